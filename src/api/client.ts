@@ -1,0 +1,147 @@
+import { parseBaseUrl } from './baseUrl';
+import { ApiError } from './errors';
+import type { App, Branch, Build, Coverage, DeploymentGroup, TestResults } from './models';
+import { parseApps, parseBranches, parseDeploymentGroups } from './parseApps';
+import { parseBuild, parseBuilds } from './parseBuild';
+import { parseCoverage, parseTestResults, parseTriggeredBuildId } from './parseResults';
+import { type ApiCall, type RequestReport, Requester } from './requester';
+import { DEFAULT_RETRY, type RetryOptions } from './retry';
+import { Transport } from './transport';
+import { apiPath, encodeValue, queryString } from './urls';
+
+export interface BuildServiceClientOptions {
+  /** `buildService.baseUrl`, ending in /v1; checked by parseBaseUrl (the constructor throws InvalidBaseUrlError). */
+  baseUrl: string;
+  getToken: () => Promise<string | undefined>;
+  /** Connect, headers and body-idle timeout each, in ms. Default 30 000. */
+  timeoutMs?: number;
+  /** Default `build-service-vscode/0.1.0`; the extension passes its real version. */
+  userAgent?: string;
+  /** Default 3 attempts in all, 300 ms backoff base, Retry-After honoured up to 5 s. */
+  retry?: Partial<RetryOptions>;
+  /** Answers larger than this are cut off as invalid-response. Default 32 MiB. */
+  maxResponseBytes?: number;
+  /** Called after every attempt, for the log. */
+  onRequest?: (report: RequestReport) => void;
+}
+
+export interface Cancellable {
+  signal?: AbortSignal;
+}
+
+export interface BuildFilter extends Cancellable {
+  branch?: string;
+  /** The iOS scheme of multi-scheme builds. */
+  scheme?: string;
+  /** One of the documented statuses (queued, running, success, failed, cancelled). */
+  status?: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_USER_AGENT = 'build-service-vscode/0.1.0';
+
+/** The build service's REST API v1. Every method rejects with ApiError only. */
+export class BuildServiceClient {
+  private readonly transport: Transport;
+  private readonly requester: Requester;
+
+  constructor(options: BuildServiceClientOptions) {
+    this.transport = new Transport({
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    });
+    this.requester = new Requester({
+      baseUrl: parseBaseUrl(options.baseUrl),
+      getToken: options.getToken,
+      userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      transport: this.transport,
+      onRequest: options.onRequest,
+    });
+  }
+
+  async listApps(options: Cancellable = {}): Promise<App[]> {
+    return parseApps(await this.get('/apps', options));
+  }
+
+  async listBranches(appId: string, options: Cancellable & { includeDeleted?: boolean } = {}): Promise<Branch[]> {
+    const query = { includeDeleted: options.includeDeleted ? true : undefined };
+    return parseBranches(await this.get(apiPath('apps', appId, 'branches') + queryString(query), options));
+  }
+
+  /** Newest first. `limit` is 1–100; the service's default applies when it is left out. */
+  async listBuilds(appId: string, options: BuildFilter & { limit?: number } = {}): Promise<Build[]> {
+    const { limit } = options;
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
+      throw new ApiError('bad-request', `The number of builds to list must be a whole number from 1 to 100, not ${limit}; nothing was sent.`);
+    }
+    const query = { branch: options.branch, scheme: options.scheme, status: options.status, limit };
+    return parseBuilds(await this.get(apiPath('apps', appId, 'builds') + queryString(query), options));
+  }
+
+  async getLatestBuild(appId: string, options: BuildFilter = {}): Promise<Build> {
+    const query = { branch: options.branch, scheme: options.scheme, status: options.status };
+    return parseBuild(await this.get(apiPath('apps', appId, 'build', 'latest') + queryString(query), options));
+  }
+
+  async getBuild(buildId: string, options: Cancellable = {}): Promise<Build> {
+    return parseBuild(await this.get(apiPath('builds', buildId), options));
+  }
+
+  /**
+   * Starts a build of the branch tip (the app's default branch when none is given) and returns its id.
+   * Sent once only: see retry.ts.
+   */
+  async triggerBuild(appId: string, options: Cancellable & { branch?: string } = {}): Promise<string> {
+    if (options.branch !== undefined) encodeValue(options.branch, 'branch');
+    const path = apiPath('apps', appId, 'build');
+    const answer = await this.requester.call({ method: 'POST', path, json: { branch: options.branch }, signal: options.signal });
+    if (answer.body === undefined) {
+      throw new ApiError(
+        'invalid-response',
+        `The build service accepted the build (${answer.status}) but did not say its id; refresh the build list instead of triggering again.`,
+        { status: answer.status },
+      );
+    }
+    return parseTriggeredBuildId(answer.body);
+  }
+
+  /** Cancels an unfinished build; the service ignores finished ones. Any 2xx, with or without a body, is success. */
+  async cancelBuild(buildId: string, options: Cancellable = {}): Promise<void> {
+    await this.requester.call({ method: 'POST', path: apiPath('builds', buildId, 'cancel'), signal: options.signal });
+  }
+
+  /** Only failed tests unless asked otherwise (the service's default). */
+  async getTests(buildId: string, options: Cancellable & { showFailed?: boolean; showPassing?: boolean } = {}): Promise<TestResults> {
+    const query = { showFailed: options.showFailed, showPassing: options.showPassing };
+    return parseTestResults(await this.get(apiPath('builds', buildId, 'tests') + queryString(query), options));
+  }
+
+  async getCoverage(
+    buildId: string,
+    options: Cancellable & { showFileCoverage?: boolean; showFunctionCoverage?: boolean } = {},
+  ): Promise<Coverage> {
+    const query = { showFileCoverage: options.showFileCoverage, showFunctionCoverage: options.showFunctionCoverage };
+    return parseCoverage(await this.get(apiPath('builds', buildId, 'coverage') + queryString(query), options));
+  }
+
+  async listDeploymentGroups(appId: string, options: Cancellable = {}): Promise<DeploymentGroup[]> {
+    return parseDeploymentGroups(await this.get(apiPath('apps', appId, 'deployment-groups'), options));
+  }
+
+  /** Closes the connections; requests still running reject with `cancelled`. */
+  dispose(): Promise<void> {
+    return this.transport.close();
+  }
+
+  /** The same as dispose(). */
+  close(): Promise<void> {
+    return this.dispose();
+  }
+
+  private async get(path: string, options: Cancellable): Promise<unknown> {
+    const call: ApiCall = { method: 'GET', path, signal: options.signal };
+    return (await this.requester.call(call)).body;
+  }
+}

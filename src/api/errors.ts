@@ -1,0 +1,69 @@
+/** Why a call to the build service failed; the extension picks its message and action from this. */
+export type ApiErrorKind =
+  | 'missing-token'
+  | 'unauthorized'
+  | 'bad-request'
+  | 'not-found'
+  | 'server-error'
+  | 'unavailable'
+  | 'network'
+  | 'timeout'
+  | 'invalid-response'
+  | 'cancelled';
+
+export interface ApiErrorDetails {
+  /** The HTTP status, when the service answered. */
+  status?: number;
+  /** The `error` string of the service's JSON body, when it gave one. */
+  serverMessage?: string;
+  /** How long the service asked us to wait (Retry-After), in milliseconds. */
+  retryAfterMs?: number;
+  /** The request's method and full address (no token ever appears in either). */
+  method?: string;
+  url?: string;
+  /** The low-level error code for connection failures, e.g. ECONNREFUSED, for the log. */
+  code?: string;
+  cause?: unknown;
+}
+
+/** Every failure of a request to the build service, with a message a person understands. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status?: number;
+  readonly serverMessage?: string;
+  readonly retryAfterMs?: number;
+  readonly method?: string;
+  readonly url?: string;
+  readonly code?: string;
+
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    details: ApiErrorDetails = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.status = details.status;
+    this.serverMessage = details.serverMessage;
+    this.retryAfterMs = details.retryAfterMs;
+    this.method = details.method;
+    this.url = details.url;
+    this.code = details.code;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/**
+ * The base-address setting is unusable. Not an ApiError: it is a configuration mistake found
+ * before any request, and the fix is always the same setting.
+ */
+export class InvalidBaseUrlError extends Error {
+  override readonly name = 'InvalidBaseUrlError';
+  readonly setting = 'buildService.baseUrl';
+
+  constructor(readonly reason: string) {
+    super(`The setting buildService.baseUrl is not a valid build-service address: ${reason}`);
+  }
+}

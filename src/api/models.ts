@@ -1,0 +1,97 @@
+// The build service's objects as the extension uses them: camelCase, optional where the service
+// may leave a value out, `undefined` (never null) for "not given".
+
+/** `ios` and `android` are documented; any other platform is kept, lower-cased. '' when none was given. */
+export type Platform = 'ios' | 'android' | (string & {});
+
+export interface App {
+  id: string;
+  name: string;
+  platform: Platform;
+}
+
+export interface Branch {
+  name: string;
+}
+
+/** 'unknown' stands for a status this client does not know yet; `Build.rawStatus` keeps the original. */
+export type BuildStatus = 'queued' | 'running' | 'success' | 'failed' | 'cancelled' | 'unknown';
+
+export interface CommitInfo {
+  branch?: string;
+  sha?: string;
+  author?: string;
+  message?: string;
+  url?: string;
+  tags: string[];
+}
+
+export interface TestSummary {
+  testsCount?: number;
+  testsPassed?: number;
+  /** Fraction from 0 to 1, as the service sends it. */
+  coverage?: number;
+}
+
+export interface BuildLink {
+  name: string;
+  url: string;
+}
+
+export interface BuildLinks {
+  download: BuildLink[];
+  install: BuildLink[];
+}
+
+export interface Build {
+  id: string;
+  appId?: string;
+  repoUrl?: string;
+  status: BuildStatus;
+  /** The status string exactly as the service sent it ('' when it sent none). */
+  rawStatus: string;
+  finished: boolean;
+  buildNumber?: number;
+  commit: CommitInfo;
+  /** ISO 8601 timestamps as the service sent them. */
+  createdAt?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  testSummary: TestSummary;
+  links: BuildLinks;
+  /** The scheme of a multi-scheme iOS build; each scheme is its own build. */
+  schemeName?: string;
+}
+
+export interface TestResult {
+  name: string;
+  /** Lower-cased, e.g. 'passed' or 'failed'. */
+  status: string;
+  run?: string;
+  target?: string;
+  suite?: string;
+}
+
+export interface TestResults {
+  buildId?: string;
+  tests: TestResult[];
+}
+
+export interface TargetCoverage {
+  name: string;
+  coverage?: number;
+}
+
+export interface Coverage {
+  buildId?: string;
+  /** The average over the targets, fraction from 0 to 1. */
+  coverage?: number;
+  targets: TargetCoverage[];
+}
+
+export interface DeploymentGroup {
+  id: string;
+  name: string;
+  branch?: string;
+  testers: string[];
+}

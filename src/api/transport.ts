@@ -1,0 +1,155 @@
+import type { Agent, Dispatcher } from 'undici';
+import { ApiError } from './errors';
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body decoded as UTF-8 (a byte-order mark is dropped, invalid bytes become U+FFFD). */
+  text: string;
+}
+
+/**
+ * How far a failed exchange got, which decides whether repeating it is safe: `connecting` means
+ * nothing reached the service; `awaiting-response` means the request may have been received.
+ */
+export type FailureStage = 'connecting' | 'awaiting-response' | 'reading-body';
+
+/** A connection-level failure (kind `network`), with the stage the retry policy needs. */
+export class ConnectionFailure extends ApiError {
+  constructor(
+    message: string,
+    readonly stage: FailureStage,
+    details: { method: string; url: string; code?: string; cause: unknown },
+  ) {
+    super('network', message, details);
+  }
+}
+
+export interface TransportOptions {
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+type Undici = typeof import('undici');
+
+/** One keep-alive undici Agent for all requests of a client. undici loads on the first request, not before. */
+export class Transport {
+  private loading?: Promise<{ agent: Agent; request: Undici['request'] }>;
+  private closed = false;
+
+  constructor(private readonly options: TransportOptions) {}
+
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    const { agent, request: undiciRequest } = await this.load();
+    if (this.closed) throw clientClosed();
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await undiciRequest(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: request.signal,
+        dispatcher: agent,
+      });
+    } catch (error) {
+      throw this.describeFailure(error, request, 'awaiting-response');
+    }
+    try {
+      const text = await this.readBody(response);
+      return { status: response.statusCode, headers: response.headers, text };
+    } catch (error) {
+      throw this.describeFailure(error, request, 'reading-body');
+    }
+  }
+
+  /** Ends every connection; requests still running fail as cancelled. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const loaded = await this.loading?.catch(() => undefined);
+    await loaded?.agent.destroy();
+  }
+
+  private load(): Promise<{ agent: Agent; request: Undici['request'] }> {
+    this.loading ??= import('undici').then(({ Agent, request }) => {
+      const timeout = this.options.timeoutMs;
+      const agent = new Agent({ connectTimeout: timeout, headersTimeout: timeout, bodyTimeout: timeout });
+      return { agent, request };
+    });
+    return this.loading;
+  }
+
+  /** Streams the body and counts, so a runaway answer is cut off at the cap instead of filling memory. */
+  private async readBody(response: Dispatcher.ResponseData): Promise<string> {
+    const cap = this.options.maxResponseBytes;
+    const declared = Number(response.headers['content-length']);
+    if (declared > cap) {
+      response.body.destroy();
+      throw tooLarge(cap);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > cap) {
+        response.body.destroy();
+        throw tooLarge(cap);
+      }
+      chunks.push(chunk);
+    }
+    return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  }
+
+  private describeFailure(error: unknown, request: HttpRequest, stage: FailureStage): ApiError {
+    const where = { method: request.method, url: request.url, cause: error };
+    // The caller's abort and our own close() surface as assorted undici errors; the cause is what matters.
+    if (request.signal?.aborted) return new ApiError('cancelled', 'The request was cancelled.', where);
+    if (this.closed) return clientClosed();
+    if (error instanceof ApiError) return error;
+    const code = errorCode(error);
+    const seconds = `${Math.round(this.options.timeoutMs / 100) / 10} s`;
+    const origin = new URL(request.url).origin;
+    switch (code) {
+      case 'UND_ERR_CONNECT_TIMEOUT':
+        return new ApiError('timeout', `Could not connect to the build service at ${origin} within ${seconds}.`, { ...where, code });
+      case 'UND_ERR_HEADERS_TIMEOUT':
+        return new ApiError('timeout', `The build service did not answer within ${seconds}.`, { ...where, code });
+      case 'UND_ERR_BODY_TIMEOUT':
+        return new ApiError('timeout', `The build service stopped sending its answer for ${seconds}.`, { ...where, code });
+    }
+    if (stage === 'reading-body') {
+      return new ConnectionFailure('The connection to the build service broke before the whole answer arrived.', stage, { ...where, code });
+    }
+    if (code === 'ECONNREFUSED') {
+      return new ConnectionFailure(`Could not connect to the build service at ${origin} (connection refused).`, 'connecting', { ...where, code });
+    }
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+      return new ConnectionFailure(`Could not find the build service's host ${new URL(request.url).host}.`, 'connecting', { ...where, code });
+    }
+    const detail = error instanceof Error ? `: ${error.message}` : '';
+    return new ConnectionFailure(`The connection to the build service at ${origin} failed${detail}.`, stage, { ...where, code });
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  const direct = (error as { code?: unknown } | undefined)?.code;
+  if (typeof direct === 'string') return direct;
+  const nested = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof nested === 'string' ? nested : undefined;
+}
+
+function tooLarge(cap: number): ApiError {
+  const mib = Math.round((cap / 1024 / 1024) * 10) / 10;
+  return new ApiError('invalid-response', `The build service's answer is larger than the ${mib} MiB this extension accepts; it was not read further.`);
+}
+
+function clientClosed(): ApiError {
+  return new ApiError('cancelled', 'The request was cancelled because the build-service client was closed.');
+}
