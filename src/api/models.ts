@@ -12,6 +12,8 @@ export interface App {
 
 export interface Branch {
   name: string;
+  /** Set (true) only on deleted branches, which are listed only when asked for. */
+  deleted?: boolean;
 }
 
 /** 'unknown' stands for a status this client does not know yet; `Build.rawStatus` keeps the original. */

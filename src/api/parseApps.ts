@@ -1,5 +1,5 @@
 import type { App, Branch, DeploymentGroup } from './models';
-import { expectArray, expectObject, optionalString, requiredString, stringArray } from './validate';
+import { expectArray, expectObject, optionalBoolean, optionalString, requiredString, stringArray } from './validate';
 
 export function parseApps(body: unknown): App[] {
   return expectArray(body, 'the app list').map((item, index) => parseApp(item, `apps[${index}]`));
@@ -19,7 +19,9 @@ function parseApp(value: unknown, where: string): App {
 export function parseBranches(body: unknown): Branch[] {
   return expectArray(body, 'the branch list').map((item, index) => {
     const where = `branches[${index}]`;
-    return { name: requiredString(expectObject(item, where), 'name', where) };
+    const wire = expectObject(item, where);
+    const deleted = optionalBoolean(wire, 'deleted', where);
+    return deleted ? { name: requiredString(wire, 'name', where), deleted } : { name: requiredString(wire, 'name', where) };
   });
 }
 

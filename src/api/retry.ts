@@ -30,6 +30,8 @@ export function parseRetryAfter(header: string | string[] | undefined, now = Dat
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (value === undefined || value === '') return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // All three HTTP date formats start with a day name; Date.parse alone would read "-5" as a year.
+  if (!/^[A-Za-z]{3}/.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -130,6 +130,9 @@ export class Transport {
     if (code === 'ECONNREFUSED') {
       return new ConnectionFailure(`Could not connect to the build service at ${origin} (connection refused).`, 'connecting', { ...where, code });
     }
+    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
+      return new ConnectionFailure('The build service closed the connection without answering.', stage, { ...where, code });
+    }
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
       return new ConnectionFailure(`Could not find the build service's host ${new URL(request.url).host}.`, 'connecting', { ...where, code });
     }
@@ -146,8 +149,8 @@ function errorCode(error: unknown): string | undefined {
 }
 
 function tooLarge(cap: number): ApiError {
-  const mib = Math.round((cap / 1024 / 1024) * 10) / 10;
-  return new ApiError('invalid-response', `The build service's answer is larger than the ${mib} MiB this extension accepts; it was not read further.`);
+  const size = cap >= 1024 * 1024 ? `${Math.round((cap / 1024 / 1024) * 10) / 10} MiB` : `${Math.ceil(cap / 1024)} KiB`;
+  return new ApiError('invalid-response', `The build service's answer is larger than the ${size} this extension accepts; it was not read further.`);
 }
 
 function clientClosed(): ApiError {
