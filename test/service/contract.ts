@@ -15,7 +15,7 @@ export interface RecordedRequest {
   body: string;
   /** The route key the request matched (see RouteKey), or undefined for an unknown route (404). */
   route?: RouteKey;
-  /** The status the service answered with (after faults). */
+  /** The status the service answered with (after faults); 0 when a fault dropped the connection unanswered. */
   status: number;
 }
 
@@ -97,6 +97,12 @@ export interface ServiceOptions {
   host?: string;
   /** Replace the seeded apps with this many generated ones (e.g. 10_000). */
   appCount?: number;
+  /** Move unfinished builds queued → running → success/failed on a timer (for demos). Default false. */
+  progress?: boolean;
+  /** How often progress moves builds; default 2000 ms. */
+  progressTickMs?: number;
+  /** Called after each request is recorded (e.g. to log it). */
+  onRequest?: (request: RecordedRequest) => void;
 }
 
 export interface ReferenceService {
@@ -117,5 +123,9 @@ export interface ReferenceService {
   readonly data: { apps: App[]; builds: Build[] /* plus branches, tests, coverage as the implementation keeps them */ };
   /** Replace the apps (e.g. `generateApps(10_000)` or `[]`). */
   setApps(apps: App[]): void;
+  /** Move every unfinished build one step now: queued → running, running → success/failed. */
+  advanceBuilds?(): void;
+  /** Make another token valid (a second user or a re-made token); returns it. */
+  issueToken?(token?: string): string;
   close(): Promise<void>;
 }

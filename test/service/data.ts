@@ -1,0 +1,114 @@
+// The service's data set and the lookups every route shares.
+import type { App, Build } from './contract';
+
+export type BuildStatus = Build['build_status'];
+export const BUILD_STATUSES: readonly BuildStatus[] = ['queued', 'running', 'success', 'failed', 'cancelled'];
+
+export interface BranchRecord {
+  name: string;
+  deleted?: boolean;
+}
+
+export interface TestCase {
+  run: string;
+  target: string;
+  suite: string;
+  name: string;
+  status: 'passed' | 'failed';
+}
+
+export interface FunctionCoverage {
+  name: string;
+  coverage: number;
+}
+
+export interface FileCoverage {
+  name: string;
+  coverage: number;
+  functions: FunctionCoverage[];
+}
+
+export interface CoverageTarget {
+  name: string;
+  coverage: number;
+  files: FileCoverage[];
+}
+
+export interface DeploymentGroup {
+  _id: string;
+  name: string;
+  branch: string;
+  testers: string[];
+}
+
+/** Everything the service serves. Tests may change any of it; per-app and per-build maps are keyed by id. */
+export interface ServiceData {
+  apps: App[];
+  builds: Build[];
+  /** The first branch that is not deleted is the app's default branch. */
+  branches: Map<string, BranchRecord[]>;
+  repoUrls: Map<string, string>;
+  tests: Map<string, TestCase[]>;
+  coverage: Map<string, CoverageTarget[]>;
+  deploymentGroups: Map<string, DeploymentGroup[]>;
+}
+
+export function emptyData(): ServiceData {
+  return {
+    apps: [],
+    builds: [],
+    branches: new Map(),
+    repoUrls: new Map(),
+    tests: new Map(),
+    coverage: new Map(),
+    deploymentGroups: new Map(),
+  };
+}
+
+export function findApp(data: ServiceData, appId: string): App | undefined {
+  return data.apps.find((app) => app._id === appId);
+}
+
+export function findBuild(data: ServiceData, buildId: string): Build | undefined {
+  return data.builds.find((build) => build._id === buildId);
+}
+
+/** Apps with no branch record (e.g. generated ones) have just `main`. */
+export function branchesOf(data: ServiceData, appId: string): BranchRecord[] {
+  return data.branches.get(appId) ?? [{ name: 'main' }];
+}
+
+export function defaultBranchOf(data: ServiceData, appId: string): string {
+  return branchesOf(data, appId).find((branch) => !branch.deleted)?.name ?? 'main';
+}
+
+/** Triggering a build on a branch the service has not heard of makes the branch known. */
+export function ensureBranch(data: ServiceData, appId: string, name: string): void {
+  const branches = branchesOf(data, appId);
+  const known = branches.find((branch) => branch.name === name);
+  if (known) delete known.deleted;
+  else data.branches.set(appId, [...branches, { name }]);
+}
+
+export function repoUrlOf(data: ServiceData, appId: string): string {
+  return data.repoUrls.get(appId) ?? `git@github.com:myorg/app-${appId.slice(0, 6)}.git`;
+}
+
+/** The web page of a repository, for commit links: `git@host:org/x.git` → `https://host/org/x`. */
+export function webUrlOfRepo(repoUrl: string): string {
+  const scp = /^git@([^:]+):(.+?)(\.git)?$/.exec(repoUrl);
+  if (scp) return `https://${scp[1]}/${scp[2]}`;
+  return repoUrl.replace(/\.git$/, '');
+}
+
+/** The repository's short name, used in artefact names: `…/2048.git` → `2048`. */
+export function repoSlugOf(repoUrl: string): string {
+  return webUrlOfRepo(repoUrl).split('/').pop() ?? 'app';
+}
+
+/** An app's builds, newest first (ties, e.g. within one millisecond, by build number). */
+export function buildsOfApp(data: ServiceData, appId: string): Build[] {
+  return data.builds
+    .filter((build) => build.app_id === appId)
+    .sort((a, b) => (a.created_at === b.created_at ? b.build_number - a.build_number : a.created_at < b.created_at ? 1 : -1));
+}

@@ -1,0 +1,95 @@
+// Deterministic seeded data, and generated apps in bulk for load tests.
+import type { App, Build } from './contract';
+import type { BuildStatus, ServiceData } from './data';
+import { emptyData } from './data';
+import { finishBuild } from './buildResults';
+import { commitInfoFor } from './commits';
+import { HOUR_MS, MINUTE_MS, SEED_EPOCH_MS, isoAt, objectIdFor, pick } from './ids';
+import type { AppSpec } from './seedCatalog';
+import { SEEDED_APPS } from './seedCatalog';
+
+/** Oldest first: mostly finished builds, one cancelled, and the newest two still running and queued. */
+function statusAt(index: number, count: number): BuildStatus {
+  if (index === count - 1) return 'queued';
+  if (index === count - 2) return 'running';
+  if (index === count - 4) return 'cancelled';
+  return index % 3 === 1 ? 'failed' : 'success';
+}
+
+function branchAt(spec: AppSpec, appIndex: number, index: number): string {
+  // The oldest build of an app with deleted branches was made on one of them.
+  if (index === 0 && spec.deletedBranches?.length) return spec.deletedBranches[0];
+  return spec.branches[(index + appIndex) % spec.branches.length];
+}
+
+function seedBuild(data: ServiceData, spec: AppSpec, app: App, appIndex: number, index: number): Build {
+  const label = `${app._id}:${index}`;
+  const status = statusAt(index, spec.buildCount);
+  const createdMs = SEED_EPOCH_MS - appIndex * 17 * MINUTE_MS - (spec.buildCount - index) * 5 * HOUR_MS + pick(`ms:${label}`, 1000);
+  const startedMs = createdMs + (1 + (index % 3)) * MINUTE_MS + pick(`start:${label}`, 60_000);
+  const finishedMs = startedMs + (4 + ((index * 7) % 9)) * MINUTE_MS + pick(`end:${label}`, 60_000);
+  const branch = branchAt(spec, appIndex, index);
+  const tags = status === 'success' && index % 5 === 0 ? [`v1.${index}.0`] : [];
+  const build: Build = {
+    _id: objectIdFor(`seed-build:${label}`),
+    app_id: app._id,
+    repo_url: spec.repoUrl,
+    build_status: status,
+    finished: false,
+    commit_info: commitInfoFor(label, spec.repoUrl, branch, tags),
+    build_number: index + 1,
+    created_at: isoAt(createdMs),
+    started_at: status === 'queued' ? null : isoAt(startedMs),
+    finished_at: null,
+    test_summary: {},
+    links: { download: [], install: [] },
+  };
+  if (spec.schemes) build.scheme_name = spec.schemes[index % spec.schemes.length];
+  if (status === 'success' || status === 'failed') finishBuild(data, build, status, isoAt(finishedMs));
+  if (status === 'cancelled') Object.assign(build, { finished: true, finished_at: isoAt(finishedMs) });
+  return build;
+}
+
+function seedApp(data: ServiceData, spec: AppSpec, appIndex: number): void {
+  const app: App = {
+    _id: spec.id ?? objectIdFor(`seed-app:${spec.name}`),
+    app_name: spec.name,
+    platform: spec.platform,
+    ...spec.extraFields,
+  };
+  data.apps.push(app);
+  data.repoUrls.set(app._id, spec.repoUrl);
+  data.branches.set(app._id, [
+    ...spec.branches.map((name) => ({ name })),
+    ...(spec.deletedBranches ?? []).map((name) => ({ name, deleted: true })),
+  ]);
+  const groups = (spec.deploymentGroups ?? []).map((group) => ({
+    _id: objectIdFor(`group:${app._id}:${group.name}`),
+    ...group,
+    testers: [...group.testers],
+  }));
+  data.deploymentGroups.set(app._id, groups);
+  for (let index = 0; index < spec.buildCount; index++) data.builds.push(seedBuild(data, spec, app, appIndex, index));
+}
+
+/** A fresh copy of the seeded data set; every call gives equal, independent data. */
+export function seedData(): ServiceData {
+  const data = emptyData();
+  SEEDED_APPS.forEach((spec, appIndex) => seedApp(data, spec, appIndex));
+  return data;
+}
+
+const FLAVOURS = ['Notes', 'Café', '天気', 'الطقس', 'חדשות', '🚀 Rocket', 'Ελληνικά', 'Zürich Transit', '지도', 'Shop'];
+
+/** `n` apps with deterministic, unique ids and names (names in several scripts), alternating platforms. */
+export function generateApps(n: number): App[] {
+  return Array.from({ length: n }, (_, index) => {
+    const platform = index % 2 === 0 ? 'ios' : 'android';
+    const number = String(index + 1).padStart(5, '0');
+    return {
+      _id: objectIdFor(`generated-app:${index}`),
+      app_name: `${FLAVOURS[index % FLAVOURS.length]} ${number} ${platform === 'ios' ? 'iOS' : 'Android'}`,
+      platform,
+    };
+  });
+}

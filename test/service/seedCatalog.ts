@@ -1,0 +1,121 @@
+// The seeded apps: both platforms, names in several scripts, shared repositories, one app with no
+// builds and two with fields the documentation never showed. Changing this changes every seeded id.
+
+export interface AppSpec {
+  /** Only the two documented apps keep their documented ids; the rest derive theirs from the name. */
+  id?: string;
+  name: string;
+  platform: 'ios' | 'android';
+  repoUrl: string;
+  /** The first is the default branch. */
+  branches: string[];
+  deletedBranches?: string[];
+  buildCount: number;
+  /** iOS schemes: each scheme's build is a build of its own, with a `scheme_name`. */
+  schemes?: string[];
+  extraFields?: Record<string, unknown>;
+  deploymentGroups?: { name: string; branch: string; testers: string[] }[];
+}
+
+const FIND_REPLACE = 'feature/find&replace';
+
+export const SEEDED_APPS: AppSpec[] = [
+  {
+    id: '58a4e07838704cb2eacd7ce4',
+    name: '2048 iOS App',
+    platform: 'ios',
+    repoUrl: 'git@github.com:myorg/2048.git',
+    branches: ['master', 'develop', 'release/2.0', FIND_REPLACE],
+    deletedBranches: ['feature/old-ui'],
+    buildCount: 12,
+    schemes: ['m2048', 'm2048 Widgets'],
+    deploymentGroups: [
+      { name: 'QA team', branch: 'develop', testers: ['qa@example.com', 'zoë@example.com'] },
+      { name: 'Beta testers 🧪', branch: 'release/2.0', testers: ['beta1@example.com', 'beta2@example.com'] },
+    ],
+  },
+  {
+    id: '58a4e07838704cb2eacd7ce6',
+    name: '2048 Android App',
+    platform: 'android',
+    repoUrl: 'git@github.com:myorg/2048.git',
+    branches: ['master', 'develop', FIND_REPLACE],
+    deletedBranches: ['hotfix/1.0.1'],
+    buildCount: 10,
+  },
+  {
+    name: 'Café Crème iOS',
+    platform: 'ios',
+    repoUrl: 'https://github.com/myorg/cafe-creme.git',
+    branches: ['main', FIND_REPLACE, 'feature/café-au-lait'],
+    buildCount: 9,
+  },
+  {
+    name: 'Crème Brûlée Android',
+    platform: 'android',
+    repoUrl: 'https://github.com/myorg/cafe-creme.git',
+    branches: ['main', 'develop', FIND_REPLACE],
+    buildCount: 8,
+  },
+  {
+    name: '天気予報 Android',
+    platform: 'android',
+    repoUrl: 'https://github.com/myorg/weather.git',
+    branches: ['master', FIND_REPLACE, 'fix/天気-キャッシュ'],
+    deletedBranches: ['experiment/雨'],
+    buildCount: 10,
+  },
+  {
+    name: '天気予報 iOS',
+    platform: 'ios',
+    repoUrl: 'https://github.com/myorg/weather.git',
+    branches: ['master', 'release/3.x', FIND_REPLACE],
+    buildCount: 7,
+  },
+  {
+    name: 'الطقس اليوم iOS',
+    platform: 'ios',
+    repoUrl: 'https://github.com/myorg/weather.git',
+    branches: ['main', FIND_REPLACE, 'feature/عربي'],
+    buildCount: 8,
+  },
+  {
+    name: 'חדשות Android',
+    platform: 'android',
+    repoUrl: 'git@github.com:myorg/news.git',
+    branches: ['main', 'develop', FIND_REPLACE],
+    deletedBranches: ['old/rtl-layout'],
+    buildCount: 9,
+  },
+  {
+    name: '🚀 Rocket iOS',
+    platform: 'ios',
+    repoUrl: 'git@github.com:myorg/rocket.git',
+    branches: ['main', FIND_REPLACE, 'feature/🚀-launch'],
+    buildCount: 11,
+  },
+  {
+    name: '🚀 Rocket Android',
+    platform: 'android',
+    repoUrl: 'git@github.com:myorg/rocket.git',
+    branches: ['main', FIND_REPLACE, 'feature/🚀-launch'],
+    buildCount: 9,
+    extraFields: { beta_channel: true, icon_url: null, owner: { org: 'myorg', team: 'Rockets' } },
+    deploymentGroups: [{ name: 'Launch crew', branch: 'main', testers: ['crew@example.com'] }],
+  },
+  {
+    name: 'Enterprise Field Service Management Suite for iOS (Internal Beta Channel)',
+    platform: 'ios',
+    repoUrl: 'https://gitlab.com/acme/field-service.git',
+    branches: ['develop', 'main'],
+    buildCount: 6,
+    extraFields: { stack: 'xcode-16', created_at: '2023-11-02T10:00:00.000Z' },
+  },
+  {
+    name: 'Nouvelle Appli Android',
+    platform: 'android',
+    repoUrl: 'git@github.com:myorg/nouvelle.git',
+    branches: ['main'],
+    buildCount: 0,
+  },
+];

@@ -1,0 +1,114 @@
+// The reference build service: a real HTTP server on 127.0.0.1 that implements API v1 as
+// ../../shared/API.md documents it, with switchable faults and a record of every request.
+// Node built-ins only: it also runs inside the extension host.
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { App, Fault, RecordedRequest, ReferenceService, RouteKey, ServiceOptions } from './contract';
+import type { ServiceData } from './data';
+import { handleRequest } from './handleRequest';
+import { objectIdFor } from './ids';
+import { BuildProgress } from './progress';
+import { ServiceState } from './serviceState';
+
+export type * from './contract';
+export type { ServiceData } from './data';
+export { generateApps } from './seed';
+export { DEMO_TOKEN } from './tokens';
+
+const DEFAULT_PROGRESS_TICK_MS = 2000;
+
+/** A running service. Beyond the contract: `advanceBuilds()`, `issueToken()` and typed `data`. */
+export class RunningService implements ReferenceService {
+  private readonly progress: BuildProgress;
+
+  constructor(
+    private readonly server: Server,
+    private readonly state: ServiceState,
+    readonly baseUrl: string,
+  ) {
+    this.progress = new BuildProgress(state.data);
+    if (state.options.progress) {
+      state.timers.every(state.options.progressTickMs ?? DEFAULT_PROGRESS_TICK_MS, () => this.progress.tick(Date.now()));
+    }
+  }
+
+  get token(): string {
+    return this.state.tokens.demoToken;
+  }
+
+  get requests(): readonly RecordedRequest[] {
+    return this.state.requests;
+  }
+
+  get data(): ServiceData {
+    return this.state.data;
+  }
+
+  clearRequests(): void {
+    this.state.requests = [];
+  }
+
+  setFault(route: RouteKey, fault: Fault): void {
+    this.state.faults.set(route, fault);
+  }
+
+  clearFaults(): void {
+    this.state.faults.clear();
+  }
+
+  reset(): void {
+    this.state.reset();
+  }
+
+  revokeToken(token: string): void {
+    this.state.tokens.revoke(token);
+  }
+
+  issueToken(token = `issued-token-${objectIdFor(`token:${this.state.tokens.issuedCount()}`)}`): string {
+    this.state.tokens.issue(token);
+    return token;
+  }
+
+  setApps(apps: App[]): void {
+    this.state.setApps(apps);
+  }
+
+  advanceBuilds(): void {
+    this.progress.advanceAll(Date.now());
+  }
+
+  /** Stops at once: keep-alive and half-answered connections are cut and every timer is cleared. */
+  close(): Promise<void> {
+    this.state.timers.clearAll();
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+}
+
+function baseUrlOf(server: Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `http://${host}:${port}/v1`;
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const state = new ServiceState(options);
+  const server = createServer((request, response) => {
+    handleRequest(state, request, response).catch((error: unknown) => {
+      // Only a bug in the service lands here; answer 500 if still possible rather than hang.
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ error: `Internal server error: ${String(error)}` }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return new RunningService(server, state, baseUrlOf(server));
+}
