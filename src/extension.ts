@@ -1,7 +1,49 @@
 import * as vscode from 'vscode';
+import { TokenStore, TOKEN_SECRET_KEY } from './auth/tokenStore';
+import { ClientCache } from './clientCache';
+import { commandTable } from './commands/table';
+import { APPS_VIEW_ID } from './commands/ids';
+import { registerCommands } from './commands/register';
+import { SettingProblemNotifier } from './config/problemNotifier';
+import { SettingsService } from './config/settings';
+import { ContextKeys } from './contextKeys';
+import { ErrorPresenter } from './errors/errorPresenter';
+import type { BuildServiceExports } from './exports';
+import { Log, LOG_CHANNEL_NAME } from './log';
+import { AppsProvider } from './tree/appsProvider';
+import { PlatformIcons } from './tree/nodes';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Wired up by the sidebar work (issue 4).
+// Wires the long-lived objects together and returns at once: nothing here waits for the network.
+// The first request happens when VS Code asks the Apps view for its children.
+export function activate(context: vscode.ExtensionContext): BuildServiceExports {
+  const tokens = new TokenStore(context.secrets);
+  const log = new Log(() => tokens.knownSecrets());
+  const settings = new SettingsService();
+  const presenter = new ErrorPresenter(log, tokens, () => settings.value.timeoutSeconds);
+  const { version } = context.extension.packageJSON as { version?: unknown };
+  const userAgent = `build-service-vscode/${typeof version === 'string' ? version : '0'}`;
+  const clients = new ClientCache(settings, tokens, log, userAgent);
+  const apps = new AppsProvider({ settings, tokens, clients, presenter, contextKeys: new ContextKeys(), icons: new PlatformIcons(context.extensionUri) });
+  const appsView = vscode.window.createTreeView(APPS_VIEW_ID, { treeDataProvider: apps });
+  const settingProblems = new SettingProblemNotifier(log);
+  settingProblems.report(settings.value);
+
+  context.subscriptions.push(
+    log, tokens, settings, presenter, clients, apps, appsView,
+    settings.onDidChange((value) => {
+      settingProblems.report(value);
+      apps.invalidate();
+    }),
+    // Also how a token set or cleared in another window arrives (secrets.onDidChange).
+    tokens.onDidChange(() => apps.invalidate()),
+    ...registerCommands(commandTable({ settings, tokens, presenter, log, apps, appsView }), presenter),
+  );
+
+  const testing =
+    context.extensionMode === vscode.ExtensionMode.Test
+      ? { secrets: context.secrets, tokenSecretKey: TOKEN_SECRET_KEY, logFile: vscode.Uri.joinPath(context.logUri, `${LOG_CHANNEL_NAME}.log`) }
+      : undefined;
+  return { apps, testing };
 }
 
 export function deactivate(): void {}

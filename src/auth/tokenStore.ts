@@ -1,0 +1,89 @@
+import * as vscode from 'vscode';
+import { normalizeToken, tokenProblem, TOKEN_ENV_VAR } from './tokenFormat';
+
+/** The one key in context.secrets. The token is never kept in settings or globalState. */
+export const TOKEN_SECRET_KEY = 'buildService.accessToken';
+
+/**
+ * The personal access token: the stored one, else BUILD_SERVICE_TOKEN. Changes made here and in
+ * other windows arrive through the same `secrets.onDidChange` path and come out as one event.
+ */
+export class TokenStore implements vscode.Disposable {
+  private stored: string | undefined;
+  private readonly ready: Promise<void>;
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly subscription: vscode.Disposable;
+  /** Bumped on every change of the stored token, so "the same token as before" is cheap to tell. */
+  private version = 0;
+
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly secrets: vscode.SecretStorage) {
+    this.subscription = secrets.onDidChange((e) => {
+      if (e.key === TOKEN_SECRET_KEY) void this.reload();
+    });
+    // Local storage only (no network), and nobody waits for it but `get()`.
+    this.ready = this.reload();
+  }
+
+  get generation(): number {
+    return this.version;
+  }
+
+  /** The token to send, read at use time; the stored token wins over the environment. */
+  async get(): Promise<string | undefined> {
+    await this.ready;
+    return this.stored ?? fromEnvironment();
+  }
+
+  async source(): Promise<'stored' | 'environment' | 'none'> {
+    await this.ready;
+    if (this.stored) return 'stored';
+    return fromEnvironment() ? 'environment' : 'none';
+  }
+
+  async set(raw: string): Promise<void> {
+    const token = normalizeToken(raw);
+    const problem = tokenProblem(token);
+    if (problem) throw new Error(problem);
+    await this.secrets.store(TOKEN_SECRET_KEY, token);
+    this.apply(token);
+  }
+
+  async clear(): Promise<void> {
+    await this.secrets.delete(TOKEN_SECRET_KEY);
+    this.apply(undefined);
+  }
+
+  /** What the log must never show, as far as this window knows it. */
+  knownSecrets(): string[] {
+    return [this.stored, fromEnvironment()].filter((t): t is string => !!t);
+  }
+
+  private async reload(): Promise<void> {
+    let value: string | undefined;
+    try {
+      value = await this.secrets.get(TOKEN_SECRET_KEY);
+    } catch {
+      value = undefined; // A broken keyring behaves like "nothing stored"; the view then asks for a token.
+    }
+    this.apply(value ? normalizeToken(value) : undefined);
+  }
+
+  private apply(token: string | undefined): void {
+    if (token === this.stored) return; // Our own store() echoes back through onDidChange.
+    this.stored = token;
+    this.version++;
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+function fromEnvironment(): string | undefined {
+  const value = process.env[TOKEN_ENV_VAR]?.trim();
+  return value ? value : undefined;
+}

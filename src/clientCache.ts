@@ -1,0 +1,68 @@
+import type * as vscode from 'vscode';
+import { BuildServiceClient, type RequestReport } from './api';
+import type { TokenStore } from './auth/tokenStore';
+import type { Settings, SettingsService } from './config/settings';
+import type { Log } from './log';
+
+/**
+ * One API client per (address, timeout). A settings change closes the old client, which cancels
+ * its requests: their answers would belong to a service the user no longer points at.
+ */
+export class ClientCache implements vscode.Disposable {
+  private entry: { key: string; client: BuildServiceClient } | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly tokens: TokenStore,
+    private readonly log: Log,
+    private readonly userAgent: string,
+  ) {
+    this.subscription = settings.onDidChange((s) => {
+      if (this.entry && this.entry.key !== keyOf(s)) this.drop();
+    });
+  }
+
+  /** undefined while the address is not set or not valid. Creating a client sends nothing. */
+  get(): BuildServiceClient | undefined {
+    const settings = this.settings.value;
+    if (!settings.baseUrl) return undefined;
+    const key = keyOf(settings);
+    if (this.entry?.key !== key) {
+      this.drop();
+      const client = new BuildServiceClient({
+        baseUrl: settings.baseUrl,
+        getToken: () => this.tokens.get(),
+        timeoutMs: settings.timeoutSeconds * 1000,
+        userAgent: this.userAgent,
+        onRequest: (report) => this.logRequest(report),
+      });
+      this.entry = { key, client };
+    }
+    return this.entry.client;
+  }
+
+  private logRequest({ method, path, attempt, status, durationMs, error }: RequestReport): void {
+    const retry = attempt > 1 ? ` (attempt ${attempt})` : '';
+    const outcome = status === undefined ? `failed: ${error?.kind ?? 'error'}` : String(status);
+    const server = error?.serverMessage ? ` — server said "${error.serverMessage}"` : '';
+    const line = `${method} ${path} ${outcome} in ${durationMs} ms${retry}${server}`;
+    if (error) this.log.warn(error.kind === 'cancelled' ? line : `${line} — ${error.message}`);
+    else this.log.info(line);
+  }
+
+  private drop(): void {
+    const old = this.entry;
+    this.entry = undefined;
+    void old?.client.dispose();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.drop();
+  }
+}
+
+function keyOf(settings: Settings): string {
+  return `${settings.baseUrl} ${settings.timeoutSeconds}`;
+}

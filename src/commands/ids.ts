@@ -1,0 +1,25 @@
+// Every command id the extension registers, in one place. test/unit/commandIds.test.ts checks this
+// table against package.json both ways, so the palette can never offer an unregistered command.
+// No vscode import: the unit test loads this file in plain Node.
+
+export const CommandId = {
+  setAccessToken: 'buildService.setAccessToken',
+  clearAccessToken: 'buildService.clearAccessToken',
+  refresh: 'buildService.refresh',
+  openDashboard: 'buildService.openDashboard',
+  openStatusPage: 'buildService.openStatusPage',
+  showLog: 'buildService.showLog',
+  openSettings: 'buildService.openSettings',
+  // Context menu of an app in the Apps view only (hidden from the palette).
+  copyAppId: 'buildService.copyAppId',
+  openAppInDashboard: 'buildService.openAppInDashboard',
+} as const;
+
+export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];
+
+/** Commands that need a tree item to act on, so package.json hides them from the palette. */
+export const CONTEXT_MENU_ONLY: readonly CommandIdValue[] = [CommandId.copyAppId, CommandId.openAppInDashboard];
+
+/** The view and container ids, also part of the contract with package.json. */
+export const VIEW_CONTAINER_ID = 'buildService';
+export const APPS_VIEW_ID = 'buildService.apps';

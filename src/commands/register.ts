@@ -1,0 +1,25 @@
+import * as vscode from 'vscode';
+import type { ErrorPresenter } from '../errors/errorPresenter';
+import type { CommandIdValue } from './ids';
+
+export type CommandHandler = (...args: unknown[]) => unknown;
+
+/** Every command, by id; the type makes a missing or unknown id a compile error. */
+export type CommandTable = Record<CommandIdValue, CommandHandler>;
+
+/**
+ * Registers the table through one wrapper, so a failing command ends in the presenter (a clear
+ * message and the log) rather than VS Code's generic "command failed" toast.
+ */
+export function registerCommands(table: CommandTable, presenter: ErrorPresenter): vscode.Disposable[] {
+  return Object.entries(table).map(([id, handler]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await handler(...args);
+      } catch (error) {
+        presenter.present(error, `Command ${id}`);
+        return undefined;
+      }
+    }),
+  );
+}

@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../commands/ids';
+import type { Log } from '../log';
+import type { Settings } from './settings';
+
+const OPEN_SETTINGS = 'Open Settings';
+
+/**
+ * Tells the user about an invalid setting value, naming the setting, once per distinct value:
+ * a settings change fires for every keystroke in settings.json, and a toast per keystroke is noise.
+ */
+export class SettingProblemNotifier {
+  private shown = new Set<string>();
+
+  constructor(private readonly log: Log) {}
+
+  report(settings: Settings): void {
+    const now = new Set<string>();
+    for (const { setting, problem } of settings.problems) {
+      const key = `${setting}|${problem}`;
+      now.add(key);
+      if (this.shown.has(key)) continue;
+      const message = `The setting ${setting} is not valid: ${problem}.`;
+      this.log.warn(message);
+      void vscode.window.showWarningMessage(message, OPEN_SETTINGS).then((choice) => {
+        if (choice === OPEN_SETTINGS) void vscode.commands.executeCommand(CommandId.openSettings, setting);
+      });
+    }
+    // Forget fixed problems, so the same mistake made again later is reported again.
+    this.shown = now;
+  }
+}

@@ -1,0 +1,85 @@
+import * as vscode from 'vscode';
+import { InvalidBaseUrlError } from '../api/errors';
+import { parseBaseUrl } from '../api/baseUrl';
+import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from './validate';
+
+export const SECTION = 'buildService';
+
+export const Setting = {
+  baseUrl: 'buildService.baseUrl',
+  dashboardUrl: 'buildService.dashboardUrl',
+  statusUrl: 'buildService.statusUrl',
+  requestTimeoutSeconds: 'buildService.requestTimeoutSeconds',
+} as const;
+
+export type SettingId = (typeof Setting)[keyof typeof Setting];
+
+export interface SettingProblem {
+  setting: SettingId;
+  problem: string;
+}
+
+/** The settings, checked. An invalid value reads as "not set" (or the default) and adds a problem. */
+export interface Settings {
+  /** '' when not set or invalid; otherwise the /v1 address without a trailing slash. */
+  readonly baseUrl: string;
+  /** True when buildService.baseUrl holds something, valid or not. */
+  readonly baseUrlSet: boolean;
+  readonly dashboardUrl: string;
+  readonly statusUrl: string;
+  readonly timeoutSeconds: number;
+  readonly problems: readonly SettingProblem[];
+}
+
+export function readSettings(): Settings {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const problems: SettingProblem[] = [];
+  const take = <T>(setting: SettingId, checked: Checked<T>, fallback: T): T => {
+    if (checked.ok) return checked.value;
+    problems.push({ setting, problem: checked.problem });
+    return fallback;
+  };
+  const rawBase = config.get<unknown>('baseUrl');
+  const baseUrlSet = typeof rawBase === 'string' ? rawBase.trim() !== '' : rawBase !== undefined && rawBase !== null;
+  return {
+    baseUrl: baseUrlSet ? take(Setting.baseUrl, checkBaseUrl(rawBase), '') : '',
+    baseUrlSet,
+    dashboardUrl: take(Setting.dashboardUrl, checkWebAddress(config.get('dashboardUrl')), ''),
+    statusUrl: take(Setting.statusUrl, checkWebAddress(config.get('statusUrl')), ''),
+    timeoutSeconds: take(Setting.requestTimeoutSeconds, checkTimeoutSeconds(config.get('requestTimeoutSeconds')), TIMEOUT_DEFAULT_SECONDS),
+    problems,
+  };
+}
+
+/** The API client's own check, so the setting and the client can never disagree on what is valid. */
+function checkBaseUrl(raw: unknown): Checked<string> {
+  if (typeof raw !== 'string') return { ok: false, problem: 'it must be a text value' };
+  try {
+    return { ok: true, value: parseBaseUrl(raw) };
+  } catch (error) {
+    if (error instanceof InvalidBaseUrlError) return { ok: false, problem: error.reason.replace(/\.$/, '') };
+    throw error;
+  }
+}
+
+/** Holds the current settings and fires once per change of the buildService section. */
+export class SettingsService implements vscode.Disposable {
+  private current = readSettings();
+  private readonly changed = new vscode.EventEmitter<Settings>();
+  private readonly subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (!e.affectsConfiguration(SECTION)) return;
+    this.current = readSettings();
+    this.changed.fire(this.current);
+  });
+
+  readonly onDidChange = this.changed.event;
+
+  get value(): Settings {
+    return this.current;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

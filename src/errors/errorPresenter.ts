@@ -1,0 +1,88 @@
+import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
+import type { TokenStore } from '../auth/tokenStore';
+import { CommandId, type CommandIdValue } from '../commands/ids';
+import type { Log } from '../log';
+import { ACTION_LABELS, describeFailure, describeUnexpected, type FixAction, type UserMessage } from './messages';
+
+/** The command behind each fix; also what the tree's error node runs when clicked. */
+export const FIX_COMMANDS: Record<FixAction, CommandIdValue> = {
+  setAccessToken: CommandId.setAccessToken,
+  openDashboard: CommandId.openDashboard,
+  openStatusPage: CommandId.openStatusPage,
+  retry: CommandId.refresh,
+  showLog: CommandId.showLog,
+};
+
+/**
+ * The one place a failure becomes a notification. Auth failures are shown once per token: views
+ * refresh often, and a 401 toast on every refresh would bury everything else (the token store's
+ * change event, or a success, makes the next one show again).
+ */
+export class ErrorPresenter implements vscode.Disposable {
+  private lastAuthFailure: string | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly log: Log,
+    private readonly tokens: TokenStore,
+    private readonly timeoutSeconds: () => number,
+  ) {
+    this.subscription = tokens.onDidChange(() => (this.lastAuthFailure = undefined));
+  }
+
+  /** What to tell the user about `error` (undefined for a cancellation); used by the tree's error node too. */
+  describe(error: unknown): UserMessage | undefined {
+    return isApiError(error) ? describeFailure(error, this.timeoutSeconds()) : describeUnexpected();
+  }
+
+  /** Logs the details and shows one notification. `operation` reads like "Loading apps". */
+  present(error: unknown, operation: string): void {
+    const message = this.describe(error);
+    if (!message) return;
+    this.logDetails(error, operation);
+    if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'missing-token')) {
+      const key = `${error.kind}|${error.serverMessage ?? ''}|${this.tokens.generation}`;
+      if (key === this.lastAuthFailure) {
+        this.log.info('Same access-token problem as before, with the same token: not notifying again.');
+        return;
+      }
+      this.lastAuthFailure = key;
+    }
+    this.show(message);
+  }
+
+  /** A request went through: the token works, so a later auth failure is news again. */
+  succeeded(): void {
+    this.lastAuthFailure = undefined;
+  }
+
+  show(message: UserMessage): void {
+    const labels = message.actions.map((a) => ACTION_LABELS[a]);
+    const notify = message.severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
+    this.log.info(`Notified (${message.severity}): ${message.message} [${labels.join(', ')}]`);
+    // Not awaited: the promise settles only when the toast is dismissed.
+    void notify(message.message, ...labels).then((choice) => {
+      const action = message.actions.find((a) => ACTION_LABELS[a] === choice);
+      if (action) void vscode.commands.executeCommand(FIX_COMMANDS[action]);
+    });
+  }
+
+  private logDetails(error: unknown, operation: string): void {
+    if (!isApiError(error)) {
+      this.log.error(`${operation} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return;
+    }
+    const parts = [
+      error.method && error.url ? `${error.method} ${error.url}` : undefined,
+      error.status ? `status ${error.status}` : undefined,
+      error.serverMessage ? `server said "${error.serverMessage}"` : undefined,
+      error.code,
+    ].filter(Boolean);
+    this.log.warn(`${operation} failed (${error.kind}): ${error.message}${parts.length ? ` — ${parts.join(', ')}` : ''}`);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}

@@ -1,0 +1,75 @@
+// What the user is told about a failed request, and the one action offered with it. Pure (no vscode)
+// so the texts are unit-tested; the presenter shows them and the log gets the technical details.
+import type { ApiError } from '../api/errors';
+
+/** The fixes a notification can offer; the presenter maps each to a button label and a command. */
+export type FixAction = 'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog';
+
+export const ACTION_LABELS: Record<FixAction, string> = {
+  setAccessToken: 'Set Access Token',
+  openDashboard: 'Open Dashboard',
+  openStatusPage: 'Open Status Page',
+  retry: 'Retry',
+  showLog: 'Show Log',
+};
+
+export interface UserMessage {
+  severity: 'error' | 'warning';
+  message: string;
+  /** In button order; the first is also what the error node in the tree does when clicked. */
+  actions: FixAction[];
+  /** A few words for the error node's label. */
+  short: string;
+}
+
+type Describable = Pick<ApiError, 'kind' | 'status' | 'serverMessage'>;
+
+export function describeFailure(error: Describable, timeoutSeconds: number): UserMessage | undefined {
+  const showLog = (short: string, message: string): UserMessage => ({ severity: 'error', message, actions: ['showLog'], short });
+  switch (error.kind) {
+    case 'cancelled':
+      return undefined; // The user or a newer refresh asked for it; nothing went wrong.
+    case 'missing-token':
+    case 'unauthorized': {
+      // The service's own words ("Invalid authorization token", "No authorization token was found").
+      const fallback = error.kind === 'missing-token' ? 'No access token is set.' : 'The build service did not accept the access token.';
+      const reason = error.serverMessage ? sentence(error.serverMessage) : fallback;
+      return {
+        severity: 'error',
+        message: `${reason} Set a personal access token from the dashboard to see your apps.`,
+        actions: ['setAccessToken', 'openDashboard'],
+        short: reason,
+      };
+    }
+    case 'unavailable':
+      return {
+        severity: 'warning',
+        message: `The build service is temporarily unavailable${error.status ? ` (${error.status})` : ''}. Check its status page or try again in a few minutes.`,
+        actions: ['openStatusPage', 'retry'],
+        short: 'Service temporarily unavailable',
+      };
+    case 'network':
+      return showLog('Cannot reach the service', 'Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.');
+    case 'timeout':
+      return showLog('No answer in time', `The build service did not answer within ${timeoutSeconds} seconds (buildService.requestTimeoutSeconds).`);
+    case 'invalid-response':
+      return showLog('Unreadable answer', 'The build service sent an answer this extension cannot read.');
+    case 'bad-request':
+      return showLog('Request refused', `The build service refused the request as malformed (${error.status ?? 400}).`);
+    case 'not-found':
+      return showLog('Address not found', 'The build service answered "not found" (404). Check that buildService.baseUrl is the service\'s /v1 address.');
+    case 'server-error':
+      return showLog('Service error', `The build service had an internal error (${error.status ?? 500}). Try again later.`);
+  }
+}
+
+/** For failures that are bugs here rather than answers from the service. */
+export function describeUnexpected(): UserMessage {
+  return { severity: 'error', message: 'Build Service ran into an unexpected problem.', actions: ['showLog'], short: 'Unexpected problem' };
+}
+
+/** The server's text as one sentence: control characters out, capped, ending in a full stop. */
+function sentence(text: string): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim().slice(0, 200);
+  return /[.!?…]$/.test(clean) ? clean : `${clean}.`;
+}

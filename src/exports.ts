@@ -1,0 +1,25 @@
+import type * as vscode from 'vscode';
+import type { LoadOutcome } from './tree/appsProvider';
+import type { AppsTreeNode } from './tree/nodes';
+
+/**
+ * What `vscode.extensions.getExtension('buildservice.build-service').exports` gives: the Apps view's
+ * data, as VS Code itself reads it, and a way to reload it. No token, no way to read one.
+ */
+export interface BuildServiceExports {
+  readonly apps: {
+    getChildren(node?: AppsTreeNode): Promise<AppsTreeNode[]>;
+    getTreeItem(node: AppsTreeNode): vscode.TreeItem;
+    refresh(): Promise<LoadOutcome>;
+  };
+  /**
+   * Only when VS Code runs the extension's tests (ExtensionMode.Test), never for users: the
+   * extension's own secret storage, so a test can change the token the way another window does
+   * (the change then reaches the extension only through secrets.onDidChange), and the log file.
+   */
+  readonly testing?: {
+    readonly secrets: vscode.SecretStorage;
+    readonly tokenSecretKey: string;
+    readonly logFile: vscode.Uri;
+  };
+}

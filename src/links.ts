@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import { CommandId } from './commands/ids';
+import type { Log } from './log';
+
+/**
+ * Opens a web page in the browser. Only http and https: the addresses come from settings and from
+ * the service, and a `file:` or `command:` link must never be opened on their say-so.
+ */
+export async function openWebPage(address: string, log: Log): Promise<void> {
+  let url: URL | undefined;
+  try {
+    url = new URL(address);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    log.warn(`Refused to open a link that is not http or https: ${address.slice(0, 200)}`);
+    void vscode.window.showErrorMessage('Build Service opens only http:// and https:// links; this one was not opened.');
+    return;
+  }
+  log.info(`Opening ${url.origin}${url.pathname}`);
+  await vscode.env.openExternal(vscode.Uri.parse(url.href, true));
+}
+
+/** When a page's address setting is empty: say which setting to set, and offer to open it. */
+export function explainMissingAddress(setting: string, page: string): void {
+  const openSettings = 'Open Settings';
+  const message = `To open ${page}, set ${setting} to its address.`;
+  void vscode.window.showInformationMessage(message, openSettings).then((choice) => {
+    if (choice === openSettings) void vscode.commands.executeCommand(CommandId.openSettings, setting);
+  });
+}

@@ -1,0 +1,42 @@
+import * as vscode from 'vscode';
+
+/** The channel name users see in the Output view; tests read the file VS Code writes for it. */
+export const LOG_CHANNEL_NAME = 'Build Service';
+
+/**
+ * The one log of the extension. Everything written goes through `scrub`, so a token that ends up in
+ * a server message or an exception text is replaced before it reaches the channel (or its file).
+ */
+export class Log implements vscode.Disposable {
+  private readonly channel = vscode.window.createOutputChannel(LOG_CHANNEL_NAME, { log: true });
+
+  constructor(private readonly secretsToHide: () => readonly string[]) {}
+
+  info(message: string): void {
+    this.channel.info(this.scrub(message));
+  }
+
+  warn(message: string): void {
+    this.channel.warn(this.scrub(message));
+  }
+
+  error(message: string): void {
+    this.channel.error(this.scrub(message));
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  scrub(text: string): string {
+    let out = text;
+    for (const secret of this.secretsToHide()) {
+      if (secret.length > 0) out = out.split(secret).join('[token]');
+    }
+    return out;
+  }
+
+  dispose(): void {
+    this.channel.dispose();
+  }
+}

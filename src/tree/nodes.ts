@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import type { App } from '../api';
+
+// One class per kind of node; the tree's element type is their union. Issue 5 adds builds under
+// apps, so nodes create their own TreeItem and the provider only dispatches.
+
+const PLATFORM_NAMES: Record<string, string> = { ios: 'iOS', android: 'Android' };
+
+/** Monochrome platform marks from media/, one per theme kind; other platforms get a codicon. */
+export class PlatformIcons {
+  constructor(private readonly extensionUri: vscode.Uri) {}
+
+  for(platform: string): vscode.TreeItem['iconPath'] {
+    if (platform !== 'ios' && platform !== 'android') return new vscode.ThemeIcon('device-mobile');
+    const file = (theme: string) => vscode.Uri.joinPath(this.extensionUri, 'media', 'platforms', `${platform}-${theme}.svg`);
+    return { light: file('light'), dark: file('dark') };
+  }
+}
+
+export class AppNode {
+  readonly kind = 'app';
+
+  constructor(
+    readonly app: App,
+    private readonly icons: PlatformIcons,
+  ) {}
+
+  toTreeItem(): vscode.TreeItem {
+    const { id, name, platform } = this.app;
+    const item = new vscode.TreeItem(name || id, vscode.TreeItemCollapsibleState.None);
+    item.id = `app:${id}`;
+    item.iconPath = this.icons.for(platform);
+    // A plain string, not Markdown: names come from the service and must not be rendered as markup.
+    item.tooltip = `${name || id}\nApp ID: ${id}\nPlatform: ${platformName(platform)}`;
+    item.contextValue = 'app';
+    return item;
+  }
+}
+
+/** A failed load, in the view itself, with the command that fixes it as its click action. */
+export class ErrorNode {
+  readonly kind = 'error';
+
+  constructor(
+    readonly label: string,
+    readonly detail: string,
+    readonly fix: vscode.Command,
+    readonly severity: 'error' | 'warning',
+  ) {}
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon(this.severity);
+    item.description = this.fix.title;
+    item.tooltip = `${this.detail}\nClick to ${this.fix.title.toLowerCase()}.`;
+    item.command = this.fix;
+    item.contextValue = 'error';
+    return item;
+  }
+}
+
+export type AppsTreeNode = AppNode | ErrorNode;
+
+export function platformName(platform: string): string {
+  return PLATFORM_NAMES[platform] ?? (platform ? platform : 'unknown');
+}

@@ -1,0 +1,59 @@
+// The command ids in src/commands/ids.ts and package.json must match both ways: a palette entry
+// without a handler fails when clicked, a handler without a contribution is unreachable.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { APPS_VIEW_ID, CommandId, CONTEXT_MENU_ONLY, VIEW_CONTAINER_ID } from '../../src/commands/ids';
+
+interface Manifest {
+  contributes: {
+    commands: { command: string; category?: string }[];
+    menus: Record<string, { command?: string; when?: string }[]>;
+    views: Record<string, { id: string }[]>;
+    viewsWelcome: { view: string; contents: string }[];
+    viewsContainers: { activitybar: { id: string }[] };
+  };
+}
+
+const manifest = JSON.parse(readFileSync(path.join(__dirname, '../../../package.json'), 'utf8')) as Manifest;
+const declared = manifest.contributes.commands.map((c) => c.command).sort();
+const registered = Object.values(CommandId).sort();
+
+describe('command ids', () => {
+  it('are the same in package.json and src/commands/ids.ts', () => {
+    assert.deepEqual(declared, registered);
+  });
+
+  it('all carry the "Build Service" category and the buildService. prefix', () => {
+    for (const c of manifest.contributes.commands) {
+      assert.equal(c.category, 'Build Service', c.command);
+      assert.match(c.command, /^buildService\.[a-zA-Z]+$/);
+    }
+  });
+
+  it('every menu entry names a registered command', () => {
+    for (const [menu, entries] of Object.entries(manifest.contributes.menus)) {
+      for (const entry of entries) {
+        if (entry.command) assert.ok(registered.includes(entry.command as never), `${menu}: ${entry.command}`);
+      }
+    }
+  });
+
+  it('context-menu-only commands are hidden from the palette', () => {
+    const hidden = manifest.contributes.menus.commandPalette.filter((e) => e.when === 'false').map((e) => e.command);
+    assert.deepEqual([...hidden].sort(), [...CONTEXT_MENU_ONLY].sort());
+  });
+
+  it('welcome-view links name registered commands', () => {
+    for (const welcome of manifest.contributes.viewsWelcome) {
+      for (const [, id] of welcome.contents.matchAll(/\(command:([\w.]+)/g)) {
+        assert.ok(registered.includes(id as never), id);
+      }
+    }
+  });
+
+  it('the view and its container have the ids the code uses', () => {
+    assert.ok(manifest.contributes.viewsContainers.activitybar.some((c) => c.id === VIEW_CONTAINER_ID));
+    assert.ok(manifest.contributes.views[VIEW_CONTAINER_ID]?.some((v) => v.id === APPS_VIEW_ID));
+  });
+});

@@ -1,0 +1,24 @@
+import * as assert from 'node:assert/strict';
+import { checkTimeoutSeconds, checkWebAddress } from '../../src/config/validate';
+
+describe('settings checks', () => {
+  it('web addresses: empty is "not set", http(s) is kept without a trailing slash', () => {
+    assert.deepEqual(checkWebAddress(''), { ok: true, value: '' });
+    assert.deepEqual(checkWebAddress(undefined), { ok: true, value: '' });
+    assert.deepEqual(checkWebAddress(' https://dash.example.com/ '), { ok: true, value: 'https://dash.example.com' });
+    assert.deepEqual(checkWebAddress('http://status.example.com/page'), { ok: true, value: 'http://status.example.com/page' });
+  });
+
+  it('web addresses: other schemes, credentials and non-addresses are refused', () => {
+    for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'command:workbench.action.quit', 'https://u:p@x.example', 'dashboard', 42]) {
+      assert.equal(checkWebAddress(bad).ok, false, String(bad));
+    }
+  });
+
+  it('timeout: default 30, 1 to 300 accepted, anything else refused', () => {
+    assert.deepEqual(checkTimeoutSeconds(undefined), { ok: true, value: 30 });
+    assert.deepEqual(checkTimeoutSeconds(1), { ok: true, value: 1 });
+    assert.deepEqual(checkTimeoutSeconds(300), { ok: true, value: 300 });
+    for (const bad of [0, 301, -5, Number.NaN, '30']) assert.equal(checkTimeoutSeconds(bad).ok, false, String(bad));
+  });
+});
