@@ -1,0 +1,126 @@
+// Installs the test host (code-server + playwright-core) into .vscode-test/ on first use and reuses it
+// after. A marker file is written only once everything is in place, so an install that was cut short
+// (Ctrl-C, full disk, network) is thrown away and redone rather than half-used.
+//   node test/host/install.mjs     install now if needed (also done by every host command)
+import { spawn, execFileSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  codeServerEntry, codeServerVersion, hostDir, hostModules, playwrightCoreDir, playwrightCoreVersion,
+  ripgrepPackageVersion, ripgrepReleaseTag, testCacheDir, vscodeVersion,
+} from './layout.mjs';
+import { requirePackages } from './systemPackages.mjs';
+
+const markerFile = path.join(hostDir, '.install-complete.json');
+const installLog = path.join(testCacheDir, 'host-install.log');
+const wantedMarker = { codeServer: codeServerVersion, playwrightCore: playwrightCoreVersion, node: process.versions.modules };
+
+/** Files whose absence means the install did not really work, whatever npm's exit code said. */
+const mustExist = [
+  codeServerEntry,
+  path.join(playwrightCoreDir, 'package.json'),
+  path.join(hostModules, 'code-server/lib/vscode/node_modules/node-pty/build/Release/pty.node'),
+  path.join(hostModules, 'code-server/lib/vscode/node_modules/@vscode/ripgrep/bin/rg'),
+];
+
+function isInstalled() {
+  if (!existsSync(markerFile)) return false;
+  try {
+    const marker = JSON.parse(readFileSync(markerFile, 'utf8'));
+    return Object.entries(wantedMarker).every(([k, v]) => marker[k] === v) && mustExist.every((f) => existsSync(f));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @vscode/ripgrep's postinstall downloads rg from GitHub, which CI and this machine cannot reach. It
+ * looks in $TMPDIR/vscode-ripgrep-cache-<version>/ first, so we put the system's rg there, packed
+ * the way the release archive is.
+ */
+function seedRipgrepCache(tmpDir) {
+  const triple = process.arch === 'arm64' ? 'aarch64-unknown-linux-musl' : 'x86_64-unknown-linux-musl';
+  const cacheDir = path.join(tmpDir, `vscode-ripgrep-cache-${ripgrepPackageVersion}`);
+  mkdirSync(cacheDir, { recursive: true });
+  const rg = execFileSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).trim();
+  execFileSync('tar', ['czf', path.join(cacheDir, `ripgrep-${ripgrepReleaseTag}-${triple}.tar.gz`), '-C', path.dirname(rg), 'rg']);
+}
+
+/** The environment for npm: no settings leaking in from an outer `npm run`, plus what code-server needs. */
+function npmEnvironment(tmpDir) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  return {
+    ...env,
+    TMPDIR: tmpDir,
+    npm_config_unsafe_perm: 'true', // code-server's postinstall refuses to run as root without it
+    npm_config_yes: 'true', // node-pty's postinstall runs `npx node-gyp`; a `yes=false` npmrc would cancel it
+    npm_config_nodedir: '/usr', // build native modules against the installed Node headers, not a download
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  };
+}
+
+function runNpmInstall(env) {
+  mkdirSync(testCacheDir, { recursive: true });
+  const log = createWriteStream(installLog);
+  return new Promise((resolve, reject) => {
+    const npm = spawn('npm', ['install', '--prefix', hostDir], { cwd: hostDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    npm.stdout.pipe(log, { end: false });
+    npm.stderr.pipe(log, { end: false });
+    npm.on('error', reject);
+    npm.on('close', (code) => {
+      log.end();
+      if (code === 0) resolve();
+      else reject(new Error(`npm install of the test host failed (exit ${code}); its output is in ${installLog}`));
+    });
+  });
+}
+
+function tail(file, lines) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Makes sure the host is installed; returns how long the install took in ms (0 when reused). */
+export async function ensureHost() {
+  if (isInstalled()) return 0;
+  requirePackages({ installing: true });
+  const started = Date.now();
+  console.log(`Installing the VS Code test host (code-server ${codeServerVersion} = VS Code ${vscodeVersion}, playwright-core ${playwrightCoreVersion})`);
+  console.log(`into ${path.relative(process.cwd(), hostDir) || hostDir}, once; it takes a few minutes. Output: ${installLog}`);
+  rmSync(hostDir, { recursive: true, force: true });
+  const tmpDir = path.join(hostDir, 'tmp');
+  mkdirSync(tmpDir, { recursive: true });
+  seedRipgrepCache(tmpDir);
+  writeFileSync(path.join(hostDir, 'package.json'), JSON.stringify({
+    name: 'build-service-test-host',
+    private: true,
+    description: 'Installed by test/host/install.mjs; delete freely.',
+    dependencies: { 'code-server': codeServerVersion, 'playwright-core': playwrightCoreVersion },
+  }, null, 2));
+  try {
+    await runNpmInstall(npmEnvironment(tmpDir));
+  } catch (e) {
+    console.error(tail(installLog, 40));
+    throw e;
+  }
+  const missing = mustExist.filter((f) => !existsSync(f));
+  if (missing.length > 0) throw new Error(`The test host install is incomplete, missing:\n  ${missing.join('\n  ')}\nSee ${installLog}`);
+  rmSync(tmpDir, { recursive: true, force: true });
+  writeFileSync(markerFile, JSON.stringify({ ...wantedMarker, installedAt: new Date().toISOString() }, null, 2));
+  const ms = Date.now() - started;
+  console.log(`Test host installed in ${(ms / 1000).toFixed(0)} s.`);
+  return ms;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  ensureHost().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

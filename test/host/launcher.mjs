@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// A stand-in for the VS Code executable, for @vscode/test-electron's runTests({ vscodeExecutablePath }).
+// runTests starts it with the desktop CLI's arguments and takes its exit code as the test result;
+// we run the same tests in code-server's Node extension host instead, shown in headless Chromium:
+//   launcher.mjs [workspace] --extensionDevelopmentPath=<dir> --extensionTestsPath=<file> [ignored flags]
+// Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out.
+// BUILD_SERVICE_TEST_TIMEOUT (seconds, default 300) cuts a hung run; its logs and a screenshot stay
+// in the run folder whose path is printed.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { launchBrowser } from './browser.mjs';
+import { remoteUri, startCodeServer, workbenchUrl } from './codeServer.mjs';
+import { ensureHost } from './install.mjs';
+import { createRunFolder } from './runFolder.mjs';
+import { shutdown } from './shutdown.mjs';
+import { requirePackages } from './systemPackages.mjs';
+import { startUiProbe, uiProbeEnvVar } from './uiProbe.mjs';
+import { forwardConsole, outputTag } from './workbenchConsole.mjs';
+
+const timeoutSeconds = Number(process.env.BUILD_SERVICE_TEST_TIMEOUT) || 300;
+const started = Date.now();
+const say = (text) => console.log(`[test host ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
+
+function parseCli(argv) {
+  const flag = (name) => argv.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.slice(name.length + 3));
+  const [developmentPath] = flag('extensionDevelopmentPath');
+  const [testsPath] = flag('extensionTestsPath');
+  if (!developmentPath || !testsPath) throw new Error('usage: launcher.mjs [workspace] --extensionDevelopmentPath=<dir> --extensionTestsPath=<file>');
+  return { developmentPath: path.resolve(developmentPath), testsPath: path.resolve(testsPath), workspace: argv.find((a) => !a.startsWith('-')) };
+}
+
+/** The workbench hands over its own logs when the test session ends; keep them with the run. */
+function saveWorkbenchLogs(dir, logs) {
+  for (const { relativePath, contents } of Array.isArray(logs) ? logs : []) {
+    const file = path.join(dir, relativePath);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, contents);
+  }
+}
+
+async function main() {
+  const cli = parseCli(process.argv.slice(2));
+  requirePackages({ installing: false });
+  await ensureHost();
+  const run = createRunFolder('test');
+  say(`run folder (logs, screenshot on failure): ${run.dir}`);
+
+  let page;
+  const probe = await startUiProbe(() => page);
+  const server = await startCodeServer(run, { env: { [uiProbeEnvVar]: probe.url, BUILD_SERVICE_TEST_OUTPUT_TAG: outputTag } });
+  say(`code-server ${server.origin}`);
+  ({ page } = await launchBrowser(run));
+  const closeConsoleLog = forwardConsole(page, run.file('workbench-console.log'), { echoAll: Boolean(process.env.BUILD_SERVICE_TEST_VERBOSE) });
+
+  const testsEnded = new Promise((resolve) => {
+    void page.exposeFunction('codeAutomationLog', () => {});
+    void page.exposeFunction('codeAutomationExit', (code, logs) => {
+      saveWorkbenchLogs(run.file('workbench-logs'), logs);
+      resolve(typeof code === 'number' ? code : 1);
+    });
+  });
+  const url = workbenchUrl(server, {
+    folder: cli.workspace ? path.resolve(cli.workspace) : run.workspaceDir,
+    payload: [
+      ['extensionDevelopmentPath', remoteUri(server, cli.developmentPath)],
+      ['extensionTestsPath', remoteUri(server, cli.testsPath)],
+      ['skipWelcome', 'true'],
+      ['skipReleaseNotes', 'true'],
+    ],
+  });
+  await page.goto(url);
+  say('workbench opened; running the tests');
+
+  const outcome = await Promise.race([
+    testsEnded.then((code) => ({ code })),
+    server.exited.then((why) => ({ code: 2, why: `code-server exited (${why}) during the tests; see ${server.logFile}` })),
+    new Promise((resolve) => setTimeout(() => resolve({ code: 2, why: `timed out after ${timeoutSeconds} s (BUILD_SERVICE_TEST_TIMEOUT)` }), timeoutSeconds * 1000)),
+  ]);
+  if (outcome.code !== 0) {
+    const shot = run.file('workbench.png');
+    await page.screenshot({ path: shot, timeout: 10_000 }).then(() => say(`screenshot of the workbench: ${shot}`), () => {});
+  }
+  await closeConsoleLog();
+  say(outcome.why ?? `tests finished, exit code ${outcome.code}`);
+  if (outcome.code !== 0) say(`logs kept in ${run.dir}`);
+  return outcome.code;
+}
+
+main().then(
+  (code) => shutdown(code),
+  (e) => {
+    console.error(`[test host] ${e instanceof Error ? e.message : e}`);
+    return shutdown(2);
+  },
+);

@@ -1,0 +1,65 @@
+// One folder per host run under .vscode-test/runs/, holding everything the run writes: code-server's
+// user data and logs, the browser profile, temp files, the results and the failure screenshot.
+// Only the newest few are kept, so the folder a failing run printed is still there to look at.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runsDir } from './layout.mjs';
+import { stopOnExit } from './shutdown.mjs';
+
+const runsKept = 5;
+
+function pruneOldRuns() {
+  let names;
+  try {
+    names = readdirSync(runsDir).sort(); // names start with a timestamp, so this is oldest first
+  } catch {
+    return;
+  }
+  for (const name of names.slice(0, Math.max(0, names.length - (runsKept - 1)))) {
+    rmSync(path.join(runsDir, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * VS Code puts its IPC sockets in XDG_RUNTIME_DIR, and a Unix socket path must fit in 107 bytes, which
+ * a path inside the project may not; so this one folder lives in the system temp dir, briefly.
+ */
+function shortSocketDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'build-service-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  stopOnExit(remove, remove);
+  return dir;
+}
+
+/**
+ * Creates a fresh run folder; `label` says what it is for (test, start, screenshot).
+ * `env` redirects the places code-server, the extension host and Chromium would otherwise write to
+ * in $HOME and /tmp (config.yaml, IPC sockets, the browser profile).
+ */
+export function createRunFolder(label) {
+  pruneOldRuns();
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+  const dir = path.join(runsDir, `${stamp}-${label}-${process.pid}`);
+  const sub = (name) => {
+    const p = path.join(dir, name);
+    mkdirSync(p, { recursive: true });
+    return p;
+  };
+  const env = {
+    TMPDIR: sub('tmp'),
+    XDG_CONFIG_HOME: sub('xdg/config'),
+    XDG_DATA_HOME: sub('xdg/data'),
+    XDG_CACHE_HOME: sub('xdg/cache'),
+    XDG_RUNTIME_DIR: shortSocketDir(),
+  };
+  return {
+    dir,
+    env,
+    userDataDir: sub('user-data'),
+    extensionsDir: sub('extensions'),
+    workspaceDir: sub('workspace'),
+    browserHome: sub('browser-home'),
+    file: (name) => path.join(dir, name),
+  };
+}

@@ -1,0 +1,136 @@
+// The UI probe: a small HTTP server on 127.0.0.1 through which tests in the extension host ask the
+// harness — which holds the Playwright page — what the workbench shows, and act on it like a user.
+// Client: test/integration/ui.ts. Protocol: POST /<operation> with a JSON object of arguments;
+// answers 200 `{ result }`, or 404/500 `{ error }` with a message the test can show.
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { projectRoot } from './layout.mjs';
+import { stopOnExit } from './shutdown.mjs';
+
+export const uiProbeEnvVar = 'BUILD_SERVICE_UI_PROBE';
+const clickTimeoutMs = 5_000;
+
+/** Runs in the page: the toasts on screen now. */
+function readToasts() {
+  const severities = ['error', 'warning', 'info'];
+  return [...document.querySelectorAll('.notifications-toasts .notification-list-item')]
+    .filter((item) => item.checkVisibility())
+    .map((item) => {
+      const icon = item.querySelector('.notification-list-item-icon');
+      const severity = severities.find((s) => icon?.classList.contains(`codicon-${s}`)) ?? 'info';
+      return {
+        message: item.querySelector('.notification-list-item-message')?.textContent?.trim() ?? '',
+        severity,
+        actions: [...item.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((b) => b.textContent?.trim() ?? ''),
+      };
+    });
+}
+
+/** Runs in the page: the quick input's state. The prompt and a validation message share one line. */
+function readQuickInput() {
+  const widget = document.querySelector('.quick-input-widget');
+  const input = widget?.querySelector('.quick-input-box input');
+  const visible = Boolean(widget?.checkVisibility() && widget.style.display !== 'none');
+  const message = widget?.querySelector('.quick-input-message')?.textContent?.trim() ?? '';
+  const box = widget?.querySelector('.quick-input-box .monaco-inputbox');
+  const showsValidation = ['error', 'warning', 'info'].some((c) => box?.classList.contains(c));
+  return {
+    visible,
+    value: visible ? (input?.value ?? '') : '',
+    placeholder: visible ? (input?.getAttribute('placeholder') ?? '') : '',
+    prompt: visible && !showsValidation ? message : '',
+    validationMessage: visible && showsValidation ? message : '',
+    password: visible && input?.type === 'password',
+  };
+}
+
+/** Runs in the page: marks the button so Playwright can click it as a user would. */
+function markToastButton({ messageContains, action, marker }) {
+  const item = [...document.querySelectorAll('.notifications-toasts .notification-list-item')]
+    .filter((i) => i.checkVisibility())
+    .find((i) => i.querySelector('.notification-list-item-message')?.textContent?.includes(messageContains));
+  if (!item) return { error: `no notification on screen contains ${JSON.stringify(messageContains)}` };
+  const buttons = [...item.querySelectorAll('.notification-list-item-buttons-container .monaco-button')];
+  const button = buttons.find((b) => b.textContent?.trim() === action);
+  if (!button) return { error: `the notification has no ${JSON.stringify(action)} button; it has ${JSON.stringify(buttons.map((b) => b.textContent?.trim()))}` };
+  button.setAttribute(marker, '');
+  return {};
+}
+
+function requireString(args, name) {
+  if (typeof args[name] !== 'string' || args[name] === '') throw new Error(`"${name}" must be a non-empty string`);
+  return args[name];
+}
+
+/** @param {import('playwright-core').Page} page */
+function operations(page) {
+  return {
+    notifications: () => page.evaluate(readToasts),
+    quickInput: () => page.evaluate(readQuickInput),
+    clickNotificationAction: async (args) => {
+      const marker = 'data-ui-probe-click';
+      const found = await page.evaluate(markToastButton, {
+        messageContains: requireString(args, 'messageContains'), action: requireString(args, 'action'), marker,
+      });
+      if (found.error) throw new Error(found.error);
+      const button = page.locator(`[${marker}]`);
+      await button.click({ timeout: clickTimeoutMs });
+      await button.evaluateAll((els, m) => els.forEach((e) => e.removeAttribute(m)), marker).catch(() => {});
+    },
+    typeText: (args) => page.keyboard.type(requireString(args, 'text')),
+    pressKey: (args) => page.keyboard.press(requireString(args, 'key')),
+    texts: (args) => page.locator(requireString(args, 'selector')).allInnerTexts(),
+    click: async (args) => {
+      const hasText = typeof args.hasText === 'string' && args.hasText ? { hasText: args.hasText } : {};
+      await page.locator(requireString(args, 'selector'), hasText).filter({ visible: true }).first().click({ timeout: clickTimeoutMs });
+    },
+    screenshot: async (args) => {
+      await page.screenshot({ path: path.resolve(projectRoot, requireString(args, 'path')) });
+    },
+  };
+}
+
+function readBody(request) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    request.on('data', (c) => chunks.push(c));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+/**
+ * Starts the probe for `page`. Returns its address (for BUILD_SERVICE_UI_PROBE) and close().
+ * `page` may be a function returning the page, for a probe started before the browser is.
+ */
+export async function startUiProbe(page) {
+  const pageNow = typeof page === 'function' ? page : () => page;
+  const server = createServer(async (request, response) => {
+    const send = (status, body) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body ?? null));
+    };
+    try {
+      const name = decodeURIComponent(new URL(request.url ?? '/', 'http://probe').pathname.slice(1));
+      const current = pageNow();
+      if (!current) return send(503, { error: 'the workbench page is not open yet' });
+      const operation = Object.hasOwn(operations(current), name) ? operations(current)[name] : undefined;
+      if (request.method !== 'POST' || !operation) {
+        return send(404, { error: `unknown UI probe operation: ${request.method} /${name}` });
+      }
+      const text = await readBody(request);
+      const args = text ? JSON.parse(text) : {};
+      if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new Error('the arguments must be a JSON object');
+      send(200, { result: (await operation(args)) ?? null });
+    } catch (e) {
+      send(500, { error: e instanceof Error ? e.message.split('\n').slice(0, 3).join(' ') : String(e) });
+    }
+  });
+  await new Promise((resolve, reject) => server.listen(0, '127.0.0.1', resolve).once('error', reject));
+  const close = () => new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+  stopOnExit(close);
+  return { url: `http://127.0.0.1:${server.address().port}`, close };
+}

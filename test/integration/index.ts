@@ -1,0 +1,67 @@
+// The test runner VS Code loads in the extension host (the extensionTestsPath, as
+// out/test/integration/index.js). VS Code calls run() once the extension under test is loaded and
+// ends the session with exit code 0 if the promise resolves, 1 if it rejects.
+import Mocha from 'mocha';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { format } from 'node:util';
+import SpecAndJsonReporter from '../specAndJsonReporter';
+
+function suiteFiles(): string[] {
+  const suiteDir = path.join(__dirname, 'suite');
+  return readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()
+    .map((f) => path.join(suiteDir, f));
+}
+
+/**
+ * The web test host sees the extension host's console only as the workbench page's console, mixed
+ * with the workbench's own logging. It sets BUILD_SERVICE_TEST_OUTPUT_TAG so that mocha's reporter
+ * output can be tagged and picked out, and the run framed by begin/end lines. (VS Code makes the
+ * console methods themselves read-only in the extension host, so the reporter's printer is what we
+ * replace.) Returns the function that ends the run's output.
+ */
+function tagReporterOutput(): () => void {
+  const tag = process.env.BUILD_SERVICE_TEST_OUTPUT_TAG;
+  if (!tag) return () => {};
+  const reporterLog = Mocha.reporters.Base.consoleLog;
+  Mocha.reporters.Base.consoleLog = (...args: unknown[]) => reporterLog(`${tag}${format(...args)}`);
+  reporterLog(`${tag}begin`);
+  return () => {
+    reporterLog(`${tag}end`);
+    Mocha.reporters.Base.consoleLog = reporterLog;
+  };
+}
+
+export async function run(): Promise<void> {
+  const endOutput = tagReporterOutput();
+  try {
+    await runMocha();
+  } finally {
+    endOutput();
+  }
+}
+
+function runMocha(): Promise<void> {
+  const resultsFile = process.env.BUILD_SERVICE_TEST_RESULTS || undefined;
+  const mocha = new Mocha({
+    ui: 'bdd',
+    // The output ends up in a browser console and a CI log; colour codes would only be noise there.
+    color: false,
+    timeout: 20_000,
+    reporter: SpecAndJsonReporter,
+    reporterOptions: { output: resultsFile },
+  });
+  return new Promise((resolve, reject) => {
+    try {
+      for (const file of suiteFiles()) mocha.addFile(file);
+      mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} integration test(s) failed.`)) : resolve()));
+    } catch (e) {
+      // A suite that throws while loading never reaches the reporter; still leave a results file.
+      console.error(e);
+      SpecAndJsonReporter.writeLoadFailure(resultsFile, e);
+      reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  });
+}

@@ -1,0 +1,141 @@
+// What the user sees, for tests running in the extension host. The extension host cannot see the
+// workbench (it runs in another process, the workbench in a browser), so the test host — which drives
+// that browser — serves a small HTTP "UI probe" and passes its address in BUILD_SERVICE_UI_PROBE.
+// Only the web test host (npm run test:integration) has one; desktop runs do not.
+import * as http from 'node:http';
+import * as vscode from 'vscode';
+
+export const uiProbeEnvVar = 'BUILD_SERVICE_UI_PROBE';
+
+export interface VisibleNotification {
+  message: string;
+  severity: 'info' | 'warning' | 'error';
+  /** Button labels, in order. */
+  actions: string[];
+}
+
+export interface QuickInputState {
+  visible: boolean;
+  value: string;
+  placeholder: string;
+  prompt: string;
+  validationMessage: string;
+  password: boolean;
+}
+
+/** True when the UI probe is there to ask, i.e. the tests run in the web test host. */
+export function uiProbeAvailable(): boolean {
+  return Boolean(process.env[uiProbeEnvVar]);
+}
+
+function probeUrl(operation: string): URL {
+  const base = process.env[uiProbeEnvVar];
+  if (!base) {
+    throw new Error(
+      `The UI probe is not available: ${uiProbeEnvVar} is not set. It is set by the web test host ` +
+        '(npm run test:integration); desktop VS Code runs (VSCODE_TEST_HOST=desktop) have no probe.',
+    );
+  }
+  return new URL(operation, base.endsWith('/') ? base : `${base}/`);
+}
+
+/** One probe call: JSON in, JSON out; the probe answers errors as 500 with `{ error }`. */
+function ask<T>(operation: string, args: Record<string, unknown> = {}): Promise<T> {
+  const url = probeUrl(operation);
+  const body = JSON.stringify(args);
+  return new Promise<T>((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: { result?: T; error?: string };
+          try {
+            parsed = JSON.parse(text) as { result?: T; error?: string };
+          } catch {
+            return reject(new Error(`UI probe ${operation}: answered ${response.statusCode} with non-JSON: ${text.slice(0, 200)}`));
+          }
+          if (response.statusCode !== 200) return reject(new Error(`UI probe ${operation}: ${parsed.error ?? response.statusCode}`));
+          resolve(parsed.result as T);
+        });
+      },
+    );
+    request.on('error', (e) => reject(new Error(`UI probe ${operation}: ${e.message}`)));
+    request.end(body);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The notification toasts on screen now, top to bottom. */
+export function notifications(): Promise<VisibleNotification[]> {
+  return ask('notifications');
+}
+
+/** Waits until a toast whose message contains the text is on screen, and returns it. */
+export async function waitForNotification(messageContains: string, timeoutMs = 10_000): Promise<VisibleNotification> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const visible = await notifications();
+    const match = visible.find((n) => n.message.includes(messageContains));
+    if (match) return match;
+    if (Date.now() > deadline) {
+      const seen = visible.map((n) => JSON.stringify(n.message)).join(', ') || 'none';
+      throw new Error(`No notification containing ${JSON.stringify(messageContains)} within ${timeoutMs} ms; on screen: ${seen}`);
+    }
+    await sleep(150);
+  }
+}
+
+/** Clicks the button labelled `action` on the toast whose message contains the text. */
+export async function clickNotificationAction(messageContains: string, action: string): Promise<void> {
+  await waitForNotification(messageContains);
+  await ask('clickNotificationAction', { messageContains, action });
+}
+
+/** Clears every notification (toasts and the notification centre) and waits until none shows. */
+export async function clearNotifications(timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // A workbench command, so it also dismisses toasts that are mid-animation or not focused.
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const left = await notifications();
+    if (left.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`Notifications still on screen after clearing: ${left.map((n) => n.message).join(' | ')}`);
+    await sleep(150);
+  }
+}
+
+/** The quick input (quick pick or input box) as shown; `visible` is false when it is closed. */
+export function quickInput(): Promise<QuickInputState> {
+  return ask('quickInput');
+}
+
+/** Types into whatever has keyboard focus in the workbench, as a user would. */
+export function typeText(text: string): Promise<void> {
+  return ask('typeText', { text });
+}
+
+/** Presses one key or chord in Playwright's notation, e.g. 'Enter', 'Escape', 'Control+A'. */
+export function pressKey(key: string): Promise<void> {
+  return ask('pressKey', { key });
+}
+
+/** The rendered text of every element matching the CSS selector. */
+export function texts(selector: string): Promise<string[]> {
+  return ask('texts', { selector });
+}
+
+/** Clicks the first visible element matching the selector (and containing `hasText`, if given). */
+export function click(selector: string, hasText?: string): Promise<void> {
+  return ask('click', { selector, hasText });
+}
+
+/** Saves a PNG of the whole workbench to `path` (absolute, or relative to the test host's cwd). */
+export function screenshot(path: string): Promise<void> {
+  return ask('screenshot', { path });
+}

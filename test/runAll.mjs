@@ -1,0 +1,59 @@
+// `npm test`: build, then the unit suite (plain Node) and the integration suite (a real VS Code
+// extension host, see test/host/), then one line summing both: `N passed, N failed`.
+// A suite that crashes, times out or leaves no results counts as at least one failure, so the exit
+// code is non-zero whenever anything did not pass.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(fileURLToPath(import.meta.url), '../..');
+const resultsDir = path.join(root, '.vscode-test', 'results');
+const mocha = createRequire(import.meta.url).resolve('mocha/bin/mocha.js');
+
+function run(args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Runs one suite; its reporter writes passes/failures to a JSON file we read back. */
+async function suite(name, args) {
+  const resultsFile = path.join(resultsDir, `${name}.json`);
+  rmSync(resultsFile, { force: true });
+  console.log(`\n=== ${name} tests ===`);
+  const exitCode = await run(args, { BUILD_SERVICE_TEST_RESULTS: resultsFile });
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(resultsFile)) {
+    ({ passes: passed, failures: failed } = JSON.parse(readFileSync(resultsFile, 'utf8')));
+  }
+  if (exitCode !== 0 && failed === 0) {
+    failed = 1; // crashed, timed out, or could not start: not a pass
+    console.log(`${name}: the suite ended with exit code ${exitCode} without reporting a failing test; counted as 1 failure`);
+  } else if (!existsSync(resultsFile)) {
+    failed = 1;
+    console.log(`${name}: no results were written; counted as 1 failure`);
+  }
+  return { name, passed, failed };
+}
+
+mkdirSync(resultsDir, { recursive: true });
+const totals = [];
+console.log('=== build ===');
+if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
+  totals.push({ name: 'build', passed: 0, failed: 1 });
+} else {
+  totals.push(await suite('unit', [mocha, '--config', 'test/unit/.mocharc.json']));
+  totals.push(await suite('integration', ['test/host/runIntegration.mjs']));
+}
+
+console.log('');
+for (const t of totals) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed`);
+const passed = totals.reduce((n, t) => n + t.passed, 0);
+const failed = totals.reduce((n, t) => n + t.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
