@@ -48,6 +48,7 @@ export class Transport {
   constructor(private readonly options: TransportOptions) {}
 
   async send(request: HttpRequest): Promise<HttpResponse> {
+    if (this.closed) throw clientClosed();
     const { agent, request: undiciRequest } = await this.load();
     if (this.closed) throw clientClosed();
     let response: Dispatcher.ResponseData;
@@ -77,6 +78,7 @@ export class Transport {
     await loaded?.agent.destroy();
   }
 
+  // undici checks the headers and body timeouts on a clock of about one second: fine for 30 s.
   private load(): Promise<{ agent: Agent; request: Undici['request'] }> {
     this.loading ??= import('undici').then(({ Agent, request }) => {
       const timeout = this.options.timeoutMs;
