@@ -58,7 +58,7 @@ describe('BuildServiceClient: every status of the spec', () => {
   });
 
   it('401 for a wrong token, and the token is not echoed', async () => {
-    const error = await expectApiError(fixture.client({ getToken: async () => 'not-the-token' }).listApps(), 'unauthorized');
+    const error = await expectApiError(fixture.client({ getToken: () => Promise.resolve('not-the-token') }).listApps(), 'unauthorized');
     assert.equal(error.serverMessage, 'Invalid authorization token');
     assert.ok(!error.message.includes('not-the-token'));
   });
@@ -116,7 +116,7 @@ describe('BuildServiceClient: every status of the spec', () => {
 
   it('no token: missing-token and nothing is sent', async () => {
     for (const token of [undefined, '', '  \n ']) {
-      const error = await expectApiError(fixture.client({ getToken: async () => token }).listApps(), 'missing-token');
+      const error = await expectApiError(fixture.client({ getToken: () => Promise.resolve(token) }).listApps(), 'missing-token');
       assert.equal(error.status, undefined);
     }
     await expectApiError(fixture.client({ getToken: () => Promise.reject(new Error('keychain locked')) }).listApps(), 'missing-token');
@@ -125,13 +125,13 @@ describe('BuildServiceClient: every status of the spec', () => {
 
   it('a token with an inner line break is refused before sending and never echoed', async () => {
     const token = 'abc123\nsecret-rest';
-    const error = await expectApiError(fixture.client({ getToken: async () => token }).listApps(), 'unauthorized');
+    const error = await expectApiError(fixture.client({ getToken: () => Promise.resolve(token) }).listApps(), 'unauthorized');
     assert.ok(!error.message.includes('abc123') && !error.message.includes('secret-rest'));
     assert.equal(fixture.service.requests.length, 0);
   });
 
   it('surrounding whitespace of the token is trimmed', async () => {
-    const apps = await fixture.client({ getToken: async () => `  ${fixture.service.token}\n` }).listApps();
+    const apps = await fixture.client({ getToken: () => Promise.resolve(`  ${fixture.service.token}\n`) }).listApps();
     assert.ok(apps.length > 0);
   });
 

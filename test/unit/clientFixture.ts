@@ -20,7 +20,7 @@ export function useReferenceService(): Fixture {
     client(options: Partial<BuildServiceClientOptions> = {}): BuildServiceClient {
       const client = new BuildServiceClient({
         baseUrl: fixture.service.baseUrl,
-        getToken: async () => fixture.service.token,
+        getToken: () => Promise.resolve(fixture.service.token),
         retry: { baseDelayMs: 1 },
         ...options,
       });
