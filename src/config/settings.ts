@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { InvalidBaseUrlError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
 import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from './validate';
+import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from './validateBuilds';
 
 export const SECTION = 'buildService';
 
@@ -10,6 +11,8 @@ export const Setting = {
   dashboardUrl: 'buildService.dashboardUrl',
   statusUrl: 'buildService.statusUrl',
   requestTimeoutSeconds: 'buildService.requestTimeoutSeconds',
+  buildsPerApp: 'buildService.buildsPerApp',
+  autoRefresh: 'buildService.autoRefresh',
 } as const;
 
 export type SettingId = (typeof Setting)[keyof typeof Setting];
@@ -28,6 +31,10 @@ export interface Settings {
   readonly dashboardUrl: string;
   readonly statusUrl: string;
   readonly timeoutSeconds: number;
+  /** How many recent builds an app expands to (1–100). */
+  readonly buildsPerApp: number;
+  /** Whether unfinished builds are followed by polling. */
+  readonly autoRefresh: boolean;
   readonly problems: readonly SettingProblem[];
 }
 
@@ -47,6 +54,8 @@ export function readSettings(): Settings {
     dashboardUrl: take(Setting.dashboardUrl, checkWebAddress(config.get('dashboardUrl')), ''),
     statusUrl: take(Setting.statusUrl, checkWebAddress(config.get('statusUrl')), ''),
     timeoutSeconds: take(Setting.requestTimeoutSeconds, checkTimeoutSeconds(config.get('requestTimeoutSeconds')), TIMEOUT_DEFAULT_SECONDS),
+    buildsPerApp: take(Setting.buildsPerApp, checkBuildsPerApp(config.get('buildsPerApp')), BUILDS_PER_APP_DEFAULT),
+    autoRefresh: take(Setting.autoRefresh, checkFlag(config.get('autoRefresh'), true), true),
     problems,
   };
 }

@@ -1,0 +1,24 @@
+// Checks for the build-list settings. Pure (no vscode) so it is unit-tested in plain Node; kept
+// apart from validate.ts so the settings of each feature can change without touching the others.
+import type { Checked } from './validate';
+
+export const BUILDS_PER_APP_DEFAULT = 10;
+export const BUILDS_PER_APP_MIN = 1;
+// The service's own ceiling for `limit` (API.md): asking for more would be a 400.
+export const BUILDS_PER_APP_MAX = 100;
+
+export function checkBuildsPerApp(raw: unknown): Checked<number> {
+  if (raw === undefined || raw === null) return { ok: true, value: BUILDS_PER_APP_DEFAULT };
+  if (typeof raw !== 'number' || !Number.isInteger(raw)) return { ok: false, problem: 'it must be a whole number of builds' };
+  if (raw < BUILDS_PER_APP_MIN || raw > BUILDS_PER_APP_MAX) {
+    return { ok: false, problem: `it must be between ${BUILDS_PER_APP_MIN} and ${BUILDS_PER_APP_MAX}` };
+  }
+  return { ok: true, value: raw };
+}
+
+/** A switch; anything but true or false in settings.json reads as the default, with a problem. */
+export function checkFlag(raw: unknown, fallback: boolean): Checked<boolean> {
+  if (raw === undefined || raw === null) return { ok: true, value: fallback };
+  if (typeof raw !== 'boolean') return { ok: false, problem: 'it must be true or false' };
+  return { ok: true, value: raw };
+}
