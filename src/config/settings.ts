@@ -3,6 +3,7 @@ import { InvalidBaseUrlError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
 import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from './validate';
 import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from './validateBuilds';
+import { checkAppId } from './validateBranch';
 
 export const SECTION = 'buildService';
 
@@ -13,6 +14,8 @@ export const Setting = {
   requestTimeoutSeconds: 'buildService.requestTimeoutSeconds',
   buildsPerApp: 'buildService.buildsPerApp',
   autoRefresh: 'buildService.autoRefresh',
+  appId: 'buildService.appId',
+  notifyOnCompletion: 'buildService.notifyOnCompletion',
 } as const;
 
 export type SettingId = (typeof Setting)[keyof typeof Setting];
@@ -35,6 +38,10 @@ export interface Settings {
   readonly buildsPerApp: number;
   /** Whether unfinished builds are followed by polling. */
   readonly autoRefresh: boolean;
+  /** The app pinned for the Current Branch view, lower-cased; '' to match apps by the repository. */
+  readonly appId: string;
+  /** Whether a build triggered from this window announces its end. */
+  readonly notifyOnCompletion: boolean;
   readonly problems: readonly SettingProblem[];
 }
 
@@ -56,6 +63,8 @@ export function readSettings(): Settings {
     timeoutSeconds: take(Setting.requestTimeoutSeconds, checkTimeoutSeconds(config.get('requestTimeoutSeconds')), TIMEOUT_DEFAULT_SECONDS),
     buildsPerApp: take(Setting.buildsPerApp, checkBuildsPerApp(config.get('buildsPerApp')), BUILDS_PER_APP_DEFAULT),
     autoRefresh: take(Setting.autoRefresh, checkFlag(config.get('autoRefresh'), true), true),
+    appId: take(Setting.appId, checkAppId(config.get('appId')), ''),
+    notifyOnCompletion: take(Setting.notifyOnCompletion, checkFlag(config.get('notifyOnCompletion'), true), true),
     problems,
   };
 }
