@@ -4,7 +4,8 @@ import type { App, Branch, Build, Coverage, DeploymentGroup, TestResults } from 
 import { parseApps, parseBranches, parseDeploymentGroups } from './parseApps';
 import { parseBuild, parseBuilds } from './parseBuild';
 import { parseCoverage, parseTestResults, parseTriggeredBuildId } from './parseResults';
-import { type ApiCall, type RequestReport, Requester } from './requester';
+import { type ApiCall, type ApiAnswer, type RequestReport, Requester } from './requester';
+import { RequestGate } from './requestGate';
 import { DEFAULT_RETRY, type RetryOptions } from './retry';
 import { Transport } from './transport';
 import { apiPath, encodeValue, queryString } from './urls';
@@ -45,6 +46,8 @@ export const DEFAULT_USER_AGENT = 'build-service-vscode/0.1.0';
 export class BuildServiceClient {
   private readonly transport: Transport;
   private readonly requester: Requester;
+  /** At most four requests at a time for this service; identical GETs running at once share one. */
+  readonly gate = new RequestGate();
 
   constructor(options: BuildServiceClientOptions) {
     this.transport = new Transport({
@@ -96,7 +99,7 @@ export class BuildServiceClient {
   async triggerBuild(appId: string, options: Cancellable & { branch?: string } = {}): Promise<string> {
     if (options.branch !== undefined) encodeValue(options.branch, 'branch');
     const path = apiPath('apps', appId, 'build');
-    const answer = await this.requester.call({ method: 'POST', path, json: { branch: options.branch }, signal: options.signal });
+    const answer = await this.send({ method: 'POST', path, json: { branch: options.branch }, signal: options.signal });
     if (answer.body === undefined) {
       throw new ApiError(
         'invalid-response',
@@ -109,7 +112,7 @@ export class BuildServiceClient {
 
   /** Cancels an unfinished build; the service ignores finished ones. Any 2xx, with or without a body, is success. */
   async cancelBuild(buildId: string, options: Cancellable = {}): Promise<void> {
-    await this.requester.call({ method: 'POST', path: apiPath('builds', buildId, 'cancel'), signal: options.signal });
+    await this.send({ method: 'POST', path: apiPath('builds', buildId, 'cancel'), signal: options.signal });
   }
 
   /** Only failed tests unless asked otherwise (the service's default). */
@@ -141,7 +144,12 @@ export class BuildServiceClient {
   }
 
   private async get(path: string, options: Cancellable): Promise<unknown> {
-    const call: ApiCall = { method: 'GET', path, signal: options.signal };
-    return (await this.requester.call(call)).body;
+    const answer = await this.gate.share(`GET ${path}`, options.signal, (signal) => this.send({ method: 'GET', path, signal }));
+    return answer.body;
+  }
+
+  /** POSTs are never shared: two triggers are two builds. */
+  private send(call: ApiCall): Promise<ApiAnswer> {
+    return this.gate.limit(() => this.requester.call(call), call.signal);
   }
 }

@@ -166,4 +166,4 @@ export class BuildPoller implements vscode.Disposable {
 }
 
 const windowFocusEvent: vscode.Event<boolean> = (listener, thisArg, disposables) =>
-  vscode.window.onDidChangeWindowState((state) => listener.call(thisArg, state.focused), undefined, disposables);
+  vscode.window.onDidChangeWindowState((state) => void listener.call(thisArg, state.focused), undefined, disposables);

@@ -1,0 +1,116 @@
+import { cancelled } from './retry';
+
+// Why here, inside the API client, rather than in the tree or the poller: every caller (the Apps
+// view, each expanded app, the poller, the Current Branch view, commands) goes through the one
+// client per service, so a limit kept here holds for the whole window, and two callers that ask the
+// same thing at the same moment can share the answer without knowing of each other.
+// Pure (no vscode) so it is unit-tested in plain Node.
+
+export const MAX_IN_FLIGHT = 4;
+
+interface Waiter {
+  start(): void;
+}
+
+interface SharedCall {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  /** Callers still waiting for the answer; when the last one gives up, the request is aborted. */
+  live: number;
+}
+
+/** A queue with a fixed number of slots, and one shared request per key while it runs. */
+export class RequestGate {
+  private running = 0;
+  private highWater = 0;
+  private readonly queue: Waiter[] = [];
+  private readonly shared = new Map<string, SharedCall>();
+
+  constructor(private readonly slots = MAX_IN_FLIGHT) {}
+
+  /** Requests running now; and the most that ever ran at once (for tests and the log). */
+  get inFlight(): number {
+    return this.running;
+  }
+
+  get maxInFlight(): number {
+    return this.highWater;
+  }
+
+  /** Runs `task` once a slot is free; a caller that aborts while queued never takes one. */
+  async limit<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.acquire(signal);
+    try {
+      return await task();
+    } finally {
+      this.release();
+    }
+  }
+
+  /**
+   * Callers asking for the same `key` while a request for it runs get its answer instead of a
+   * request of their own. Each caller's own abort rejects only its own promise; the request itself
+   * is aborted when every caller has aborted.
+   */
+  share<T>(key: string, signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (signal?.aborted) return Promise.reject(cancelled());
+    let call = this.shared.get(key);
+    if (!call) {
+      const controller = new AbortController();
+      const entry: SharedCall = { controller, live: 0, promise: Promise.resolve() };
+      entry.promise = run(controller.signal).finally(() => {
+        if (this.shared.get(key) === entry) this.shared.delete(key);
+      });
+      this.shared.set(key, entry);
+      call = entry;
+    }
+    return this.join(key, call, signal) as Promise<T>;
+  }
+
+  private join(key: string, call: SharedCall, signal: AbortSignal | undefined): Promise<unknown> {
+    call.live++;
+    if (!signal) return call.promise;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        reject(cancelled());
+        if (--call.live > 0) return;
+        // Nobody wants the answer any more: stop it, and let the next caller start afresh.
+        if (this.shared.get(key) === call) this.shared.delete(key);
+        call.controller.abort();
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      call.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  private async acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) throw cancelled();
+    if (this.running < this.slots) {
+      this.running++;
+      this.highWater = Math.max(this.highWater, this.running);
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const index = this.queue.indexOf(waiter);
+        if (index >= 0) this.queue.splice(index, 1);
+        reject(cancelled());
+      };
+      const waiter: Waiter = {
+        start: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      this.queue.push(waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** Hands the slot straight to the next in line, so the count never dips and lets a newcomer jump the queue. */
+  private release(): void {
+    const next = this.queue.shift();
+    if (next) next.start();
+    else this.running--;
+  }
+}
