@@ -90,6 +90,13 @@ function operations(page) {
   };
 }
 
+/** Playwright's errors carry a coloured call log; the first lines, plain, say enough. */
+function shortMessage(e) {
+  const text = e instanceof Error ? e.message : String(e);
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 3).join(' ');
+}
+
 function readBody(request) {
   return new Promise((resolve, reject) => {
     const chunks = [];
@@ -123,7 +130,7 @@ export async function startUiProbe(page) {
       if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new Error('the arguments must be a JSON object');
       send(200, { result: (await operation(args)) ?? null });
     } catch (e) {
-      send(500, { error: e instanceof Error ? e.message.split('\n').slice(0, 3).join(' ') : String(e) });
+      send(500, { error: shortMessage(e) });
     }
   });
   await new Promise((resolve, reject) => server.listen(0, '127.0.0.1', resolve).once('error', reject));

@@ -52,6 +52,8 @@ function runMocha(): Promise<void> {
     timeout: 20_000,
     reporter: SpecAndJsonReporter,
     reporterOptions: { output: resultsFile },
+    // BUILD_SERVICE_TEST_GREP=<text> runs only the tests whose full title contains it.
+    grep: process.env.BUILD_SERVICE_TEST_GREP || undefined,
   });
   return new Promise((resolve, reject) => {
     try {

@@ -85,7 +85,10 @@ export async function waitForNotification(messageContains: string, timeoutMs = 1
     if (match) return match;
     if (Date.now() > deadline) {
       const seen = visible.map((n) => JSON.stringify(n.message)).join(', ') || 'none';
-      throw new Error(`No notification containing ${JSON.stringify(messageContains)} within ${timeoutMs} ms; on screen: ${seen}`);
+      throw new Error(
+        `No notification containing ${JSON.stringify(messageContains)} within ${timeoutMs} ms; on screen: ${seen}. ` +
+          '(VS Code toasts at most 3 notifications per 800 ms; clearNotifications() between tests resets that.)',
+      );
     }
     await sleep(150);
   }
@@ -97,17 +100,23 @@ export async function clickNotificationAction(messageContains: string, action: s
   await ask('clickNotificationAction', { messageContains, action });
 }
 
+/**
+ * VS Code toasts at most 3 notifications within 800 ms (its spam protection); later ones go to the
+ * notification centre only. Waiting this long after clearing gives the next test a fresh window.
+ */
+const toastSpamWindowMs = 900;
+
 /** Clears every notification (toasts and the notification centre) and waits until none shows. */
 export async function clearNotifications(timeoutMs = 5_000): Promise<void> {
+  await vscode.commands.executeCommand('notifications.clearAll');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    // A workbench command, so it also dismisses toasts that are mid-animation or not focused.
-    await vscode.commands.executeCommand('notifications.clearAll');
     const left = await notifications();
-    if (left.length === 0) return;
+    if (left.length === 0) break;
     if (Date.now() > deadline) throw new Error(`Notifications still on screen after clearing: ${left.map((n) => n.message).join(' | ')}`);
-    await sleep(150);
+    await sleep(100);
   }
+  await sleep(toastSpamWindowMs);
 }
 
 /** The quick input (quick pick or input box) as shown; `visible` is false when it is closed. */
