@@ -51,7 +51,7 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
     case 'network':
       return showLog('Cannot reach the service', 'Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.');
     case 'timeout':
-      return showLog('No answer in time', `The build service did not answer within ${timeoutSeconds} seconds (buildService.requestTimeoutSeconds).`);
+      return showLog('No answer in time', `The build service did not answer within ${timeoutSeconds} second${timeoutSeconds === 1 ? '' : 's'} (buildService.requestTimeoutSeconds).`);
     case 'invalid-response':
       return showLog('Unreadable answer', 'The build service sent an answer this extension cannot read.');
     case 'bad-request':
