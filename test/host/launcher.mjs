@@ -40,7 +40,7 @@ function saveWorkbenchLogs(dir, logs) {
 
 async function main() {
   const cli = parseCli(process.argv.slice(2));
-  requirePackages({ installing: false });
+  requirePackages({ browser: true });
   await ensureHost();
   const run = createRunFolder('test');
   say(`run folder (logs, screenshot on failure): ${run.dir}`);

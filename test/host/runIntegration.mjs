@@ -40,7 +40,7 @@ async function main() {
   mkdirSync(workspace, { recursive: true });
 
   if (host === 'web') {
-    requirePackages({ installing: false });
+    requirePackages({ browser: true });
     await ensureHost();
   }
   let code = 0;

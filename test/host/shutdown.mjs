@@ -42,6 +42,11 @@ process.on('exit', () => {
   }
 });
 
+/** True once shutdown has begun, when processes exiting is expected rather than news. */
+export function isShuttingDown() {
+  return shuttingDown !== undefined;
+}
+
 /** Signals a whole process group (a child spawned with `detached: true` leads its own). */
 export function killGroup(pid, signal) {
   try {

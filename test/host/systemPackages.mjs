@@ -9,10 +9,10 @@ function onPath(command) {
   return (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, command)));
 }
 
-/** Needed to run the host: the browser that renders the workbench. */
-const forRunning = [{ pkg: 'chromium', present: () => existsSync(chromiumPath) }];
+/** The browser that renders the workbench for the tests and screenshots. */
+const forBrowser = [{ pkg: 'chromium', present: () => existsSync(chromiumPath) }];
 
-/** Needed once more, to install code-server: its native modules build against these. */
+/** Needed once, to install code-server: its native modules build against these. */
 const forInstalling = [
   { pkg: 'libkrb5-dev', present: () => existsSync('/usr/include/gssapi/gssapi.h') },
   { pkg: 'ripgrep', present: () => onPath('rg') },
@@ -20,15 +20,15 @@ const forInstalling = [
   { pkg: 'python3', present: () => onPath('python3') },
 ];
 
-/** Debian package names that are missing, for running only or for installing too. */
-export function missingPackages({ installing }) {
-  const wanted = installing ? [...forRunning, ...forInstalling] : forRunning;
+/** Debian package names that are missing, for installing the host and/or for driving a browser. */
+export function missingPackages({ installing = false, browser = false }) {
+  const wanted = [...(browser ? forBrowser : []), ...(installing ? forInstalling : [])];
   return wanted.filter((p) => !p.present()).map((p) => p.pkg);
 }
 
 /** Throws an error that names exactly what to install, or returns when nothing is missing. */
-export function requirePackages({ installing }) {
-  const missing = missingPackages({ installing });
+export function requirePackages(needs) {
+  const missing = missingPackages(needs);
   if (missing.length === 0) return;
   throw new Error(
     `The VS Code test host needs system packages that are missing: ${missing.join(', ')}.\n` +

@@ -1,0 +1,34 @@
+// What `npm start` and `npm run screenshot` share: a fresh build, the reference build service
+// (test/service/) running in this process, and the extension installed into code-server as a user's
+// extension would be, so a plain visit to the workbench address loads it.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { projectRoot } from './layout.mjs';
+import { stopOnExit } from './shutdown.mjs';
+
+/** Builds the bundle and out/ (which holds the compiled reference service). */
+export function build() {
+  const result = spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { cwd: projectRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the build failed (node esbuild.mjs --tests)');
+}
+
+/** Starts the reference build service on 127.0.0.1; `progress` makes triggered builds move on. */
+export async function startReferenceService({ progress = true } = {}) {
+  const serverModule = path.join(projectRoot, 'out', 'test', 'service', 'server.js');
+  const { startService } = createRequire(import.meta.url)(serverModule);
+  const service = await startService({ progress });
+  stopOnExit(() => service.close());
+  return service;
+}
+
+/**
+ * Links the project into the extensions folder under the name VS Code gives an installed extension
+ * (publisher.name-version), so it loads like an installed one and always runs the latest build.
+ */
+export function linkExtension(extensionsDir) {
+  const { publisher, name, version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+  symlinkSync(projectRoot, path.join(extensionsDir, `${publisher}.${name}-${version}`), 'dir');
+  return `${publisher}.${name}`;
+}

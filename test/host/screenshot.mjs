@@ -1,0 +1,63 @@
+// `npm run screenshot`: media/screenshot.png (1280x800) of the extension showing the reference
+// service's apps, taken the way a user would get there: a plain visit to the workbench, a click on
+// the Build Service entry in the activity bar. The token reaches the extension through
+// BUILD_SERVICE_TOKEN, which it falls back to, so no typing into an input box is needed.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { launchBrowser } from './browser.mjs';
+import { startCodeServer } from './codeServer.mjs';
+import { build, linkExtension, startReferenceService } from './demo.mjs';
+import { ensureHost } from './install.mjs';
+import { projectRoot } from './layout.mjs';
+import { createRunFolder } from './runFolder.mjs';
+import { shutdown } from './shutdown.mjs';
+import { requirePackages } from './systemPackages.mjs';
+
+const output = path.join(projectRoot, 'media', 'screenshot.png');
+const containerTitle = 'Build Service';
+const appRows = '.sidebar .pane-body .monaco-list-row';
+
+/** Debian's Chromium has no CJK or emoji fonts of its own; app names may use both. */
+function hasFonts() {
+  const families = spawnSync('fc-list', [':', 'family'], { encoding: 'utf8' }).stdout ?? '';
+  return /Noto Sans CJK/.test(families) && /Noto Color Emoji/.test(families);
+}
+
+async function main() {
+  requirePackages({ browser: true });
+  build();
+  await ensureHost();
+  const service = await startReferenceService({ progress: true });
+  const run = createRunFolder('screenshot');
+  linkExtension(run.extensionsDir);
+  const server = await startCodeServer(run, {
+    env: { BUILD_SERVICE_TOKEN: service.token },
+    settings: { 'buildService.baseUrl': service.baseUrl, 'workbench.colorTheme': 'Default Dark Modern' },
+  });
+  const { page } = await launchBrowser(run);
+  await page.goto(`${server.origin}/?folder=${encodeURIComponent(run.workspaceDir)}`);
+
+  const entry = page.locator(`.activitybar a.action-label[aria-label^="${containerTitle}"]`);
+  await entry.waitFor({ timeout: 60_000 });
+  await entry.click();
+  const rows = page.locator(appRows);
+  const appsShown = await rows.first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
+  await page.mouse.move(900, 500); // no hover tooltip or highlight in the picture
+  await page.waitForTimeout(1_500); // let icons, the progress bar and the tooltip settle
+  await page.screenshot({ path: output });
+  console.log(`Saved ${path.relative(projectRoot, output)} (${appsShown ? `${await rows.count()} rows in the view` : 'NO apps visible'}).`);
+  if (!hasFonts()) console.log('Note: CJK and emoji render as boxes; apt-get install fonts-noto-cjk fonts-noto-color-emoji for a faithful picture.');
+  if (!appsShown) {
+    console.error(`The Build Service view showed no apps within 20 s; the picture shows why. Host logs: ${run.dir}`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => shutdown(code),
+  (e) => {
+    console.error(e instanceof Error ? e.message : e);
+    return shutdown(1);
+  },
+);
