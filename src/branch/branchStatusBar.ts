@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import { CommandId } from '../commands/ids';
+import type { BranchState } from './branchState';
+import type { CurrentBranch } from './currentBranch';
+import { escapeIcons, statusBarText } from './statusText';
+
+export const STATUS_BAR_ITEM_ID = 'buildService.currentBranch';
+
+/**
+ * The branch's latest build(s) in the status bar. Hidden whenever there is nothing to say about a
+ * branch (no Git, no repository, no app, signed out): an item that only says "nothing" wastes room.
+ */
+export class BranchStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Left, 10);
+  private readonly subscription: vscode.Disposable;
+
+  constructor(model: CurrentBranch) {
+    this.item.name = 'Build Service: Current Branch';
+    this.item.command = CommandId.revealCurrentBranchBuild;
+    this.show(model.state);
+    this.subscription = model.onDidChange((state) => this.show(state));
+  }
+
+  /** What the item shows now (for tests): undefined while hidden. */
+  get shown(): { text: string; tooltip: string } | undefined {
+    return this.content;
+  }
+
+  private content: { text: string; tooltip: string } | undefined;
+
+  private show(state: BranchState): void {
+    const content = contentOf(state);
+    this.content = content;
+    if (!content) return this.item.hide();
+    this.item.text = content.text;
+    this.item.tooltip = content.tooltip;
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}
+
+function contentOf(state: BranchState): { text: string; tooltip: string } | undefined {
+  switch (state.kind) {
+    case 'builds':
+      return statusBarText(state.branch, state.entries.map((e) => ({ appName: e.app.name || e.app.id, build: e.build })));
+    case 'failed':
+      return { text: `$(warning) ${escapeIcons(state.branch)}`, tooltip: `Build Service — branch ${state.branch}\nCould not load its builds; see the Current Branch view.` };
+    case 'loading':
+      return { text: `$(loading~spin) ${escapeIcons(state.branch)}`, tooltip: `Build Service — branch ${state.branch}\nLoading its builds…` };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+import type { App } from '../api';
+import type { TokenStore } from '../auth/tokenStore';
+import type { BuildPoller } from '../builds/poller';
+import { CompletionNotice } from '../builds/completionNotice';
+import type { ClientCache } from '../clientCache';
+import { CommandId, CURRENT_BRANCH_VIEW_ID } from '../commands/ids';
+import type { SettingsService } from '../config/settings';
+import type { ErrorPresenter } from '../errors/errorPresenter';
+import { GitWorkspace } from '../git/gitWorkspace';
+import type { Log } from '../log';
+import { AppDirectory } from './appDirectory';
+import type { BranchServices } from './branchServices';
+import { BranchStatusBar } from './branchStatusBar';
+import { CurrentBranch } from './currentBranch';
+import { CurrentBranchProvider } from './currentBranchProvider';
+
+export interface BranchSetupDeps {
+  clients: ClientCache;
+  tokens: TokenStore;
+  settings: SettingsService;
+  presenter: ErrorPresenter;
+  poller: BuildPoller;
+  log: Log;
+  afterTrigger: (app: App) => void;
+}
+
+/**
+ * The Current Branch view, its status-bar item and the completion notice, wired together. Sends
+ * nothing and waits for nothing: Git is hooked up in the background and the first request goes out
+ * once it has said which branch is checked out.
+ */
+export function setupBranch(deps: BranchSetupDeps): { services: BranchServices; statusBar: BranchStatusBar; disposables: vscode.Disposable[] } {
+  const { clients, tokens, settings, presenter, poller, log, afterTrigger } = deps;
+  const git = new GitWorkspace(log);
+  const directory = new AppDirectory();
+  const model = new CurrentBranch({ git, clients, tokens, settings, poller, directory, log });
+  const tree = new CurrentBranchProvider(model, presenter);
+  const view = vscode.window.createTreeView(CURRENT_BRANCH_VIEW_ID, { treeDataProvider: tree });
+  const showBranch = (state = model.state) => (view.description = 'branch' in state && state.branch ? state.branch : undefined);
+  showBranch();
+  const statusBar = new BranchStatusBar(model);
+  const openBuild = (build: { id: string }) => vscode.commands.executeCommand(CommandId.revealCurrentBranchBuild, build.id);
+  const notice = new CompletionNotice(poller, settings, (id) => directory.nameOf(id), openBuild, log);
+  const services: BranchServices = { clients, git, directory, poller, model, tree, view, afterTrigger };
+  return { services, statusBar, disposables: [git, model, tree, view, statusBar, notice, model.onDidChange((s) => showBranch(s))] };
+}

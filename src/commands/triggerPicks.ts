@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import type { App, BuildServiceClient } from '../api';
+import type { Services } from '../services';
+import { sortByName } from '../tree/sortApps';
+
+interface AppItem extends vscode.QuickPickItem {
+  app?: App;
+}
+
+interface BranchItem extends vscode.QuickPickItem {
+  branch: string;
+}
+
+/** The apps that build this repository come first; with exactly one of them there is nothing to ask. */
+export async function pickApp(s: Services, client: BuildServiceClient): Promise<App | undefined> {
+  const state = s.branch.model.state;
+  const matched = state.kind === 'builds' ? state.entries.map((e) => e.app) : [];
+  if (matched.length === 1) return matched[0];
+  const items = s.branch.directory.list(client).then((apps): AppItem[] => {
+    const mine = new Set(matched.map((a) => a.id));
+    const item = (app: App): AppItem => ({ label: app.name || app.id, description: app.platform, detail: undefined, app });
+    const first = sortByName(apps.filter((a) => mine.has(a.id))).map((a) => ({ ...item(a), description: `${a.platform} · builds this repository` }));
+    const rest = sortByName(apps.filter((a) => !mine.has(a.id))).map(item);
+    const separator: AppItem = { label: 'Other apps', kind: vscode.QuickPickItemKind.Separator };
+    return first.length && rest.length ? [...first, separator, ...rest] : [...first, ...rest];
+  });
+  const picked = await vscode.window.showQuickPick(items, { title: 'Trigger Build: App', placeHolder: 'The app to build', matchOnDescription: true });
+  return picked?.app;
+}
+
+/** The app's branches, the workspace's current branch first (offered even if the service has not seen it yet). */
+export async function pickBranch(s: Services, client: BuildServiceClient, app: App): Promise<string | undefined> {
+  const snapshot = s.branch.git.snapshot;
+  const current = snapshot.kind === 'repository' ? snapshot.branch : undefined;
+  const items = client.listBranches(app.id).then((branches): BranchItem[] => {
+    const names = branches.filter((b) => !b.deleted).map((b) => b.name);
+    const rest = names.filter((n) => n !== current).map((branch): BranchItem => ({ label: branch, branch }));
+    if (current === undefined) return rest;
+    const known = names.includes(current);
+    const first: BranchItem = { label: current, branch: current, description: known ? 'current branch' : 'current branch · no builds yet' };
+    return [first, ...rest];
+  });
+  const picked = await vscode.window.showQuickPick(items, { title: `Trigger Build: Branch of ${app.name || app.id}`, placeHolder: 'The branch to build' });
+  return picked?.branch;
+}

@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import type { Log } from '../log';
+import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Repository } from './gitTypes';
+
+/** What the workspace's Git repository looks like now, as far as this extension cares. */
+export type GitSnapshot =
+  | { kind: 'waiting' }
+  | { kind: 'no-git' }
+  | { kind: 'no-repository' }
+  /** `branch` is undefined on a detached HEAD. */
+  | { kind: 'repository'; root: string; branch?: string; remoteUrls: string[] };
+
+/** Repository state fires on every file save; branch switches need not show faster than this. */
+const DEBOUNCE_MS = 250;
+
+/**
+ * The current branch and remotes of the workspace's repository, from VS Code's Git extension. Git is
+ * optional: without the extension (or with git.enabled off) the snapshot says 'no-git' and nothing
+ * else breaks. Connecting is asynchronous, so activation never waits for the Git extension.
+ */
+export class GitWorkspace implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<GitSnapshot>();
+  readonly onDidChange = this.changed.event;
+  private current: GitSnapshot = { kind: 'waiting' };
+  private api: GitApi | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private repoSubscription: vscode.Disposable | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly log: Log) {
+    void this.connect().catch((error: unknown) => {
+      this.log.warn(`Could not use the Git extension: ${error instanceof Error ? error.message : String(error)}`);
+      this.publish({ kind: 'no-git' });
+    });
+  }
+
+  get snapshot(): GitSnapshot {
+    return this.current;
+  }
+
+  /** The Git API, once connected; tests use it to open a repository made in a temporary folder. */
+  get gitApi(): GitApi | undefined {
+    return this.api;
+  }
+
+  private async connect(): Promise<void> {
+    const extension = vscode.extensions.getExtension<GitExtension>(GIT_EXTENSION_ID);
+    if (!extension) return this.publish({ kind: 'no-git' });
+    const git = extension.isActive ? extension.exports : await extension.activate();
+    this.subscriptions.push(git.onDidChangeEnablement(() => this.attach(git)));
+    this.attach(git);
+  }
+
+  private attach(git: GitExtension): void {
+    if (!git.enabled) {
+      this.api = undefined;
+      return this.publish({ kind: 'no-git' });
+    }
+    if (this.api) return;
+    const api = git.getAPI(1);
+    this.api = api;
+    const reselect = () => this.schedule();
+    this.subscriptions.push(api.onDidChangeState(reselect), api.onDidOpenRepository(reselect), api.onDidCloseRepository(reselect));
+    this.update();
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.update(), DEBOUNCE_MS);
+  }
+
+  private update(): void {
+    this.timer = undefined;
+    const api = this.api;
+    if (!api) return;
+    const repository = pickRepository(api.repositories);
+    this.repoSubscription?.dispose();
+    this.repoSubscription = repository?.state.onDidChange(() => this.schedule());
+    if (!repository) return this.publish(api.state === 'initialized' ? { kind: 'no-repository' } : { kind: 'waiting' });
+    const { HEAD, remotes } = repository.state;
+    const remoteUrls = [...new Set(remotes.flatMap((r) => [r.fetchUrl, r.pushUrl]).filter((u): u is string => !!u))];
+    this.publish({ kind: 'repository', root: repository.rootUri.toString(), branch: HEAD?.name || undefined, remoteUrls });
+  }
+
+  private publish(next: GitSnapshot): void {
+    if (JSON.stringify(next) === JSON.stringify(this.current)) return;
+    this.current = next;
+    this.changed.fire(next);
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.repoSubscription?.dispose();
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+}
+
+/** The repository holding the (first) workspace folder; else the first one Git opened, by path. */
+function pickRepository(repositories: readonly Repository[]): Repository | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.toString();
+  const sorted = [...repositories].sort((a, b) => (a.rootUri.toString() < b.rootUri.toString() ? -1 : 1));
+  const containing = folder ? sorted.filter((r) => folder === r.rootUri.toString() || folder.startsWith(`${r.rootUri.toString()}/`)) : [];
+  // The innermost wins: a folder inside a submodule belongs to the submodule.
+  return containing.pop() ?? sorted[0];
+}

@@ -1,0 +1,69 @@
+import * as assert from 'node:assert/strict';
+import { completionMessage, statusBarText } from '../../src/branch/statusText';
+import { checkAppId } from '../../src/config/validateBranch';
+import { mapPooled } from '../../src/pool';
+
+describe('current branch status-bar text', () => {
+  it('shows the state as a codicon with build number and branch', () => {
+    const cases = [
+      ['running', '$(sync~spin) #12 main'],
+      ['success', '$(check) #12 main'],
+      ['failed', '$(error) #12 main'],
+      ['cancelled', '$(circle-slash) #12 main'],
+      ['queued', '$(clock) #12 main'],
+    ] as const;
+    for (const [status, text] of cases) assert.equal(statusBarText('main', [{ appName: 'A', build: { status, buildNumber: 12 } }]).text, text);
+  });
+
+  it('lists every app in a plain-text tooltip and shows up to three builds', () => {
+    const { text, tooltip } = statusBarText('develop', [
+      { appName: '2048 iOS App', build: { status: 'success', buildNumber: 7 } },
+      { appName: '2048 Android App', build: { status: 'failed', buildNumber: 3 } },
+      { appName: 'Nouvelle', build: undefined },
+    ]);
+    assert.equal(text, '$(check) #7 $(error) #3 develop');
+    assert.equal(tooltip, 'Build Service — branch develop\n2048 iOS App: build #7 succeeded\n2048 Android App: build #3 failed\nNouvelle: no builds of this branch yet\nClick to show it in the Current Branch view.');
+    const many = statusBarText('x', [1, 2, 3, 4, 5].map((n) => ({ appName: `A${n}`, build: { status: 'success' as const, buildNumber: n } })));
+    assert.equal(many.text, '$(check) #1 $(check) #2 $(check) #3 +2 x');
+  });
+
+  it('says when the branch has no builds, and never draws icons from a branch name', () => {
+    assert.equal(statusBarText('feature/$(rocket)', [{ appName: 'A' }]).text, '$(git-branch) feature/$\u200b(rocket): no builds');
+  });
+});
+
+describe('completion message', () => {
+  const build = (status: 'success' | 'failed' | 'cancelled') => ({ status, buildNumber: 12, commit: { branch: 'main' } });
+  it('reads as a sentence per outcome', () => {
+    assert.equal(completionMessage(build('success'), '2048 iOS App'), 'Build #12 of 2048 iOS App on main succeeded');
+    assert.equal(completionMessage(build('failed'), '2048 iOS App'), 'Build #12 of 2048 iOS App on main failed');
+    assert.equal(completionMessage(build('cancelled'), '2048 iOS App'), 'Build #12 of 2048 iOS App on main was cancelled');
+  });
+});
+
+describe('buildService.appId check', () => {
+  it('accepts empty and 24 hex digits (lower-cased), refuses the rest with a reason', () => {
+    assert.deepEqual(checkAppId(''), { ok: true, value: '' });
+    assert.deepEqual(checkAppId(undefined), { ok: true, value: '' });
+    assert.deepEqual(checkAppId(' 58A4E07838704CB2EACD7CE4 '), { ok: true, value: '58a4e07838704cb2eacd7ce4' });
+    const bad = checkAppId('2048 iOS App');
+    assert.equal(bad.ok, false);
+    assert.match(bad.ok ? '' : bad.problem, /not an app ID/);
+    assert.equal(checkAppId(42).ok, false);
+  });
+});
+
+describe('mapPooled', () => {
+  it('keeps order and never runs more than the limit at once', async () => {
+    let running = 0;
+    let most = 0;
+    const out = await mapPooled([5, 1, 4, 2, 3, 0, 6, 7, 8], async (n) => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, n));
+      running--;
+      return n * 2;
+    });
+    assert.deepEqual(out, [10, 2, 8, 4, 6, 0, 12, 14, 16]);
+    assert.equal(most, 4);
+  });
+});
