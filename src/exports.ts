@@ -1,4 +1,9 @@
 import type * as vscode from 'vscode';
+import type { BranchStatusBar } from './branch/branchStatusBar';
+import type { CurrentBranch } from './branch/currentBranch';
+import type { CurrentBranchProvider } from './branch/currentBranchProvider';
+import type { BuildPoller } from './builds/poller';
+import type { GitWorkspace } from './git/gitWorkspace';
 import type { LoadOutcome } from './tree/appsProvider';
 import type { AppsTreeNode } from './tree/nodes';
 
@@ -21,5 +26,16 @@ export interface BuildServiceExports {
     readonly secrets: vscode.SecretStorage;
     readonly tokenSecretKey: string;
     readonly logFile: vscode.Uri;
+    /** The Apps view itself, so a test can expand apps the way a click does (reveal with expand). */
+    readonly appsView: vscode.TreeView<AppsTreeNode>;
+    readonly poller: BuildPoller;
+    /** The Current Branch view's model and tree, the status-bar item, the Git connection and the poller. */
+    readonly branch: {
+      readonly model: CurrentBranch;
+      readonly tree: CurrentBranchProvider;
+      readonly statusBar: BranchStatusBar;
+      readonly git: GitWorkspace;
+      readonly poller: BuildPoller;
+    };
   };
 }

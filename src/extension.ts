@@ -10,6 +10,9 @@ import { ContextKeys } from './contextKeys';
 import { ErrorPresenter } from './errors/errorPresenter';
 import type { BuildServiceExports } from './exports';
 import { Log, LOG_CHANNEL_NAME } from './log';
+import { setupBranch } from './branch/setupBranch';
+import { BuildsSection } from './builds/buildsSection';
+import { BuildPoller } from './builds/poller';
 import { AppsProvider } from './tree/appsProvider';
 import { PlatformIcons } from './tree/nodes';
 
@@ -23,25 +26,39 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const { version } = context.extension.packageJSON as { version?: unknown };
   const userAgent = `build-service-vscode/${typeof version === 'string' ? version : '0'}`;
   const clients = new ClientCache(settings, tokens, log, userAgent);
-  const apps = new AppsProvider({ settings, tokens, clients, presenter, contextKeys: new ContextKeys(), icons: new PlatformIcons(context.extensionUri) });
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  // Tests cannot wait 10 s per poll; they run with short intervals.
+  const poller = new BuildPoller({ clients, settings, log, intervals: testMode ? { firstMs: 300, maxMs: 1000 } : undefined });
+  const builds = new BuildsSection({ clients, settings, presenter, poller });
+  const apps = new AppsProvider({ settings, tokens, clients, presenter, builds, contextKeys: new ContextKeys(), icons: new PlatformIcons(context.extensionUri) });
   const appsView = vscode.window.createTreeView(APPS_VIEW_ID, { treeDataProvider: apps });
+  // After a trigger the Apps view reloads, so the new build shows under its app.
+  const branch = setupBranch({ clients, tokens, settings, presenter, poller, log, afterTrigger: () => apps.invalidate() });
   const settingProblems = new SettingProblemNotifier(log);
   settingProblems.report(settings.value);
 
   context.subscriptions.push(
-    log, tokens, settings, presenter, clients, apps, appsView,
+    log, tokens, settings, presenter, clients, poller, builds, apps, appsView, ...branch.disposables,
+    appsView.onDidCollapseElement((e) => builds.collapsed(e.element)),
     settings.onDidChange((value) => {
       settingProblems.report(value);
       apps.invalidate();
     }),
     // Also how a token set or cleared in another window arrives (secrets.onDidChange).
     tokens.onDidChange(() => apps.invalidate()),
-    ...registerCommands(commandTable({ settings, tokens, presenter, log, apps, appsView }), presenter),
+    ...registerCommands(commandTable({ settings, tokens, presenter, log, apps, appsView, branch: branch.services, clients, builds, poller }), presenter),
   );
 
   const testing =
     context.extensionMode === vscode.ExtensionMode.Test
-      ? { secrets: context.secrets, tokenSecretKey: TOKEN_SECRET_KEY, logFile: vscode.Uri.joinPath(context.logUri, `${LOG_CHANNEL_NAME}.log`) }
+      ? {
+          secrets: context.secrets,
+          tokenSecretKey: TOKEN_SECRET_KEY,
+          logFile: vscode.Uri.joinPath(context.logUri, `${LOG_CHANNEL_NAME}.log`),
+          appsView,
+          poller,
+          branch: { model: branch.services.model, tree: branch.services.tree, statusBar: branch.statusBar, git: branch.services.git, poller },
+        }
       : undefined;
   return { apps, testing };
 }

@@ -1,8 +1,12 @@
 import type * as vscode from 'vscode';
 import type { TokenStore } from './auth/tokenStore';
+import type { BranchServices } from './branch/branchServices';
 import type { SettingsService } from './config/settings';
 import type { ErrorPresenter } from './errors/errorPresenter';
 import type { Log } from './log';
+import type { BuildsSection } from './builds/buildsSection';
+import type { BuildPoller } from './builds/poller';
+import type { ClientCache } from './clientCache';
 import type { AppsProvider } from './tree/appsProvider';
 import type { AppsTreeNode } from './tree/nodes';
 
@@ -14,4 +18,8 @@ export interface Services {
   readonly log: Log;
   readonly apps: AppsProvider;
   readonly appsView: vscode.TreeView<AppsTreeNode>;
+  readonly branch: BranchServices;
+  readonly clients: ClientCache;
+  readonly builds: BuildsSection;
+  readonly poller: BuildPoller;
 }

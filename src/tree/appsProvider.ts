@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { App } from '../api';
+import type { BuildsSection } from '../builds/buildsSection';
 import type { TokenStore } from '../auth/tokenStore';
 import type { SettingsService } from '../config/settings';
 import type { ClientCache } from '../clientCache';
@@ -23,6 +24,8 @@ export interface AppsDeps {
   presenter: ErrorPresenter;
   contextKeys: ContextKeys;
   icons: PlatformIcons;
+  /** Everything below the apps: builds and their details. */
+  builds: BuildsSection;
 }
 
 /**
@@ -35,18 +38,27 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
   private roots: AppsTreeNode[] | undefined;
   private loading: { promise: Promise<LoadOutcome>; controller: AbortController } | undefined;
   private generation = 0;
+  private readonly buildsChanged: vscode.Disposable;
 
-  constructor(private readonly deps: AppsDeps) {}
+  constructor(private readonly deps: AppsDeps) {
+    this.buildsChanged = deps.builds.onDidChange((node) => this.changed.fire(node));
+  }
 
   getTreeItem(node: AppsTreeNode): vscode.TreeItem {
     return node.toTreeItem();
   }
 
   async getChildren(node?: AppsTreeNode): Promise<AppsTreeNode[]> {
-    if (node) return [];
+    if (node) return this.deps.builds.children(node);
     // A newer load may supersede the one awaited here; keep waiting until one settles the roots.
     while (this.roots === undefined) await this.load(false);
     return this.roots;
+  }
+
+  /** Needed by reveal(); only apps and builds are revealed, so details answer undefined. */
+  getParent(node: AppsTreeNode): AppsTreeNode | undefined {
+    if (node.kind !== 'build') return undefined;
+    return this.roots?.find((root) => root.kind === 'app' && root.app.id === node.appId);
   }
 
   /** Reloads now and reports how it went (the Refresh and Set Access Token commands use this). */
@@ -119,7 +131,7 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
     // Duplicate ids would make VS Code reject the whole tree (item ids must be unique).
     const seen = new Set<string>();
     const unique = apps.filter((app) => !seen.has(app.id) && seen.add(app.id));
-    return sortByName(unique).map((app) => new AppNode(app, this.deps.icons));
+    return sortByName(unique).map((app) => new AppNode(app, this.deps.icons, this.deps.builds.filterOf(app.id)));
   }
 
   private errorNodes(error: unknown): AppsTreeNode[] {
@@ -132,6 +144,7 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
   }
 
   dispose(): void {
+    this.buildsChanged.dispose();
     this.loading?.controller.abort();
     this.changed.dispose();
   }

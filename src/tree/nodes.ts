@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 import type { App } from '../api';
+import { describeFilter, isFiltered, type BuildFilter } from '../builds/filter';
+import type { BuildNode } from './buildNode';
+import type { DetailNode } from './detailNode';
 
 // One class per kind of node; the tree's element type is their union. Issue 5 adds builds under
 // apps, so nodes create their own TreeItem and the provider only dispatches.
@@ -23,16 +26,20 @@ export class AppNode {
   constructor(
     readonly app: App,
     private readonly icons: PlatformIcons,
+    /** The app's build filter; it survives reloads because the builds section keeps it by app id. */
+    public filter: BuildFilter = {},
   ) {}
 
   toTreeItem(): vscode.TreeItem {
     const { id, name, platform } = this.app;
-    const item = new vscode.TreeItem(name || id, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(name || id, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `app:${id}`;
     item.iconPath = this.icons.for(platform);
     // A plain string, not Markdown: names come from the service and must not be rendered as markup.
     item.tooltip = `${name || id}\nApp ID: ${id}\nPlatform: ${platformName(platform)}`;
-    item.contextValue = 'app';
+    item.description = describeFilter(this.filter) || undefined;
+    // 'app.filtered' adds the inline Clear Filter action (package.json).
+    item.contextValue = isFiltered(this.filter) ? 'app.filtered' : 'app';
     return item;
   }
 }
@@ -59,7 +66,7 @@ export class ErrorNode {
   }
 }
 
-export type AppsTreeNode = AppNode | ErrorNode;
+export type AppsTreeNode = AppNode | BuildNode | DetailNode | ErrorNode;
 
 export function platformName(platform: string): string {
   return PLATFORM_NAMES[platform] ?? (platform ? platform : 'unknown');

@@ -1,0 +1,64 @@
+import type { Build, BuildLink, Coverage, TestResults } from '../api';
+import { CommandId } from '../commands/ids';
+import type { DetailRow } from '../tree/detailNode';
+import { duration, exactTime, firstLine, percent, relativeTime } from './format';
+
+/** What a build expands to. `tests` and `coverage` are absent for unfinished builds (nothing to ask yet). */
+export function detailRows(build: Build, extra: { tests?: TestResults; coverage?: Coverage }, now: number): DetailRow[] {
+  return [commitRow(build), ...timeRows(build, now), testsRow(build, extra.tests), ...coverageRows(build, extra.coverage), ...linkRows(build)];
+}
+
+function commitRow({ commit }: Build): DetailRow {
+  const sha = commit.sha ? commit.sha.slice(0, 7) : 'unknown';
+  return {
+    label: `Commit ${sha}`,
+    description: [commit.author, firstLine(commit.message)].filter(Boolean).join(' · '),
+    tooltip: [commit.sha, commit.author, commit.message, commit.url ? 'Click to open the commit.' : ''].filter(Boolean).join('\n'),
+    icon: 'git-commit',
+    // The command checks the address again: it comes from the service.
+    command: commit.url ? { title: 'Open Commit', command: CommandId.openBuildLink, arguments: [commit.url] } : undefined,
+  };
+}
+
+function timeRows(build: Build, now: number): DetailRow[] {
+  const at = (label: string, iso: string | undefined): DetailRow[] =>
+    iso ? [{ label, description: relativeTime(iso, now), tooltip: exactTime(iso), icon: 'calendar' }] : [];
+  const took = duration(build.startedAt, build.finishedAt);
+  return [
+    ...at('Started', build.startedAt),
+    ...at('Finished', build.finishedAt),
+    ...(took ? [{ label: 'Duration', description: took, icon: 'watch' }] : []),
+  ];
+}
+
+function testsRow(build: Build, results: TestResults | undefined): DetailRow {
+  const { testsCount, testsPassed } = build.testSummary;
+  const summary = testsCount !== undefined ? `${testsPassed ?? 0} of ${testsCount} passed` : 'no test summary';
+  if (!build.finished) return { label: 'Tests', description: 'when the build has finished', icon: 'beaker' };
+  const failed = (results?.tests ?? []).filter((t) => t.status === 'failed');
+  const children = failed.map((t) => ({
+    label: t.name,
+    description: [t.suite, t.target, t.run].filter(Boolean).join(' · '),
+    tooltip: [t.name, t.suite && `Suite: ${t.suite}`, t.target && `Target: ${t.target}`, t.run && `Run: ${t.run}`].filter(Boolean).join('\n'),
+    icon: 'error',
+  }));
+  const label = failed.length > 0 ? `Tests: ${failed.length} failed` : 'Tests';
+  return { label, description: summary, icon: failed.length > 0 ? 'error' : 'beaker', children };
+}
+
+function coverageRows(build: Build, coverage: Coverage | undefined): DetailRow[] {
+  const overall = coverage?.coverage ?? build.testSummary.coverage;
+  if (overall === undefined && !coverage?.targets.length) return [];
+  const children = (coverage?.targets ?? []).map((t) => ({ label: t.name, description: percent(t.coverage) || 'unknown', icon: 'package' }));
+  return [{ label: 'Coverage', description: percent(overall) || 'unknown', icon: 'shield', children }];
+}
+
+function linkRows({ links }: Build): DetailRow[] {
+  const row = (kind: string, icon: string) => (link: BuildLink): DetailRow => ({
+    label: `${kind}: ${link.name || 'unnamed'}`,
+    tooltip: link.url,
+    icon,
+    command: { title: kind, command: CommandId.openBuildLink, arguments: [link.url] },
+  });
+  return [...links.install.map(row('Install', 'device-mobile')), ...links.download.map(row('Download', 'cloud-download'))];
+}

@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+
+export interface DetailRow {
+  label: string;
+  description?: string;
+  /** Plain text only: details come from the service and must not be rendered as markup. */
+  tooltip?: string;
+  icon?: string;
+  /** Run on click, e.g. opening a link (the command checks the address). */
+  command?: vscode.Command;
+  contextValue?: string;
+  /** Rows shown when expanded (failed tests, coverage targets); already loaded. */
+  children?: DetailRow[];
+}
+
+/** A line of a build's details: commit, times, tests, coverage, links, or a note. */
+export class DetailNode {
+  readonly kind = 'detail';
+  readonly children: DetailNode[];
+
+  constructor(
+    readonly row: DetailRow,
+    /** Makes the id unique in the tree: the build's id and the row's place. */
+    readonly key: string,
+  ) {
+    this.children = (row.children ?? []).map((child, i) => new DetailNode(child, `${key}/${i}`));
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const { row } = this;
+    const state = this.children.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+    const item = new vscode.TreeItem(row.label, state);
+    item.id = `detail:${this.key}`;
+    item.description = row.description;
+    item.tooltip = row.tooltip;
+    if (row.icon) item.iconPath = new vscode.ThemeIcon(row.icon);
+    item.command = row.command;
+    item.contextValue = row.contextValue ?? 'detail';
+    return item;
+  }
+}

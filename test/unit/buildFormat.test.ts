@@ -1,0 +1,45 @@
+import * as assert from 'node:assert/strict';
+import { describeFilter, isFiltered } from '../../src/builds/filter';
+import { duration, exactTime, firstLine, percent, relativeTime, stateIcon } from '../../src/builds/format';
+
+const NOW = Date.parse('2024-05-10T12:00:00Z');
+
+describe('build texts', () => {
+  it('relative time: just now, minutes, hours, yesterday, weeks; nothing for a bad time', () => {
+    assert.equal(relativeTime('2024-05-10T11:59:30Z', NOW), 'just now');
+    assert.equal(relativeTime('2024-05-10T11:55:00Z', NOW), '5 minutes ago');
+    assert.equal(relativeTime('2024-05-10T09:00:00Z', NOW), '3 hours ago');
+    assert.equal(relativeTime('2024-05-09T11:00:00Z', NOW), 'yesterday');
+    assert.equal(relativeTime('2024-04-20T12:00:00Z', NOW), '2 weeks ago');
+    assert.equal(relativeTime('not a date', NOW), '');
+    assert.equal(relativeTime(undefined, NOW), '');
+  });
+
+  it('exact time in UTC, duration, first line, percent', () => {
+    assert.equal(exactTime('2017-03-02T22:13:26.728Z'), '2017-03-02 22:13:26 UTC');
+    assert.equal(duration('2017-03-02T22:15:11.381Z', '2017-03-02T22:20:06.432Z'), '4 min 55 s');
+    assert.equal(duration('2017-03-02T22:00:00Z', '2017-03-02T23:02:00Z'), '1 h 2 min');
+    assert.equal(duration('2017-03-02T22:00:00Z', undefined), '');
+    assert.equal(firstLine('\n  Fix crash  \nDetails here'), 'Fix crash');
+    assert.equal(firstLine(undefined), '');
+    assert.equal(percent(0.6878079796534735), '68.8%');
+    assert.equal(percent(undefined), '');
+  });
+
+  it('state icons: spinning while running, theme test colours for outcomes', () => {
+    assert.deepEqual(stateIcon('running'), { id: 'sync~spin' });
+    assert.deepEqual(stateIcon('queued'), { id: 'clock' });
+    assert.deepEqual(stateIcon('success'), { id: 'pass', color: 'testing.iconPassed' });
+    assert.deepEqual(stateIcon('failed'), { id: 'error', color: 'testing.iconFailed' });
+    assert.deepEqual(stateIcon('cancelled'), { id: 'circle-slash' });
+    assert.deepEqual(stateIcon('unknown'), { id: 'question' });
+  });
+
+  it('filter description', () => {
+    assert.equal(describeFilter({ branch: 'main', status: 'failed' }), 'branch: main · failed');
+    assert.equal(describeFilter({ status: 'running' }), 'running');
+    assert.equal(describeFilter({}), '');
+    assert.equal(isFiltered({}), false);
+    assert.equal(isFiltered({ branch: 'feature/find&replace' }), true);
+  });
+});
