@@ -38,6 +38,7 @@ export class BuildPoller implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
   private disposed = false;
+  private baseUrl: string;
 
   readonly onDidUpdate = this.updated.event;
   /** Fired once per build, when a followed build is seen finished; 'triggered' wins over 'shown'. */
@@ -46,10 +47,16 @@ export class BuildPoller implements vscode.Disposable {
   constructor(private readonly deps: PollerDeps) {
     this.intervals = deps.intervals ?? DEFAULT_INTERVALS;
     this.interval = this.intervals.firstMs;
+    this.baseUrl = deps.settings.value.baseUrl;
     this.focus = deps.focus ?? { isFocused: () => vscode.window.state.focused, onDidChange: windowFocusEvent };
     this.subscriptions = [
       this.focus.onDidChange((focused) => (focused ? this.pollSoon() : this.schedule())),
-      deps.settings.onDidChange(() => this.schedule()),
+      deps.settings.onDidChange((settings) => {
+        // Builds of the service the window pointed at before: their ids mean nothing to the new one.
+        if (settings.baseUrl !== this.baseUrl) this.followed.clear();
+        this.baseUrl = settings.baseUrl;
+        this.schedule();
+      }),
     ];
   }
 

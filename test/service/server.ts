@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App, Fault, RecordedRequest, ReferenceService, RouteKey, ServiceOptions } from './contract';
 import type { ServiceData } from './data';
+import { trackConcurrency } from './concurrency';
 import { handleRequest } from './handleRequest';
 import { objectIdFor } from './ids';
 import { BuildProgress } from './progress';
@@ -97,6 +98,7 @@ function baseUrlOf(server: Server): string {
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const state = new ServiceState(options);
   const server = createServer((request, response) => {
+    trackConcurrency(request, response);
     handleRequest(state, request, response).catch((error: unknown) => {
       // Only a bug in the service lands here; answer 500 if still possible rather than hang.
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
