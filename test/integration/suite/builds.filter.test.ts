@@ -1,0 +1,86 @@
+// Filter an app's builds by branch and state through the command's quick picks; the branch reaches
+// the service percent-encoded; the filter shows on the app and clears with one command.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { BuildServiceExports } from '../../../src/exports';
+import type { RunningService } from '../../service/server';
+import { IOS_2048, appNode, requestsTo, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
+import { extensionApi, openAppsView, resetSettings, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import * as ui from '../ui';
+
+const BRANCH = 'feature/find&replace';
+
+async function pick(text: string): Promise<void> {
+  await waitFor(async () => (await ui.quickInput()).visible, 'a quick pick');
+  await ui.typeText(text);
+  await ui.pressKey('Enter');
+}
+
+describe('builds: filter', () => {
+  let api: BuildServiceExports;
+  let service: RunningService;
+
+  before(async function () {
+    if (!ui.uiProbeAvailable()) this.skip();
+    api = await extensionApi();
+    service = await startSidebarService(api);
+    await storeToken(api, service.token);
+    await setBuildSetting('autoRefresh', false);
+    await openAppsView();
+    await waitForApps(api);
+  });
+  after(async () => {
+    await setBuildSetting('autoRefresh', undefined);
+    await storeToken(api, undefined);
+    await resetSettings();
+    await service?.close();
+  });
+
+  it('branch from /branches and a state: the app says so and the builds follow, branch sent as feature%2Ffind%26replace', async () => {
+    const app = await appNode(api, IOS_2048);
+    service.clearRequests();
+    const done = vscode.commands.executeCommand('buildService.filterBuilds', app);
+    await pick(BRANCH);
+    await pick('success');
+    await done;
+    assert.equal(requestsTo(service, 'GET /apps/:app_id/branches', IOS_2048).length, 1);
+    assert.equal(textOf(api, app).description, `branch: ${BRANCH} · success`);
+    assert.equal(textOf(api, app).contextValue, 'app.filtered');
+    service.clearRequests();
+    const builds = await api.apps.getChildren(app);
+    const [sent] = requestsTo(service, 'GET /apps/:app_id/builds', IOS_2048);
+    assert.ok(sent);
+    assert.match(sent.rawUrl, /[?&]branch=feature%2Ffind%26replace(&|$)/);
+    assert.match(sent.rawUrl, /[?&]status=success(&|$)/);
+    assert.ok(builds.length > 0);
+    for (const b of builds) assert.match(textOf(api, b).description, new RegExp(`^${BRANCH} · `));
+    assert.ok(builds.every((b) => b.kind === 'build' && b.build.status === 'success'));
+  });
+
+  it('the filter survives a reload of the apps, and Clear Filter ends it', async () => {
+    await api.apps.refresh();
+    const app = await appNode(api, IOS_2048);
+    assert.equal(textOf(api, app).description, `branch: ${BRANCH} · success`);
+    await vscode.commands.executeCommand('buildService.clearFilter', app);
+    assert.equal(textOf(api, app).description, '');
+    assert.equal(textOf(api, app).contextValue, 'app');
+    service.clearRequests();
+    await api.apps.getChildren(app);
+    const [sent] = requestsTo(service, 'GET /apps/:app_id/builds', IOS_2048);
+    assert.ok(sent && !sent.rawUrl.includes('branch=') && !sent.rawUrl.includes('status='), sent?.rawUrl);
+  });
+
+  it('a state alone, and a filter nothing matches says so', async () => {
+    const app = await appNode(api, IOS_2048);
+    const done = vscode.commands.executeCommand('buildService.filterBuilds', app);
+    await pick('Any branch');
+    await pick('cancelled');
+    await done;
+    assert.equal(textOf(api, app).description, 'cancelled');
+    service.data.builds = service.data.builds.filter((b) => !(b.app_id === IOS_2048 && b.build_status === 'cancelled'));
+    const [only] = await api.apps.getChildren(app);
+    assert.ok(only);
+    assert.equal(textOf(api, only).label, 'No builds match the filter');
+    await vscode.commands.executeCommand('buildService.clearFilter', app);
+  });
+});

@@ -1,0 +1,79 @@
+// Requests without waste: at most four at once, identical ones shared, and a refresh costs one
+// request for the apps plus one per expanded app.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { BuildServiceExports } from '../../../src/exports';
+import { concurrencyOf } from '../../service/concurrency';
+import type { RunningService } from '../../service/server';
+import { IOS_2048, requestsTo, setBuildSetting, waitForApps } from '../buildsFixture';
+import { extensionApi, openAppsView, resetSettings, sleep, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+
+describe('builds: requests without waste', () => {
+  let api: BuildServiceExports;
+  let service: RunningService;
+
+  before(async () => {
+    api = await extensionApi();
+    service = await startSidebarService(api);
+    await storeToken(api, service.token);
+    await setBuildSetting('autoRefresh', false); // only the requests under test
+    await waitForApps(api);
+  });
+  after(async () => {
+    await setBuildSetting('autoRefresh', undefined);
+    await storeToken(api, undefined);
+    await resetSettings();
+    await service.close();
+  });
+
+  it('8 apps expanded at once: every list is fetched, never more than 4 requests at the service at a time', async () => {
+    const apps = (await api.apps.getChildren()).slice(0, 8);
+    assert.equal(apps.length, 8);
+    service.setFault('GET /apps/:app_id/builds', { delayBeforeHeadersMs: 400 });
+    const meter = concurrencyOf(service.baseUrl);
+    meter.reset();
+    service.clearRequests();
+    await Promise.all(apps.map((app) => api.apps.getChildren(app)));
+    service.clearFaults();
+    assert.equal(requestsTo(service, 'GET /apps/:app_id/builds').length, 8);
+    assert.equal(meter.max, 4, `most at once: ${meter.max}`);
+  });
+
+  it('two identical requests at once share one', async () => {
+    const app = (await api.apps.getChildren()).find((n) => n.kind === 'app' && n.app.id === IOS_2048);
+    assert.ok(app);
+    service.clearRequests();
+    const [a, b] = await Promise.all([api.apps.getChildren(app), api.apps.getChildren(app)]);
+    assert.equal(a.length, b.length);
+    assert.equal(requestsTo(service, 'GET /apps/:app_id/builds').length, 1);
+
+    service.clearRequests();
+    await Promise.all([vscode.commands.executeCommand('buildService.refresh'), vscode.commands.executeCommand('buildService.refresh')]);
+    assert.equal(requestsTo(service, 'GET /apps').length, 1, 'two refreshes at once: one GET /apps');
+  });
+
+  it('a refresh with 3 apps expanded in the view costs 1 + 3 requests', async () => {
+    await openAppsView();
+    const view = api.testing?.appsView;
+    assert.ok(view);
+    const apps = (await api.apps.getChildren()).slice(0, 3);
+    for (const app of apps) await view.reveal(app, { expand: true, select: false, focus: false });
+    await waitFor(() => requestsTo(service, 'GET /apps/:app_id/builds').length >= 3, 'the view loads the expanded apps');
+    await sleep(500);
+    service.clearRequests();
+    await vscode.commands.executeCommand('buildService.refresh');
+    await waitFor(() => requestsTo(service, 'GET /apps/:app_id/builds').length >= 3, 'the expanded apps reload');
+    await sleep(1000);
+    // The Current Branch view asks for its branch's builds (branch=…) on its own; not the Apps view's.
+    const own = service.requests.filter((r) => !r.rawUrl.includes('branch=')).filter((r) => r.route === 'GET /apps' || r.route?.startsWith('GET /apps/:app_id/builds') || r.route?.startsWith('GET /builds'));
+    assert.equal(requestsTo(service, 'GET /apps').length, 1);
+    assert.deepEqual(
+      requestsTo(service, 'GET /apps/:app_id/builds').filter((r) => !r.rawUrl.includes('branch=')).map((r) => r.rawPath.split('/')[2]).sort(),
+      apps.map((a) => (a.kind === 'app' ? a.app.id : '')).sort(),
+    );
+    assert.equal(own.length, 4, own.map((r) => r.rawUrl).join(', '));
+    // Leave the view as the next suites expect it: nothing expanded.
+    await view.reveal(apps[0], { select: false, focus: true });
+    await vscode.commands.executeCommand('list.collapseAll');
+  });
+});
