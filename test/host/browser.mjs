@@ -24,10 +24,9 @@ export async function launchBrowser(run) {
     executablePath: chromiumPath,
     headless: true,
     args: chromiumFlags,
-    // Chromium writes crash data and settings under HOME; keep those in the run folder. Its socket
-    // goes in TMPDIR, which must be short (Unix socket paths), so not the run folder's. Playwright
-    // makes the profile in /tmp and deletes it on close.
-    env: { ...process.env, ...run.env, TMPDIR: run.env.XDG_RUNTIME_DIR, HOME: run.browserHome },
+    // Chromium writes crash data and settings under HOME; keep those in the run folder.
+    // Playwright makes the profile in /tmp and deletes it on close.
+    env: { ...process.env, ...run.env, HOME: run.browserHome },
     // Our own shutdown closes it; Playwright's own signal handlers would race ours.
     handleSIGINT: false,
     handleSIGTERM: false,

@@ -17,6 +17,8 @@ const quietSettings = {
   'workbench.enableExperiments': false,
   'workbench.tips.enabled': false,
   'security.workspace.trust.enabled': false,
+  // The workspace sits inside this project's repository, so Git would offer to open that parent
+  // repository; suites that need Git turn it on themselves (test/integration/branchFixture.ts).
   'git.enabled': false,
 };
 

@@ -1,5 +1,5 @@
-// One folder per host run under .vscode-test/runs/, holding everything the run writes: code-server's
-// user data and logs, the browser profile, temp files, the results and the failure screenshot.
+// One folder per host run under .vscode-test/runs/, holding what the run leaves to look at:
+// code-server's user data and logs, the browser's home, the workbench console and the failure screenshot.
 // Only the newest few are kept, so the folder a failing run printed is still there to look at.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -22,10 +22,11 @@ function pruneOldRuns() {
 }
 
 /**
- * VS Code puts its IPC sockets in XDG_RUNTIME_DIR, and a Unix socket path must fit in 107 bytes, which
- * a path inside the project may not; so this one folder lives in the system temp dir, briefly.
+ * Temp files and sockets go to a folder in the system temp dir instead (removed on exit): a Unix
+ * socket path must fit in 107 bytes, which a path inside the project may not, and VS Code's Git
+ * extension will not open a repository a test makes in a folder inside this project's repository.
  */
-function shortSocketDir() {
+function systemTempFolder() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'build-service-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   stopOnExit(remove, remove);
@@ -46,12 +47,13 @@ export function createRunFolder(label) {
     mkdirSync(p, { recursive: true });
     return p;
   };
+  const temp = systemTempFolder();
   const env = {
-    TMPDIR: sub('tmp'),
+    TMPDIR: temp,
     XDG_CONFIG_HOME: sub('xdg/config'),
     XDG_DATA_HOME: sub('xdg/data'),
     XDG_CACHE_HOME: sub('xdg/cache'),
-    XDG_RUNTIME_DIR: shortSocketDir(),
+    XDG_RUNTIME_DIR: temp,
   };
   return {
     dir,
