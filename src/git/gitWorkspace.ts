@@ -24,6 +24,7 @@ export class GitWorkspace implements vscode.Disposable {
   private current: GitSnapshot = { kind: 'waiting' };
   private api: GitApi | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
+  private apiSubscriptions: vscode.Disposable[] = [];
   private repoSubscription: vscode.Disposable | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -52,15 +53,28 @@ export class GitWorkspace implements vscode.Disposable {
   }
 
   private attach(git: GitExtension): void {
+    try {
+      this.attachApi(git);
+    } catch (error) {
+      // getAPI throws while the Git extension has no model (git missing): the same as no Git.
+      this.log.warn(`The Git extension is not usable: ${error instanceof Error ? error.message : String(error)}`);
+      this.api = undefined;
+      this.publish({ kind: 'no-git' });
+    }
+  }
+
+  private attachApi(git: GitExtension): void {
+    for (const s of this.apiSubscriptions) s.dispose();
+    this.apiSubscriptions = [];
     if (!git.enabled) {
       this.api = undefined;
       return this.publish({ kind: 'no-git' });
     }
-    if (this.api) return;
+    // A fresh API object each time Git is enabled: the old one's repositories are gone.
     const api = git.getAPI(1);
     this.api = api;
     const reselect = () => this.schedule();
-    this.subscriptions.push(api.onDidChangeState(reselect), api.onDidOpenRepository(reselect), api.onDidCloseRepository(reselect));
+    this.apiSubscriptions = [api.onDidChangeState(reselect), api.onDidOpenRepository(reselect), api.onDidCloseRepository(reselect)];
     this.update();
   }
 
@@ -91,7 +105,7 @@ export class GitWorkspace implements vscode.Disposable {
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     this.repoSubscription?.dispose();
-    for (const s of this.subscriptions) s.dispose();
+    for (const s of [...this.subscriptions, ...this.apiSubscriptions]) s.dispose();
     this.changed.dispose();
   }
 }

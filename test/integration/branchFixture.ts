@@ -1,0 +1,80 @@
+// Shared by the current-branch and trigger suites: a real Git repository in a temporary folder,
+// opened through VS Code's Git extension, with `origin` pointing where the seeded 2048 apps build.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { BranchState } from '../../src/branch/branchState';
+import type { BuildServiceExports } from '../../src/exports';
+import { waitFor } from './sidebarFixture';
+
+export const REPO_2048 = 'git@github.com:myorg/2048.git';
+
+let repo: Promise<string> | undefined;
+
+export function git(dir: string, ...args: string[]): string {
+  // Never in the extension host's own folder: a missing dir must not run git in some other repository.
+  assert.ok(dir, 'git needs the test repository folder');
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * The test host turns Git off (git.enabled false in its user settings) so no other suite meets a
+ * parent-folder repository prompt; these suites turn it on, without that prompt.
+ */
+export async function enableGit(): Promise<void> {
+  const config = vscode.workspace.getConfiguration('git');
+  await config.update('openRepositoryInParentFolders', 'never', vscode.ConfigurationTarget.Global);
+  await config.update('enabled', true, vscode.ConfigurationTarget.Global);
+}
+
+/** Git off again, as the other suites expect it (their request counts must not include ours). */
+export async function disableGit(): Promise<void> {
+  await vscode.workspace.getConfiguration('git').update('enabled', false, vscode.ConfigurationTarget.Global);
+}
+
+/** One repository for the whole run, made on first use; opened through the Git extension on every call. */
+export async function testRepository(): Promise<string> {
+  repo ??= Promise.resolve().then(() => {
+    // Inside the workspace folder: the Git extension opens no repository outside the workspace
+    // unless git.openRepositoryInParentFolders is "always", which would also open this project.
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? tmpdir();
+    for (const old of readdirSync(folder).filter((n) => n.startsWith('branch-repo-'))) rmSync(path.join(folder, old), { recursive: true, force: true });
+    const dir = mkdtempSync(path.join(folder, 'branch-repo-'));
+    git(dir, 'init', '-q', '-b', 'master');
+    git(dir, 'config', 'user.email', 'test@example.com');
+    git(dir, 'config', 'user.name', 'Test');
+    git(dir, 'commit', '-q', '--allow-empty', '-m', 'first');
+    for (const branch of ['develop', 'feature/find&replace']) git(dir, 'branch', branch);
+    git(dir, 'remote', 'add', 'origin', REPO_2048);
+    return dir;
+  });
+  const dir = await repo;
+  await enableGit();
+  const gitExtension = vscode.extensions.getExtension<{ getAPI(v: 1): { openRepository(uri: vscode.Uri): Promise<unknown> } }>('vscode.git');
+  assert.ok(gitExtension, 'the built-in Git extension is in this host');
+  const exports = gitExtension.isActive ? gitExtension.exports : await gitExtension.activate();
+  // Enabling is asynchronous in the Git extension: getAPI throws until its model exists.
+  await waitFor(async () => {
+    try {
+      return Boolean(await exports.getAPI(1).openRepository(vscode.Uri.file(dir)));
+    } catch {
+      return false;
+    }
+  }, 'Git opened the repository');
+  return dir;
+}
+
+export function branchTesting(api: BuildServiceExports) {
+  assert.ok(api.testing);
+  return api.testing.branch;
+}
+
+/** Waits until the Current Branch model is in the state `test` accepts, and returns it. */
+export async function waitForBranchState(api: BuildServiceExports, test: (s: BranchState) => boolean, what: string, timeoutMs = 10_000): Promise<BranchState> {
+  const { model } = branchTesting(api);
+  await waitFor(() => test(model.state), `${what} (last state: ${JSON.stringify(model.state).slice(0, 300)})`, timeoutMs);
+  return model.state;
+}

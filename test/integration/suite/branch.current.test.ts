@@ -1,0 +1,110 @@
+// The Current Branch view and the status-bar item against a real Git repository and the reference
+// service: which apps match, what each shows, switching branch, and pinning an app.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { BuildServiceExports } from '../../../src/exports';
+import type { Build as WireBuild, RunningService } from '../../service/server';
+import { branchTesting, disableGit, git, testRepository, waitForBranchState } from '../branchFixture';
+import { extensionApi, resetSettings, setSetting, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import * as ui from '../ui';
+
+const IOS_2048 = '58a4e07838704cb2eacd7ce4';
+const ANDROID_2048 = '58a4e07838704cb2eacd7ce6';
+const ICON = { queued: 'clock', running: 'sync~spin', success: 'check', failed: 'error', cancelled: 'circle-slash' } as const;
+
+function latestOf(service: RunningService, appId: string, branch: string): WireBuild | undefined {
+  return service.data.builds
+    .filter((b) => b.app_id === appId && b.commit_info.branch === branch)
+    .sort((a, b) => (a.created_at === b.created_at ? b.build_number - a.build_number : a.created_at < b.created_at ? 1 : -1))[0];
+}
+
+describe('current branch: view and status bar', () => {
+  let api: BuildServiceExports;
+  let service: RunningService;
+  let dir: string;
+
+  before(async () => {
+    api = await extensionApi();
+    service = await startSidebarService(api);
+    await storeToken(api, service.token);
+  });
+  after(async () => {
+    await disableGit();
+    await setSetting('appId', undefined);
+    await storeToken(api, undefined);
+    await resetSettings();
+    await service.close();
+  });
+
+  it('without Git (the test host starts with git.enabled off) the view says so and the status bar hides', async function () {
+    if (vscode.workspace.getConfiguration('git').get('enabled') !== false) this.skip();
+    await waitForBranchState(api, (s) => s.kind === 'no-git', 'no Git');
+    assert.equal(branchTesting(api).statusBar.shown, undefined);
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    await waitFor(async () => (await ui.texts('.welcome-view-content p')).some((t) => t.startsWith('Git is not available')), 'the no-Git welcome');
+  });
+
+  it('opens a real repository through the Git extension, checked out on develop', async () => {
+    dir = await testRepository();
+    git(dir, 'checkout', '-q', 'develop');
+  });
+
+  it('shows the latest develop build of both apps that build myorg/2048, in the view and the status bar', async () => {
+    const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === 'develop', 'builds of develop');
+    assert.ok(state.kind === 'builds');
+    const { tree, statusBar } = branchTesting(api);
+    const expected = [IOS_2048, ANDROID_2048].map((id) => latestOf(service, id, 'develop'));
+    assert.deepEqual(state.entries.map((e) => e.app.id).sort(), [IOS_2048, ANDROID_2048].sort());
+    const byApp = new Map(state.entries.map((e) => [e.app.id, e.build?.id]));
+    assert.deepEqual([byApp.get(IOS_2048), byApp.get(ANDROID_2048)], expected.map((b) => b?._id));
+    const items = tree.getChildren().map((n) => tree.getTreeItem(n));
+    assert.deepEqual(items.map((i) => i.label).sort(), ['2048 Android App', '2048 iOS App']);
+    const first = state.entries[0]?.build;
+    assert.ok(first?.buildNumber !== undefined);
+    assert.equal((items[0]?.iconPath as vscode.ThemeIcon).id, ICON[first.status as keyof typeof ICON]);
+    const text = state.entries.map((e) => `$(${ICON[e.build!.status as keyof typeof ICON]}) #${e.build!.buildNumber}`).join(' ');
+    assert.equal(statusBar.shown?.text, `${text} develop`);
+    assert.match(statusBar.shown?.tooltip ?? '', /^Build Service — branch develop\n2048 /);
+    await waitFor(async () => (await ui.texts('.statusbar-item')).some((t) => t.includes('develop')), 'the status-bar item drawn');
+  });
+
+  it('follows a git checkout to another branch', async () => {
+    git(dir, 'checkout', '-q', 'master');
+    const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === 'master', 'builds of master');
+    assert.ok(state.kind === 'builds');
+    assert.equal(state.entries.find((e) => e.app.id === IOS_2048)?.build?.id, latestOf(service, IOS_2048, 'master')?._id);
+    assert.match(branchTesting(api).statusBar.shown?.text ?? '', / master$/);
+  });
+
+  it('the status-bar click reveals the build in the Current Branch view', async () => {
+    await vscode.commands.executeCommand('buildService.revealCurrentBranchBuild');
+    await waitFor(async () => (await ui.texts('.monaco-list-row.selected')).some((t) => t.includes('2048')), 'the build selected in the view');
+  });
+
+  it('buildService.appId pins another app; an invalid one is named in a warning', async () => {
+    const cafe = service.data.apps.find((a) => a.app_name === 'Café Crème iOS');
+    assert.ok(cafe);
+    await setSetting('appId', cafe._id);
+    const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.pinned, 'pinned app');
+    assert.ok(state.kind === 'builds');
+    assert.deepEqual(state.entries.map((e) => e.app.id), [cafe._id]);
+    await ui.clearNotifications();
+    await setSetting('appId', 'not-an-id');
+    const shown = await ui.waitForNotification('buildService.appId');
+    assert.match(shown.message, /^The setting buildService\.appId is not valid: "not-an-id" is not an app ID/);
+    await waitForBranchState(api, (s) => s.kind === 'builds' && !s.pinned, 'back to matching by repository');
+    await setSetting('appId', undefined);
+    await ui.clearNotifications();
+  });
+
+  it('no app building the remote: the view says so and the status bar hides', async () => {
+    git(dir, 'remote', 'set-url', 'origin', 'https://github.com/someone/else.git');
+    try {
+      await waitForBranchState(api, (s) => s.kind === 'no-app', 'no app');
+      assert.equal(branchTesting(api).statusBar.shown, undefined);
+    } finally {
+      git(dir, 'remote', 'set-url', 'origin', 'git@github.com:myorg/2048.git');
+    }
+    await waitForBranchState(api, (s) => s.kind === 'builds', 'builds again');
+  });
+});
