@@ -10,6 +10,7 @@ import {
   codeServerEntry, codeServerVersion, hostDir, hostModules, playwrightCoreDir, playwrightCoreVersion,
   ripgrepPackageVersion, ripgrepReleaseTag, testCacheDir, vscodeVersion,
 } from './layout.mjs';
+import { killGroup, shutdown, stopOnExit } from './shutdown.mjs';
 import { requirePackages } from './systemPackages.mjs';
 
 const markerFile = path.join(hostDir, '.install-complete.json');
@@ -66,7 +67,10 @@ function runNpmInstall(env) {
   mkdirSync(testCacheDir, { recursive: true });
   const log = createWriteStream(installLog);
   return new Promise((resolve, reject) => {
-    const npm = spawn('npm', ['install', '--prefix', hostDir], { cwd: hostDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so an interrupted install stops npm and the builds it started too.
+    const npm = spawn('npm', ['install', '--prefix', hostDir], { cwd: hostDir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const stop = () => killGroup(npm.pid, 'SIGKILL');
+    stopOnExit(async () => stop(), stop);
     npm.stdout.pipe(log, { end: false });
     npm.stderr.pipe(log, { end: false });
     npm.on('error', reject);
@@ -93,7 +97,7 @@ export async function ensureHost() {
   const started = Date.now();
   console.log(`Installing the VS Code test host (code-server ${codeServerVersion} = VS Code ${vscodeVersion}, playwright-core ${playwrightCoreVersion})`);
   console.log(`into ${path.relative(process.cwd(), hostDir) || hostDir}, once; it takes a few minutes. Output: ${installLog}`);
-  rmSync(hostDir, { recursive: true, force: true });
+  rmSync(hostDir, { recursive: true, force: true, maxRetries: 3 });
   const tmpDir = path.join(hostDir, 'tmp');
   mkdirSync(tmpDir, { recursive: true });
   seedRipgrepCache(tmpDir);
@@ -119,8 +123,11 @@ export async function ensureHost() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  ensureHost().catch((e) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  });
+  ensureHost().then(
+    () => shutdown(0),
+    (e) => {
+      console.error(e instanceof Error ? e.message : e);
+      return shutdown(1);
+    },
+  );
 }

@@ -5,7 +5,7 @@
 //   npm start                      VS Code in your browser
 //   npm start -- --desktop         desktop VS Code (`code` on PATH) with --extensionDevelopmentPath
 //   npm start -- --port 8080       a fixed port for the browser address
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startCodeServer } from './codeServer.mjs';
@@ -69,6 +69,10 @@ async function startDesktop(service) {
 }
 
 async function main() {
+  if (args.includes('--desktop') && spawnSync('code', ['--version']).error) {
+    console.error('Desktop VS Code (`code`) is not on your PATH. Without --desktop, npm start serves VS Code in your browser.');
+    return 1;
+  }
   build();
   const service = await startReferenceService({ progress: true });
   return args.includes('--desktop') ? startDesktop(service) : startInBrowser(service);
