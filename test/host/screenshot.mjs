@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { launchBrowser } from './browser.mjs';
 import { startCodeServer } from './codeServer.mjs';
-import { build, linkExtension, startReferenceService } from './demo.mjs';
+import { build, linkExtension, makeDemoRepository, startReferenceService } from './demo.mjs';
 import { ensureHost } from './install.mjs';
 import { projectRoot } from './layout.mjs';
 import { createRunFolder } from './runFolder.mjs';
@@ -23,6 +23,15 @@ function hasFonts() {
   return /Noto Sans CJK/.test(families) && /Noto Color Emoji/.test(families);
 }
 
+/** Opens one app and its newest finished build, so the picture shows builds and a build's details. */
+async function expandAppAndBuild(page) {
+  await page.locator(appRows, { hasText: '2048 iOS App' }).first().click();
+  const finishedBuild = page.locator(`${appRows}[aria-level="2"]`, { hasText: /#\d+/ }).nth(2);
+  const buildShown = await finishedBuild.waitFor({ timeout: 10_000 }).then(() => true, () => false);
+  if (buildShown) await finishedBuild.click();
+  await page.waitForTimeout(1_000);
+}
+
 async function main() {
   requirePackages({ browser: true });
   build();
@@ -32,7 +41,7 @@ async function main() {
   linkExtension(run.extensionsDir);
   const server = await startCodeServer(run, {
     env: { BUILD_SERVICE_TOKEN: service.token },
-    settings: { 'buildService.baseUrl': service.baseUrl, 'workbench.colorTheme': 'Default Dark Modern' },
+    settings: { 'buildService.baseUrl': service.baseUrl, 'workbench.colorTheme': 'Default Dark Modern', ...makeDemoRepository(run.workspaceDir) },
   });
   const { page } = await launchBrowser(run);
   await page.goto(`${server.origin}/?folder=${encodeURIComponent(run.workspaceDir)}`);
@@ -42,6 +51,7 @@ async function main() {
   await entry.click();
   const rows = page.locator(appRows);
   const appsShown = await rows.first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
+  if (appsShown) await expandAppAndBuild(page);
   await page.mouse.move(900, 500); // no hover tooltip or highlight in the picture
   await page.waitForTimeout(1_500); // let icons, the progress bar and the tooltip settle
   await page.screenshot({ path: output });

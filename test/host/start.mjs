@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startCodeServer } from './codeServer.mjs';
-import { build, linkExtension, startReferenceService } from './demo.mjs';
+import { build, linkExtension, makeDemoRepository, startReferenceService } from './demo.mjs';
 import { ensureHost } from './install.mjs';
 import { projectRoot } from './layout.mjs';
 import { createRunFolder } from './runFolder.mjs';
@@ -37,7 +37,7 @@ async function startInBrowser(service) {
   linkExtension(run.extensionsDir);
   const server = await startCodeServer(run, {
     port: portArg,
-    settings: { 'buildService.baseUrl': service.baseUrl, 'workbench.startupEditor': 'none' },
+    settings: { 'buildService.baseUrl': service.baseUrl, 'workbench.startupEditor': 'none', ...makeDemoRepository(run.workspaceDir) },
   });
   printWelcome(`${server.origin}/?folder=${encodeURIComponent(run.workspaceDir)}`, service);
   console.log(`(code-server's logs: ${run.dir})`);
