@@ -1,10 +1,8 @@
 // Runs async work over a list with a cap on how many run at once. Pure (no vscode).
-
-/**
- * Product rule: at most 4 requests to the build service in flight from one feature, so a user with
- * hundreds of apps does not flood the service (or trip a proxy's limits) when a view opens.
- */
-export const MAX_IN_FLIGHT = 4;
+// The client's RequestGate already holds the whole window to MAX_IN_FLIGHT requests; this keeps a
+// per-app sweep (one request per app, thousands for some users) from filling the gate's queue, so a
+// click in the Apps view is not served behind the rest of the sweep.
+import { MAX_IN_FLIGHT } from './api/requestGate';
 
 /** Like `Promise.all(items.map(work))`, with at most `limit` calls pending; results keep input order. */
 export async function mapPooled<T, R>(items: readonly T[], work: (item: T, index: number) => Promise<R>, limit = MAX_IN_FLIGHT): Promise<R[]> {
