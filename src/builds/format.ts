@@ -75,3 +75,17 @@ export function stateIcon(status: BuildStatus): { id: string; color?: string } {
       return { id: 'question' };
   }
 }
+
+/**
+ * Notification messages turn `[text](https:…)` and `[text](command:…)` into links. Names and branches
+ * come from the service and must read as plain text: a zero-width space after `]` keeps them inert.
+ */
+export function plainForNotification(text: string): string {
+  return text.replace(/\]\(/g, ']\u200b(');
+}
+
+/** The Cancel Build question: "Cancel build #12 of 2048 iOS App on main?". */
+export function cancelQuestion(buildLabel: string, appName: string, branch: string | undefined): string {
+  const where = branch ? ` on ${branch}` : '';
+  return plainForNotification(`Cancel build ${buildLabel} of ${appName}${where}?`);
+}

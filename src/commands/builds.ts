@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Branch, BuildStatus } from '../api';
 import { FILTER_STATUSES, type BuildFilter } from '../builds/filter';
+import { cancelQuestion } from '../builds/format';
 import type { Services } from '../services';
 import { buildLabel, BuildNode } from '../tree/buildNode';
 import { AppNode } from '../tree/nodes';
@@ -51,16 +52,27 @@ async function applyFilter(s: Services, app: AppNode, filter: BuildFilter): Prom
   await s.appsView.reveal(app, { expand: true, select: false, focus: false });
 }
 
-/** Asks first (a modal dialog: cancelling is not undoable), then asks the service and refreshes the build. */
+export const CANCEL_BUILD = 'Cancel Build';
+
+/**
+ * Asks first in a warning notification (cancelling is not undoable); only its "Cancel Build" button
+ * sends the request, and closing the notification cancels nothing. Then the build is refreshed.
+ */
 export async function cancelBuild(s: Services, node?: unknown): Promise<void> {
   const target = buildOf(s, node);
   const client = s.clients.get();
   if (!target || !client || target.build.finished) return;
   const { build } = target;
-  const confirm = 'Cancel Build';
-  const where = build.commit.branch ? ` on ${build.commit.branch}` : '';
-  const choice = await vscode.window.showWarningMessage(`Cancel build ${buildLabel(build)}${where}?`, { modal: true, detail: 'The service stops it; this cannot be undone.' }, confirm);
-  if (choice !== confirm) return;
+  const parent = s.apps.getParent(target);
+  const appName = parent?.kind === 'app' ? parent.app.name || parent.app.id : s.branch.directory.nameOf(target.appId);
+  // Only this handler waits for the answer; the views, the poller and other commands go on meanwhile.
+  const choice = await vscode.window.showWarningMessage(cancelQuestion(buildLabel(build), appName, build.commit.branch), CANCEL_BUILD);
+  if (choice !== CANCEL_BUILD) return;
+  // The poller may have seen it finish while the question was open; there is nothing left to cancel.
+  if (target.build.finished) {
+    s.log.info(`Build ${build.id} finished before it was cancelled; nothing sent`);
+    return;
+  }
   await client.cancelBuild(build.id);
   s.log.info(`Cancelled build ${build.id}`);
   // The answer carries no build; ask for it, and let the poller tell the tree.

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describeFilter, isFiltered } from '../../src/builds/filter';
-import { duration, exactTime, firstLine, percent, relativeTime, stateIcon } from '../../src/builds/format';
+import { cancelQuestion, duration, exactTime, firstLine, percent, plainForNotification, relativeTime, stateIcon } from '../../src/builds/format';
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 
@@ -41,5 +41,14 @@ describe('build texts', () => {
     assert.equal(describeFilter({}), '');
     assert.equal(isFiltered({}), false);
     assert.equal(isFiltered({ branch: 'feature/find&replace' }), true);
+  });
+
+  it('the Cancel Build question names the build, the app and the branch, as plain text', () => {
+    assert.equal(cancelQuestion('#12', '2048 iOS App', 'main'), 'Cancel build #12 of 2048 iOS App on main?');
+    assert.equal(cancelQuestion('#12', '2048 iOS App', undefined), 'Cancel build #12 of 2048 iOS App?');
+    const branch = 'fix/[click](command:workbench.action.quit)';
+    assert.equal(cancelQuestion('#3', 'App', branch), 'Cancel build #3 of App on fix/[click]\u200b(command:workbench.action.quit)?');
+    assert.ok(!/\]\(/.test(cancelQuestion('#3', '[x](https://example.com)', branch)), 'no Markdown link survives');
+    assert.equal(plainForNotification('plain text'), 'plain text');
   });
 });

@@ -1,8 +1,9 @@
-// Acting on builds: Cancel Build after a modal confirmation, Copy Build ID, and links from the
-// service opened only when they are http(s).
+// Acting on builds: Cancel Build after a confirming warning notification, Copy Build ID, and links
+// from the service opened only when they are http(s).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
+import type { AppsTreeNode } from '../../../src/tree/nodes';
 import type { RunningService } from '../../service/server';
 import { IOS_2048, appNode, requestsTo, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
 import { extensionApi, resetSettings, startSidebarService, storeToken, waitFor, waitForLog } from '../sidebarFixture';
@@ -40,30 +41,50 @@ describe('builds: actions', () => {
     assert.deepEqual(values.filter((v) => pattern.test(v)), ['build.queued', 'build.running']);
   });
 
-  // VS Code's DialogService refuses every dialog while extension tests run ("refused to show dialog
-  // in tests"), so the modal confirmation cannot be answered here; left pending until it can be.
-  it.skip('asks in a modal dialog; "Cancel Build" there sends one POST and the build shows cancelled', async () => {
-    const [queued] = await buildsOf();
+  /** The question the notification asks about this build: "Cancel build #12 of 2048 iOS App on main?". */
+  const questionFor = async (node: AppsTreeNode): Promise<string> => {
+    assert.ok(node.kind === 'build');
+    const app = textOf(api, await appNode(api, IOS_2048)).label;
+    const where = node.build.commit.branch ? ` on ${node.build.commit.branch}` : '';
+    return `Cancel build ${textOf(api, node).label} of ${app}${where}?`;
+  };
+
+  it('asks in a warning notification; its "Cancel Build" sends one POST and the build shows cancelled', async () => {
+    const queued = (await buildsOf()).find((b) => textOf(api, b).contextValue === 'build.queued');
     assert.ok(queued && queued.kind === 'build');
+    const question = await questionFor(queued);
+    await ui.clearNotifications();
     service.clearRequests();
     const done = vscode.commands.executeCommand('buildService.cancelBuild', queued);
-    await waitFor(async () => (await ui.texts('.monaco-dialog-box')).length > 0, 'the confirmation dialog');
+    const shown = await ui.waitForNotification(question);
+    assert.equal(shown.message, question);
+    assert.equal(shown.severity, 'warning');
+    assert.ok(shown.actions.includes('Cancel Build'), `buttons: ${shown.actions.join(', ')}`);
     assert.equal(requestsTo(service, 'POST /builds/:build_id/cancel').length, 0, 'nothing sent before the answer');
-    await ui.click('.monaco-dialog-box .monaco-button', 'Cancel Build');
+    await ui.clickNotificationAction(question, 'Cancel Build');
     await done;
-    assert.equal(requestsTo(service, 'POST /builds/:build_id/cancel', queued.build.id).length, 1);
+    assert.equal(requestsTo(service, 'POST /builds/:build_id/cancel').length, 1, 'exactly one cancel request');
+    assert.equal(requestsTo(service, 'POST /builds/:build_id/cancel', `/builds/${queued.build.id}/cancel`).length, 1);
     await waitFor(() => textOf(api, queued).icon === 'circle-slash', 'the node shows cancelled');
+    await api.apps.refresh();
+    const reloaded = (await buildsOf()).find((b) => b.kind === 'build' && b.build.id === queued.build.id);
+    assert.ok(reloaded, 'the build is still listed after a refresh');
+    assert.equal(textOf(api, reloaded).contextValue, 'build.cancelled');
+    assert.equal(textOf(api, reloaded).icon, 'circle-slash');
   });
 
-  it.skip('dismissing the dialog cancels nothing', async () => {
-    const [, running] = await buildsOf();
-    assert.ok(running);
+  it('closing the notification without an answer cancels nothing', async () => {
+    const running = (await buildsOf()).find((b) => textOf(api, b).contextValue === 'build.running');
+    assert.ok(running && running.kind === 'build');
+    const question = await questionFor(running);
+    await ui.clearNotifications();
     service.clearRequests();
     const done = vscode.commands.executeCommand('buildService.cancelBuild', running);
-    await waitFor(async () => (await ui.texts('.monaco-dialog-box')).length > 0, 'the confirmation dialog');
-    await ui.pressKey('Escape');
+    await ui.waitForNotification(question);
+    await ui.clearNotifications();
     await done;
     assert.equal(requestsTo(service, 'POST /builds/:build_id/cancel').length, 0);
+    assert.equal(textOf(api, running).contextValue, 'build.running');
   });
 
   it('Copy Build ID', async () => {
