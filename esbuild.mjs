@@ -5,7 +5,7 @@
 //   node esbuild.mjs --watch       bundle on every change, reporting like a tsc problem matcher
 //   node esbuild.mjs --tests       the bundle, plus out/ for the test suites
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -54,6 +54,8 @@ if (watch) {
   const context = await esbuild.context(bundle);
   await context.watch();
 } else {
+  // A production bundle has no sourcemap; one left by an earlier build would describe other code.
+  if (production) rmSync('dist/extension.js.map', { force: true });
   await esbuild.build(bundle);
   if (tests) {
     await esbuild.build({
