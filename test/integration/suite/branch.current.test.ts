@@ -6,9 +6,9 @@ import type { BuildServiceExports } from '../../../src/exports';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { branchTesting, disableGit, git, testRepository, waitForBranchState } from '../branchFixture';
 import { extensionApi, resetSettings, setSetting, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import { IOS_2048 } from '../buildsFixture';
 import * as ui from '../ui';
 
-const IOS_2048 = '58a4e07838704cb2eacd7ce4';
 const ANDROID_2048 = '58a4e07838704cb2eacd7ce6';
 const ICON = { queued: 'clock', running: 'sync~spin', success: 'check', failed: 'error', cancelled: 'circle-slash' } as const;
 

@@ -6,9 +6,9 @@ import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
 import { disableGit, git, testRepository, waitForBranchState } from '../branchFixture';
 import { extensionApi, resetSettings, setSetting, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import { IOS_2048 } from '../buildsFixture';
 import * as ui from '../ui';
 
-const IOS_2048 = '58a4e07838704cb2eacd7ce4';
 const BRANCH = 'feature/find&replace';
 
 describe('trigger build and completion notice', () => {
