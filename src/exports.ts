@@ -1,11 +1,11 @@
 import type * as vscode from 'vscode';
-import type { BranchStatusBar } from './branch/branchStatusBar';
-import type { CurrentBranch } from './branch/currentBranch';
-import type { CurrentBranchProvider } from './branch/currentBranchProvider';
-import type { BuildPoller } from './builds/poller';
-import type { GitWorkspace } from './git/gitWorkspace';
-import type { LoadOutcome } from './tree/appsProvider';
-import type { AppsTreeNode } from './tree/nodes';
+import type { BranchStatusBar } from './views/branch/branchStatusBar';
+import type { CurrentBranch } from './services/currentBranch';
+import type { CurrentBranchProvider } from './views/branch/currentBranchProvider';
+import type { BuildPoller } from './services/poller';
+import type { GitWorkspace } from './services/gitWorkspace';
+import type { LoadOutcome } from './views/apps/appsProvider';
+import type { AppsTreeNode } from './views/apps/nodes';
 
 /**
  * What `vscode.extensions.getExtension('buildservice.build-service').exports` gives: the Apps view's

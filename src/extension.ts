@@ -1,20 +1,20 @@
 import * as vscode from 'vscode';
-import { TokenStore, TOKEN_SECRET_KEY } from './auth/tokenStore';
-import { ClientCache } from './clientCache';
+import { TokenStore, TOKEN_SECRET_KEY } from './services/tokenStore';
+import { ClientCache } from './services/clientCache';
 import { commandTable } from './commands/table';
-import { APPS_VIEW_ID } from './commands/ids';
+import { APPS_VIEW_ID } from './ids';
 import { registerCommands } from './commands/register';
-import { SettingProblemNotifier } from './config/problemNotifier';
-import { SettingsService } from './config/settings';
-import { ContextKeys } from './contextKeys';
-import { ErrorPresenter } from './errors/errorPresenter';
+import { SettingProblemNotifier } from './services/settingProblems';
+import { SettingsService } from './services/settings';
+import { ContextKeys } from './services/contextKeys';
+import { ErrorPresenter } from './services/errorPresenter';
 import type { BuildServiceExports } from './exports';
-import { Log, LOG_CHANNEL_NAME } from './log';
-import { setupBranch } from './branch/setupBranch';
-import { BuildsSection } from './builds/buildsSection';
-import { BuildPoller } from './builds/poller';
-import { AppsProvider } from './tree/appsProvider';
-import { PlatformIcons } from './tree/nodes';
+import { Log, LOG_CHANNEL_NAME } from './services/log';
+import { setupBranch } from './views/branch/setupBranch';
+import { BuildsSection } from './views/apps/buildsSection';
+import { BuildPoller } from './services/poller';
+import { AppsProvider } from './views/apps/appsProvider';
+import { PlatformIcons } from './views/apps/nodes';
 
 // Wires the long-lived objects together and returns at once: nothing here waits for the network.
 // The first request happens when VS Code asks the Apps view for its children.

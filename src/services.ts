@@ -1,14 +1,14 @@
 import type * as vscode from 'vscode';
-import type { TokenStore } from './auth/tokenStore';
-import type { BranchServices } from './branch/branchServices';
-import type { SettingsService } from './config/settings';
-import type { ErrorPresenter } from './errors/errorPresenter';
-import type { Log } from './log';
-import type { BuildsSection } from './builds/buildsSection';
-import type { BuildPoller } from './builds/poller';
-import type { ClientCache } from './clientCache';
-import type { AppsProvider } from './tree/appsProvider';
-import type { AppsTreeNode } from './tree/nodes';
+import type { TokenStore } from './services/tokenStore';
+import type { BranchServices } from './services/branchServices';
+import type { SettingsService } from './services/settings';
+import type { ErrorPresenter } from './services/errorPresenter';
+import type { Log } from './services/log';
+import type { BuildsSection } from './views/apps/buildsSection';
+import type { BuildPoller } from './services/poller';
+import type { ClientCache } from './services/clientCache';
+import type { AppsProvider } from './views/apps/appsProvider';
+import type { AppsTreeNode } from './views/apps/nodes';
 
 /** The long-lived objects activate() creates, as the command handlers see them. */
 export interface Services {

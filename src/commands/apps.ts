@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { AppNode } from '../tree/nodes';
+import { AppNode } from '../views/apps/nodes';
 
 /** Reloads the Apps view; a failure is shown by the presenter and left as an error node. */
 export async function refresh(s: Services): Promise<void> {

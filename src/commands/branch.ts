@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { APPS_VIEW_ID, CURRENT_BRANCH_VIEW_ID } from './ids';
+import { APPS_VIEW_ID, CURRENT_BRANCH_VIEW_ID } from '../ids';
 import type { Services } from '../services';
 
 /**

@@ -1,5 +1,5 @@
-import { Setting } from '../config/settings';
-import { explainMissingAddress, openWebPage } from '../links';
+import { Setting } from '../services/settings';
+import { explainMissingAddress, openWebPage } from '../services/links';
 import type { Services } from '../services';
 import { buildOf } from './builds';
 

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { Branch, BuildStatus } from '../api';
-import { FILTER_STATUSES, type BuildFilter } from '../builds/filter';
-import { cancelQuestion } from '../builds/format';
+import { FILTER_STATUSES, type BuildFilter } from '../core/filter';
+import { cancelQuestion } from '../core/format';
 import type { Services } from '../services';
-import { buildLabel, BuildNode } from '../tree/buildNode';
-import { AppNode } from '../tree/nodes';
+import { buildLabel, BuildNode } from '../views/apps/buildNode';
+import { AppNode } from '../views/apps/nodes';
 
 // Commands on an app's builds: filter, clear the filter, cancel, copy the id. Links: buildLinks.ts.
 

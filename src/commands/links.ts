@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { Setting } from '../config/settings';
-import { explainMissingAddress, openWebPage } from '../links';
+import { Setting } from '../services/settings';
+import { explainMissingAddress, openWebPage } from '../services/links';
 import type { Services } from '../services';
-import { AppNode } from '../tree/nodes';
+import { AppNode } from '../views/apps/nodes';
 
 // The dashboard's pages below its address. API.md: the token is made "under the profile page's
 // access-token section"; apps live under /apps/<id>.

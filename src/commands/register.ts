@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { ErrorPresenter } from '../errors/errorPresenter';
-import type { CommandIdValue } from './ids';
+import type { ErrorPresenter } from '../services/errorPresenter';
+import type { CommandIdValue } from '../ids';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
 

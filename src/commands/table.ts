@@ -3,7 +3,7 @@ import { copyAppId, refresh, showLog } from './apps';
 import { refreshCurrentBranch, revealCurrentBranchBuild } from './branch';
 import { openBuildInDashboard, openBuildLink, openCommit } from './buildLinks';
 import { cancelBuild, clearFilter, copyBuildId, filterBuilds } from './builds';
-import { CommandId } from './ids';
+import { CommandId } from '../ids';
 import { openAppInDashboard, openDashboard, openSettings, openStatusPage } from './links';
 import type { CommandTable } from './register';
 import { clearAccessToken, setAccessToken } from './token';

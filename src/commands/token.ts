@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { TOKEN_ENV_VAR, tokenProblem } from '../auth/tokenFormat';
+import { TOKEN_ENV_VAR, tokenProblem } from '../core/tokenFormat';
 import type { Services } from '../services';
-import type { LoadOutcome } from '../tree/appsProvider';
-import { CommandId } from './ids';
+import type { LoadOutcome } from '../views/apps/appsProvider';
+import { CommandId } from '../ids';
 
 export async function setAccessToken(s: Services): Promise<void> {
   const value = await vscode.window.showInputBox({

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { App, Build, BuildServiceClient } from '../api';
-import { completionMessage } from '../branch/statusText';
-import { Setting } from '../config/settings';
-import { explainMissingAddress } from '../links';
+import { completionMessage } from '../core/statusText';
+import { Setting } from '../services/settings';
+import { explainMissingAddress } from '../services/links';
 import type { Services } from '../services';
-import { AppNode } from '../tree/nodes';
+import { AppNode } from '../views/apps/nodes';
 import { pickApp, pickBranch } from './triggerPicks';
 
 /**

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { App, BuildServiceClient } from '../api';
 import type { Services } from '../services';
-import { sortByName } from '../tree/sortApps';
+import { sortByName } from '../core/sortApps';
 
 interface AppItem extends vscode.QuickPickItem {
   app?: App;

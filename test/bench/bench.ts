@@ -3,7 +3,7 @@
 import { request } from 'undici';
 import { BuildServiceClient } from '../../src/api/client';
 import { parseApps } from '../../src/api/parseApps';
-import { sortByName } from '../../src/tree/sortApps';
+import { sortByName } from '../../src/core/sortApps';
 import { generateApps, startService } from '../service/server';
 import { measure, ratio, type Sample } from './measure';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { BranchState } from '../../src/branch/branchState';
+import type { BranchState } from '../../src/core/branchState';
 import type { BuildServiceExports } from '../../src/exports';
 import { waitFor } from './sidebarFixture';
 

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../src/exports';
-import type { AppsTreeNode } from '../../src/tree/nodes';
+import type { AppsTreeNode } from '../../src/views/apps/nodes';
 import type { RecordedRequest, RunningService } from '../service/server';
 
 export const IOS_2048 = '58a4e07838704cb2eacd7ce4';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { completionMessage, statusBarText } from '../../src/branch/statusText';
-import { checkAppId } from '../../src/config/validateBranch';
-import { mapPooled } from '../../src/pool';
+import { completionMessage, statusBarText } from '../../src/core/statusText';
+import { checkAppId } from '../../src/core/validateBranch';
+import { mapPooled } from '../../src/core/pool';
 
 describe('current branch status-bar text', () => {
   it('shows the state as a codicon with build number and branch', () => {

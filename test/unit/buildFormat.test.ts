@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { describeFilter, isFiltered } from '../../src/builds/filter';
-import { cancelQuestion, duration, exactTime, firstLine, percent, plainForNotification, relativeTime, stateIcon } from '../../src/builds/format';
+import { describeFilter, isFiltered } from '../../src/core/filter';
+import { cancelQuestion, duration, exactTime, firstLine, percent, plainForNotification, relativeTime, stateIcon } from '../../src/core/format';
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 

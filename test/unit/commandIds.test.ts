@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { APPS_VIEW_ID, CommandId, CONTEXT_MENU_ONLY, VIEW_CONTAINER_ID } from '../../src/commands/ids';
+import { APPS_VIEW_ID, CommandId, CONTEXT_MENU_ONLY, VIEW_CONTAINER_ID } from '../../src/ids';
 
 interface Manifest {
   contributes: {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { ApiErrorKind } from '../../src/api/errors';
-import { ACTION_LABELS, describeFailure } from '../../src/errors/messages';
+import { ACTION_LABELS, describeFailure } from '../../src/core/errorMessages';
 
 const labels = (kind: ApiErrorKind, extra: { status?: number; serverMessage?: string } = {}) =>
   describeFailure({ kind, ...extra }, 30)?.actions.map((a) => ACTION_LABELS[a]);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_INTERVALS, nextInterval } from '../../src/builds/pollSchedule';
+import { DEFAULT_INTERVALS, nextInterval } from '../../src/core/pollSchedule';
 
 describe('poll schedule', () => {
   it('grows from 10 s to a 60 s ceiling', () => {

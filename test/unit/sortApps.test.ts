@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { sortByName } from '../../src/tree/sortApps';
+import { sortByName } from '../../src/core/sortApps';
 
 const app = (name: string, id = name) => ({ id, name, platform: 'ios' });
 

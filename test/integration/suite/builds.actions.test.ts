@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
-import type { AppsTreeNode } from '../../../src/tree/nodes';
+import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import type { RunningService } from '../../service/server';
 import { IOS_2048, appNode, requestsTo, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
 import { extensionApi, resetSettings, startSidebarService, storeToken, waitFor, waitForLog } from '../sidebarFixture';

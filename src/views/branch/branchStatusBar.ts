@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { CommandId } from '../commands/ids';
-import type { BranchState } from './branchState';
-import type { CurrentBranch } from './currentBranch';
-import { escapeIcons, statusBarText } from './statusText';
+import { CommandId } from '../../ids';
+import type { BranchState } from '../../core/branchState';
+import type { CurrentBranch } from '../../services/currentBranch';
+import { escapeIcons, statusBarText } from '../../core/statusText';
 
 export const STATUS_BAR_ITEM_ID = 'buildService.currentBranch';
 

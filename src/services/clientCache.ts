@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
-import { BuildServiceClient, type RequestReport } from './api';
-import type { TokenStore } from './auth/tokenStore';
-import type { Settings, SettingsService } from './config/settings';
+import { BuildServiceClient, type RequestReport } from '../api';
+import type { TokenStore } from './tokenStore';
+import type { Settings, SettingsService } from './settings';
 import type { Log } from './log';
 
 /**

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { CommandId } from '../commands/ids';
-import type { Log } from '../log';
+import { CommandId } from '../ids';
+import type { Log } from './log';
 import type { Settings } from './settings';
 
 const OPEN_SETTINGS = 'Open Settings';

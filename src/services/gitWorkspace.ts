@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Log } from '../log';
+import type { Log } from './log';
 import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Repository } from './gitTypes';
 
 /** What the workspace's Git repository looks like now, as far as this extension cares. */

@@ -1,18 +1,18 @@
 import * as vscode from 'vscode';
-import type { App } from '../api';
-import type { TokenStore } from '../auth/tokenStore';
-import type { BuildPoller } from '../builds/poller';
-import { CompletionNotice } from '../builds/completionNotice';
-import type { ClientCache } from '../clientCache';
-import { CommandId, CURRENT_BRANCH_VIEW_ID } from '../commands/ids';
-import type { SettingsService } from '../config/settings';
-import type { ErrorPresenter } from '../errors/errorPresenter';
-import { GitWorkspace } from '../git/gitWorkspace';
-import type { Log } from '../log';
-import { AppDirectory } from './appDirectory';
-import type { BranchServices } from './branchServices';
+import type { App } from '../../api';
+import type { TokenStore } from '../../services/tokenStore';
+import type { BuildPoller } from '../../services/poller';
+import { CompletionNotice } from '../completionNotice';
+import type { ClientCache } from '../../services/clientCache';
+import { CommandId, CURRENT_BRANCH_VIEW_ID } from '../../ids';
+import type { SettingsService } from '../../services/settings';
+import type { ErrorPresenter } from '../../services/errorPresenter';
+import { GitWorkspace } from '../../services/gitWorkspace';
+import type { Log } from '../../services/log';
+import { AppDirectory } from '../../services/appDirectory';
+import type { BranchServices } from '../../services/branchServices';
 import { BranchStatusBar } from './branchStatusBar';
-import { CurrentBranch } from './currentBranch';
+import { CurrentBranch } from '../../services/currentBranch';
 import { CurrentBranchProvider } from './currentBranchProvider';
 
 export interface BranchSetupDeps {

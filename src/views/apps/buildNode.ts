@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Build } from '../api';
-import { exactTime, firstLine, relativeTime, stateIcon } from '../builds/format';
+import type { Build } from '../../api';
+import { exactTime, firstLine, relativeTime, stateIcon } from '../../core/format';
 
 /**
  * One build under its app. `build` is replaced in place when the poller sees it change, so VS Code,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { App } from '../api';
-import { describeFilter, isFiltered, type BuildFilter } from '../builds/filter';
+import type { App } from '../../api';
+import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter';
 import type { BuildNode } from './buildNode';
 import type { DetailNode } from './detailNode';
 

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
-import type { TokenStore } from '../auth/tokenStore';
-import { CommandId, type CommandIdValue } from '../commands/ids';
-import type { Log } from '../log';
-import { ACTION_LABELS, describeFailure, describeUnexpected, type FixAction, type UserMessage } from './messages';
+import type { TokenStore } from './tokenStore';
+import { CommandId, type CommandIdValue } from '../ids';
+import type { Log } from './log';
+import { ACTION_LABELS, describeFailure, describeUnexpected, type FixAction, type UserMessage } from '../core/errorMessages';
 
 /** The command behind each fix; also what the tree's error node runs when clicked. */
 export const FIX_COMMANDS: Record<FixAction, CommandIdValue> = {

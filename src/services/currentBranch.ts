@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import { isApiError, type App, type Build, type BuildServiceClient } from '../api';
-import type { TokenStore } from '../auth/tokenStore';
-import type { BuildPoller } from '../builds/poller';
-import type { ClientCache } from '../clientCache';
-import type { SettingsService } from '../config/settings';
-import type { GitWorkspace } from '../git/gitWorkspace';
-import type { Log } from '../log';
-import { mapPooled } from '../pool';
+import type { TokenStore } from './tokenStore';
+import type { BuildPoller } from './poller';
+import type { ClientCache } from './clientCache';
+import type { SettingsService } from './settings';
+import type { GitWorkspace } from './gitWorkspace';
+import type { Log } from './log';
+import { mapPooled } from '../core/pool';
 import type { AppDirectory } from './appDirectory';
-import { BRANCH_CONTEXT_KEY, contextValueOf, type BranchBuild, type BranchState } from './branchState';
-import { appsBuildingRepo } from './matchApps';
+import { BRANCH_CONTEXT_KEY, contextValueOf, type BranchBuild, type BranchState } from '../core/branchState';
+import { appsBuildingRepo } from '../core/matchApps';
 
 export interface CurrentBranchDeps {
   git: GitWorkspace;

@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
-import type { Build, BuildServiceClient, Coverage, TestResults } from '../api';
-import type { ClientCache } from '../clientCache';
-import type { SettingsService } from '../config/settings';
-import type { ErrorPresenter } from '../errors/errorPresenter';
-import { FIX_COMMANDS } from '../errors/errorPresenter';
-import { ACTION_LABELS } from '../errors/messages';
-import { BuildNode } from '../tree/buildNode';
-import { DetailNode } from '../tree/detailNode';
-import { ErrorNode, type AppNode, type AppsTreeNode } from '../tree/nodes';
-import { detailRows } from './detailRows';
-import type { BuildFilter } from './filter';
-import type { BuildPoller } from './poller';
+import type { Build, BuildServiceClient, Coverage, TestResults } from '../../api';
+import type { ClientCache } from '../../services/clientCache';
+import type { SettingsService } from '../../services/settings';
+import type { ErrorPresenter } from '../../services/errorPresenter';
+import { FIX_COMMANDS } from '../../services/errorPresenter';
+import { ACTION_LABELS } from '../../core/errorMessages';
+import { BuildNode } from './buildNode';
+import { DetailNode } from './detailNode';
+import { ErrorNode, type AppNode, type AppsTreeNode } from './nodes';
+import { detailRows } from '../../core/detailRows';
+import type { BuildFilter } from '../../core/filter';
+import type { BuildPoller } from '../../services/poller';
 
 export interface BuildsDeps {
   clients: ClientCache;

@@ -1,5 +1,5 @@
 import { isApiError, type App, type BuildServiceClient } from '../api';
-import { mapPooled } from '../pool';
+import { mapPooled } from '../core/pool';
 
 /**
  * The apps and the repository each one builds, learnt once and kept until forget() (a refresh, a new

@@ -1,6 +1,6 @@
 import type { Build, BuildLink, Coverage, TestResults } from '../api';
-import { CommandId } from '../commands/ids';
-import type { DetailRow } from '../tree/detailNode';
+import { CommandId } from '../ids';
+import type { DetailRow } from '../views/apps/detailNode';
 import { duration, exactTime, firstLine, percent, relativeTime } from './format';
 
 /** What a build expands to. `tests` and `coverage` are absent for unfinished builds (nothing to ask yet). */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandId } from './commands/ids';
+import { CommandId } from '../ids';
 import type { Log } from './log';
 
 /**

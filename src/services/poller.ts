@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { isApiError, type Build } from '../api';
-import type { ClientCache } from '../clientCache';
-import type { SettingsService } from '../config/settings';
-import type { Log } from '../log';
-import { DEFAULT_INTERVALS, nextInterval, type PollIntervals } from './pollSchedule';
+import type { ClientCache } from './clientCache';
+import type { SettingsService } from './settings';
+import type { Log } from './log';
+import { DEFAULT_INTERVALS, nextInterval, type PollIntervals } from '../core/pollSchedule';
 
 export type FollowReason = 'shown' | 'triggered';
 

@@ -1,5 +1,5 @@
 // Which apps build the workspace's repository. Pure (no vscode) so it is unit-tested in plain Node.
-import { repoKey } from '../git/remoteKey';
+import { repoKey } from './remoteKey';
 
 interface AppLike {
   readonly id: string;

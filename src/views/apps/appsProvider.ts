@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import type { App } from '../api';
-import type { BuildsSection } from '../builds/buildsSection';
-import type { TokenStore } from '../auth/tokenStore';
-import type { SettingsService } from '../config/settings';
-import type { ClientCache } from '../clientCache';
-import { APPS_VIEW_ID, CommandId } from '../commands/ids';
-import { ContextKey, type ContextKeys } from '../contextKeys';
-import { ACTION_LABELS } from '../errors/messages';
-import { FIX_COMMANDS, type ErrorPresenter } from '../errors/errorPresenter';
+import type { App } from '../../api';
+import type { BuildsSection } from './buildsSection';
+import type { TokenStore } from '../../services/tokenStore';
+import type { SettingsService } from '../../services/settings';
+import type { ClientCache } from '../../services/clientCache';
+import { APPS_VIEW_ID, CommandId } from '../../ids';
+import { ContextKey, type ContextKeys } from '../../services/contextKeys';
+import { ACTION_LABELS } from '../../core/errorMessages';
+import { FIX_COMMANDS, type ErrorPresenter } from '../../services/errorPresenter';
 import { AppNode, ErrorNode, type AppsTreeNode, type PlatformIcons } from './nodes';
-import { sortByName } from './sortApps';
+import { sortByName } from '../../core/sortApps';
 
 /** How a load ended: the count on success, the failure, or why nothing was asked. */
 export type LoadOutcome =

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Build } from '../api';
-import { completionMessage } from '../branch/statusText';
-import { Setting, type SettingsService } from '../config/settings';
-import type { Log } from '../log';
-import type { BuildPoller } from './poller';
+import { completionMessage } from '../core/statusText';
+import { Setting, type SettingsService } from '../services/settings';
+import type { Log } from '../services/log';
+import type { BuildPoller } from '../services/poller';
 
 export const OPEN_BUILD = 'Open Build';
 export const DONT_SHOW_AGAIN = "Don't Show Again";

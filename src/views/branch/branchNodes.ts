@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { App, Build } from '../api';
-import { STATUS_CODICON, statusPhrase } from './statusText';
+import type { App, Build } from '../../api';
+import { STATUS_CODICON, statusPhrase } from '../../core/statusText';
 
 /** The latest build of the branch for one app (or the fact that there is none yet). */
 export class BranchBuildNode {

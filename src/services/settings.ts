@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { InvalidBaseUrlError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
-import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from './validate';
-import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from './validateBuilds';
-import { checkAppId } from './validateBranch';
+import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from '../core/validate';
+import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/validateBuilds';
+import { checkAppId } from '../core/validateBranch';
 
 export const SECTION = 'buildService';
 

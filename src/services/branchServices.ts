@@ -1,12 +1,12 @@
 import type * as vscode from 'vscode';
 import type { App } from '../api';
-import type { BuildPoller } from '../builds/poller';
-import type { ClientCache } from '../clientCache';
-import type { GitWorkspace } from '../git/gitWorkspace';
+import type { BuildPoller } from './poller';
+import type { ClientCache } from './clientCache';
+import type { GitWorkspace } from './gitWorkspace';
 import type { AppDirectory } from './appDirectory';
-import type { BranchTreeNode } from './branchNodes';
+import type { BranchTreeNode } from '../views/branch/branchNodes';
 import type { CurrentBranch } from './currentBranch';
-import type { CurrentBranchProvider } from './currentBranchProvider';
+import type { CurrentBranchProvider } from '../views/branch/currentBranchProvider';
 
 /** What the Current Branch and Trigger Build commands use, as one member of Services. */
 export interface BranchServices {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { normalizeToken, tokenProblem, TOKEN_ENV_VAR } from './tokenFormat';
+import { normalizeToken, tokenProblem, TOKEN_ENV_VAR } from '../core/tokenFormat';
 
 /** The one key in context.secrets. The token is never kept in settings or globalState. */
 export const TOKEN_SECRET_KEY = 'buildService.accessToken';

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { CommandId } from '../commands/ids';
-import type { ErrorPresenter } from '../errors/errorPresenter';
-import { ACTION_LABELS } from '../errors/messages';
-import { FIX_COMMANDS } from '../errors/errorPresenter';
+import { CommandId } from '../../ids';
+import type { ErrorPresenter } from '../../services/errorPresenter';
+import { ACTION_LABELS } from '../../core/errorMessages';
+import { FIX_COMMANDS } from '../../services/errorPresenter';
 import { BranchBuildNode, BranchMessageNode, type BranchTreeNode } from './branchNodes';
-import type { BranchState } from './branchState';
-import type { CurrentBranch } from './currentBranch';
+import type { BranchState } from '../../core/branchState';
+import type { CurrentBranch } from '../../services/currentBranch';
 
 /**
  * The Current Branch view: one node per app with that app's latest build of the branch. Empty states
