@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { TokenStore, TOKEN_SECRET_KEY } from './services/tokenStore';
 import { ClientCache } from './services/clientCache';
 import { commandTable } from './commands/table';
-import { APPS_VIEW_ID } from './ids';
+import { ViewId } from './ids';
 import { registerCommands } from './commands/register';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
@@ -31,7 +31,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const poller = new BuildPoller({ clients, settings, log, intervals: testMode ? { firstMs: 300, maxMs: 1000 } : undefined });
   const builds = new BuildsSection({ clients, settings, presenter, poller });
   const apps = new AppsProvider({ settings, tokens, clients, presenter, builds, contextKeys: new ContextKeys(), icons: new PlatformIcons(context.extensionUri) });
-  const appsView = vscode.window.createTreeView(APPS_VIEW_ID, { treeDataProvider: apps });
+  const appsView = vscode.window.createTreeView(ViewId.apps, { treeDataProvider: apps });
   // After a trigger the Apps view reloads, so the new build shows under its app.
   const branch = setupBranch({ clients, tokens, settings, presenter, poller, log, afterTrigger: () => apps.invalidate() });
   const settingProblems = new SettingProblemNotifier(log);

@@ -1,6 +1,6 @@
-// Every command id the extension registers, in one place. test/unit/commandIds.test.ts checks this
-// table against package.json both ways, so the palette can never offer an unregistered command.
-// No vscode import: the unit test loads this file in plain Node.
+// Every id that package.json and the code share, in one place at the bottom of the layers: commands,
+// views, context keys, settings and the status-bar item. test/unit/manifestIds.test.ts checks each
+// table against package.json both ways. No imports: every layer may use this file.
 
 export const CommandId = {
   setAccessToken: 'buildService.setAccessToken',
@@ -13,7 +13,7 @@ export const CommandId = {
   // Context menu of an app in the Apps view only (hidden from the palette).
   copyAppId: 'buildService.copyAppId',
   openAppInDashboard: 'buildService.openAppInDashboard',
-  // Builds in the Apps view (issue 5): on an app, and on a build or its details.
+  // Builds in the Apps view: on an app, and on a build or its details.
   filterBuilds: 'buildService.filterBuilds',
   clearFilter: 'buildService.clearFilter',
   cancelBuild: 'buildService.cancelBuild',
@@ -22,7 +22,7 @@ export const CommandId = {
   copyBuildId: 'buildService.copyBuildId',
   /** A build's commit, install or download link, clicked in its details; the address is checked. */
   openBuildLink: 'buildService.openBuildLink',
-  // The current branch (issue 5): palette, view titles and the status-bar item.
+  // The current branch: palette, view titles and the status-bar item.
   triggerBuild: 'buildService.triggerBuild',
   revealCurrentBranchBuild: 'buildService.revealCurrentBranchBuild',
   refreshCurrentBranch: 'buildService.refreshCurrentBranch',
@@ -43,7 +43,44 @@ export const CONTEXT_MENU_ONLY: readonly CommandIdValue[] = [
   CommandId.openBuildLink,
 ];
 
-/** The view and container ids, also part of the contract with package.json. */
 export const VIEW_CONTAINER_ID = 'buildService';
-export const APPS_VIEW_ID = 'buildService.apps';
-export const CURRENT_BRANCH_VIEW_ID = 'buildService.currentBranch';
+
+export const ViewId = {
+  apps: 'buildService.apps',
+  currentBranch: 'buildService.currentBranch',
+} as const;
+
+/** Context keys that package.json's viewsWelcome and menus read. */
+export const ContextKey = {
+  /** buildService.baseUrl holds a value (valid or not). */
+  configured: 'buildService.configured',
+  /** A token is stored or BUILD_SERVICE_TOKEN is set. */
+  hasToken: 'buildService.hasToken',
+  /** The last load succeeded and the service listed no apps. */
+  noApps: 'buildService.noApps',
+  /** One value per empty state of the Current Branch view ('' when it shows nodes). */
+  currentBranchState: 'buildService.currentBranchState',
+} as const;
+
+export type ContextKeyName = (typeof ContextKey)[keyof typeof ContextKey];
+
+/** The configuration section; every setting below is `${SETTINGS_SECTION}.<name>`. */
+export const SETTINGS_SECTION = 'buildService';
+
+export const Setting = {
+  baseUrl: 'buildService.baseUrl',
+  dashboardUrl: 'buildService.dashboardUrl',
+  statusUrl: 'buildService.statusUrl',
+  requestTimeoutSeconds: 'buildService.requestTimeoutSeconds',
+  buildsPerApp: 'buildService.buildsPerApp',
+  autoRefresh: 'buildService.autoRefresh',
+  appId: 'buildService.appId',
+  notifyOnCompletion: 'buildService.notifyOnCompletion',
+} as const;
+
+export type SettingId = (typeof Setting)[keyof typeof Setting];
+
+export const STATUS_BAR_ITEM_ID = 'buildService.currentBranch';
+
+/** The extension's id as VS Code knows it (publisher.name), for the settings search. */
+export const EXTENSION_ID = 'buildservice.build-service';

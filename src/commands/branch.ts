@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { APPS_VIEW_ID, CURRENT_BRANCH_VIEW_ID } from '../ids';
+import { ViewId } from '../ids';
 import type { Services } from '../services';
 
 /**
@@ -11,10 +11,10 @@ export async function revealCurrentBranchBuild(s: Services, buildId?: unknown): 
   const node = s.branch.tree.nodeOf(id);
   if (id && !node) {
     s.log.info(`Build ${id} is not on the current branch; showing the Apps view.`);
-    await vscode.commands.executeCommand(`${APPS_VIEW_ID}.focus`);
+    await vscode.commands.executeCommand(`${ViewId.apps}.focus`);
     return;
   }
-  await vscode.commands.executeCommand(`${CURRENT_BRANCH_VIEW_ID}.focus`);
+  await vscode.commands.executeCommand(`${ViewId.currentBranch}.focus`);
   if (node) await s.branch.view.reveal(node, { select: true, focus: true });
 }
 

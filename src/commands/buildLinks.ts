@@ -1,4 +1,4 @@
-import { Setting } from '../services/settings';
+import { Setting } from '../ids';
 import { explainMissingAddress, openWebPage } from '../services/links';
 import type { Services } from '../services';
 import { buildOf } from './builds';

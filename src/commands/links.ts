@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Setting } from '../services/settings';
+import { EXTENSION_ID, Setting } from '../ids';
 import { explainMissingAddress, openWebPage } from '../services/links';
 import type { Services } from '../services';
 import { AppNode } from '../views/apps/nodes';
@@ -32,6 +32,6 @@ export async function openAppInDashboard(s: Services, node?: unknown): Promise<v
 /** Opens the Settings editor at one of this extension's settings (all of them when none is named). */
 export async function openSettings(setting?: unknown): Promise<void> {
   const known = Object.values(Setting) as string[];
-  const query = typeof setting === 'string' && known.includes(setting) ? setting : '@ext:buildservice.build-service';
+  const query = typeof setting === 'string' && known.includes(setting) ? setting : `@ext:${EXTENSION_ID}`;
   await vscode.commands.executeCommand('workbench.action.openSettings', query);
 }

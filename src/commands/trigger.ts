@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { App, Build, BuildServiceClient } from '../api';
 import { completionMessage } from '../core/statusText';
-import { Setting } from '../services/settings';
+import { Setting } from '../ids';
 import { explainMissingAddress } from '../services/links';
 import type { Services } from '../services';
 import { AppNode } from '../views/apps/nodes';

@@ -22,9 +22,7 @@ export type BranchState =
   | { kind: 'failed'; branch: string; error: unknown }
   | { kind: 'builds'; branch: string; entries: readonly BranchBuild[]; pinned: boolean };
 
-/** The context key package.json's viewsWelcome reads, one value per empty state. */
-export const BRANCH_CONTEXT_KEY = 'buildService.currentBranchState';
-
+/** The value of ContextKey.currentBranchState that package.json's viewsWelcome reads. */
 export function contextValueOf(state: BranchState): string {
   switch (state.kind) {
     case 'no-git':

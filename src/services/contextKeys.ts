@@ -1,22 +1,12 @@
 import * as vscode from 'vscode';
+import type { ContextKeyName } from '../ids';
 
-/** Context keys that package.json's viewsWelcome and menus read. */
-export const ContextKey = {
-  /** buildService.baseUrl holds a value (valid or not). */
-  configured: 'buildService.configured',
-  /** A token is stored or BUILD_SERVICE_TOKEN is set. */
-  hasToken: 'buildService.hasToken',
-  /** The last load succeeded and the service listed no apps. */
-  noApps: 'buildService.noApps',
-} as const;
-
-export type ContextKeyName = (typeof ContextKey)[keyof typeof ContextKey];
 
 /** Sets keys only when their value changes, since every setContext is a round trip to the UI. */
 export class ContextKeys {
-  private readonly values = new Map<ContextKeyName, boolean>();
+  private readonly values = new Map<ContextKeyName, boolean | string>();
 
-  set(key: ContextKeyName, value: boolean): void {
+  set(key: ContextKeyName, value: boolean | string): void {
     if (this.values.get(key) === value) return;
     this.values.set(key, value);
     void vscode.commands.executeCommand('setContext', key, value);

@@ -8,7 +8,8 @@ import type { GitWorkspace } from './gitWorkspace';
 import type { Log } from './log';
 import { mapPooled } from '../core/pool';
 import type { AppDirectory } from './appDirectory';
-import { BRANCH_CONTEXT_KEY, contextValueOf, type BranchBuild, type BranchState } from '../core/branchState';
+import { ContextKey } from '../ids';
+import { contextValueOf, type BranchBuild, type BranchState } from '../core/branchState';
 import { appsBuildingRepo } from '../core/matchApps';
 
 export interface CurrentBranchDeps {
@@ -122,7 +123,7 @@ export class CurrentBranch implements vscode.Disposable {
     const contextValue = contextValueOf(state);
     if (contextValue !== this.contextValue) {
       this.contextValue = contextValue;
-      void vscode.commands.executeCommand('setContext', BRANCH_CONTEXT_KEY, contextValue);
+      void vscode.commands.executeCommand('setContext', ContextKey.currentBranchState, contextValue);
     }
     this.changed.fire(state);
   }

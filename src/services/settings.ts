@@ -1,24 +1,11 @@
 import * as vscode from 'vscode';
+import { Setting, SETTINGS_SECTION, type SettingId } from '../ids';
 import { InvalidBaseUrlError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
 import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from '../core/validate';
 import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/validateBuilds';
 import { checkAppId } from '../core/validateBranch';
 
-export const SECTION = 'buildService';
-
-export const Setting = {
-  baseUrl: 'buildService.baseUrl',
-  dashboardUrl: 'buildService.dashboardUrl',
-  statusUrl: 'buildService.statusUrl',
-  requestTimeoutSeconds: 'buildService.requestTimeoutSeconds',
-  buildsPerApp: 'buildService.buildsPerApp',
-  autoRefresh: 'buildService.autoRefresh',
-  appId: 'buildService.appId',
-  notifyOnCompletion: 'buildService.notifyOnCompletion',
-} as const;
-
-export type SettingId = (typeof Setting)[keyof typeof Setting];
 
 export interface SettingProblem {
   setting: SettingId;
@@ -46,7 +33,7 @@ export interface Settings {
 }
 
 export function readSettings(): Settings {
-  const config = vscode.workspace.getConfiguration(SECTION);
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const problems: SettingProblem[] = [];
   const take = <T>(setting: SettingId, checked: Checked<T>, fallback: T): T => {
     if (checked.ok) return checked.value;
@@ -85,7 +72,7 @@ export class SettingsService implements vscode.Disposable {
   private current = readSettings();
   private readonly changed = new vscode.EventEmitter<Settings>();
   private readonly subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-    if (!e.affectsConfiguration(SECTION)) return;
+    if (!e.affectsConfiguration(SETTINGS_SECTION)) return;
     this.current = readSettings();
     this.changed.fire(this.current);
   });

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { Build } from '../api';
 import { completionMessage } from '../core/statusText';
-import { Setting, type SettingsService } from '../services/settings';
+import { Setting } from '../ids';
+import type { SettingsService } from '../services/settings';
 import type { Log } from '../services/log';
 import type { BuildPoller } from '../services/poller';
 

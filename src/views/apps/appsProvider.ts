@@ -4,8 +4,8 @@ import type { BuildsSection } from './buildsSection';
 import type { TokenStore } from '../../services/tokenStore';
 import type { SettingsService } from '../../services/settings';
 import type { ClientCache } from '../../services/clientCache';
-import { APPS_VIEW_ID, CommandId } from '../../ids';
-import { ContextKey, type ContextKeys } from '../../services/contextKeys';
+import { CommandId, ContextKey, ViewId } from '../../ids';
+import type { ContextKeys } from '../../services/contextKeys';
 import { ACTION_LABELS } from '../../core/errorMessages';
 import { FIX_COMMANDS, type ErrorPresenter } from '../../services/errorPresenter';
 import { AppNode, ErrorNode, type AppsTreeNode, type PlatformIcons } from './nodes';
@@ -116,7 +116,7 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
     contextKeys.set(ContextKey.hasToken, hasToken);
     if (!hasToken) return { roots: [], outcome: { status: 'skipped', reason: 'no-token' } };
     try {
-      const apps = await vscode.window.withProgress({ location: { viewId: APPS_VIEW_ID } }, () => client.listApps({ signal }));
+      const apps = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () => client.listApps({ signal }));
       presenter.succeeded();
       contextKeys.set(ContextKey.noApps, apps.length === 0);
       return { roots: this.appNodes(apps), outcome: { status: 'loaded', count: apps.length } };

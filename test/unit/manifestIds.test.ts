@@ -1,9 +1,10 @@
-// The command ids in src/commands/ids.ts and package.json must match both ways: a palette entry
-// without a handler fails when clicked, a handler without a contribution is unreachable.
+// The ids in src/ids.ts and package.json must match both ways: a palette entry without a handler
+// fails when clicked, a handler without a contribution is unreachable, a context key or setting
+// spelt differently in one of them silently never matches.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { APPS_VIEW_ID, CommandId, CONTEXT_MENU_ONLY, VIEW_CONTAINER_ID } from '../../src/ids';
+import { CommandId, ContextKey, CONTEXT_MENU_ONLY, Setting, SETTINGS_SECTION, VIEW_CONTAINER_ID, ViewId } from '../../src/ids';
 
 interface Manifest {
   contributes: {
@@ -12,6 +13,7 @@ interface Manifest {
     views: Record<string, { id: string }[]>;
     viewsWelcome: { view: string; contents: string }[];
     viewsContainers: { activitybar: { id: string }[] };
+    configuration: { properties: Record<string, unknown> };
   };
 }
 
@@ -20,7 +22,7 @@ const declared = manifest.contributes.commands.map((c) => c.command).sort();
 const registered = Object.values(CommandId).sort();
 
 describe('command ids', () => {
-  it('are the same in package.json and src/commands/ids.ts', () => {
+  it('are the same in package.json and src/ids.ts', () => {
     assert.deepEqual(declared, registered);
   });
 
@@ -52,8 +54,24 @@ describe('command ids', () => {
     }
   });
 
-  it('the view and its container have the ids the code uses', () => {
+  it('the views and their container have the ids the code uses', () => {
     assert.ok(manifest.contributes.viewsContainers.activitybar.some((c) => c.id === VIEW_CONTAINER_ID));
-    assert.ok(manifest.contributes.views[VIEW_CONTAINER_ID]?.some((v) => v.id === APPS_VIEW_ID));
+    const views = (manifest.contributes.views[VIEW_CONTAINER_ID] ?? []).map((v) => v.id).sort();
+    assert.deepEqual(views, Object.values(ViewId).sort());
+  });
+
+  it('the settings are the same in package.json and src/ids.ts', () => {
+    const declaredSettings = Object.keys(manifest.contributes.configuration.properties).sort();
+    assert.deepEqual(declaredSettings, Object.values(Setting).sort());
+    for (const id of declaredSettings) assert.ok(id.startsWith(`${SETTINGS_SECTION}.`), id);
+  });
+
+  it('every context key package.json reads is one the code sets, and every one the code sets is read', () => {
+    const whens = [
+      ...manifest.contributes.viewsWelcome.map((w) => (w as { when?: string }).when ?? ''),
+      ...Object.values(manifest.contributes.menus).flatMap((entries) => entries.map((e) => e.when ?? '')),
+    ].join(' ');
+    const read = new Set([...whens.matchAll(/\b(buildService\.[a-zA-Z]+)\b/g)].map((m) => m[1]).filter((k) => !Object.values(ViewId).includes(k as never)));
+    assert.deepEqual([...read].sort(), Object.values(ContextKey).sort());
   });
 });
