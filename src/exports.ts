@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { BranchStatusBar } from './views/branch/branchStatusBar';
 import type { CurrentBranch } from './services/currentBranch';
-import type { CurrentBranchProvider } from './views/branch/currentBranchProvider';
+import type { CurrentBranchView } from './views/branch/currentBranchView';
 import type { BuildPoller } from './services/poller';
 import type { GitWorkspace } from './services/gitWorkspace';
 import type { LoadOutcome } from './views/apps/appsProvider';
@@ -32,7 +32,7 @@ export interface BuildServiceExports {
     /** The Current Branch view's model and tree, the status-bar item, the Git connection and the poller. */
     readonly branch: {
       readonly model: CurrentBranch;
-      readonly tree: CurrentBranchProvider;
+      readonly tree: CurrentBranchView;
       readonly statusBar: BranchStatusBar;
       readonly git: GitWorkspace;
       readonly poller: BuildPoller;

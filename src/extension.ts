@@ -1,66 +1,84 @@
 import * as vscode from 'vscode';
-import { TokenStore, TOKEN_SECRET_KEY } from './services/tokenStore';
-import { ClientCache } from './services/clientCache';
-import { commandTable } from './commands/table';
-import { ViewId } from './ids';
+import { BranchCommands } from './commands/branchCommands';
+import { BuildCommands } from './commands/buildCommands';
+import { LinkCommands } from './commands/linkCommands';
 import { registerCommands } from './commands/register';
+import { commandTable } from './commands/table';
+import { TokenCommands } from './commands/tokenCommands';
+import type { BuildServiceExports } from './exports';
+import { ViewId } from './ids';
+import { ClientCache } from './services/clientCache';
+import { ContextKeys } from './services/contextKeys';
+import { CurrentBranch } from './services/currentBranch';
+import { ErrorPresenter } from './services/errorPresenter';
+import { GitWorkspace } from './services/gitWorkspace';
+import { Log, LOG_CHANNEL_NAME } from './services/log';
+import { BuildPoller } from './services/poller';
+import { Session } from './services/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
-import { ContextKeys } from './services/contextKeys';
-import { ErrorPresenter } from './services/errorPresenter';
-import type { BuildServiceExports } from './exports';
-import { Log, LOG_CHANNEL_NAME } from './services/log';
-import { setupBranch } from './views/branch/setupBranch';
-import { BuildsSection } from './views/apps/buildsSection';
-import { BuildPoller } from './services/poller';
+import { TokenStore, TOKEN_SECRET_KEY } from './services/tokenStore';
 import { AppsProvider } from './views/apps/appsProvider';
+import { BuildsSection } from './views/apps/buildsSection';
 import { PlatformIcons } from './views/apps/nodes';
+import { BranchStatusBar } from './views/branch/branchStatusBar';
+import { CurrentBranchView } from './views/branch/currentBranchView';
+import { CompletionNotice } from './views/completionNotice';
 
-// Wires the long-lived objects together and returns at once: nothing here waits for the network.
-// The first request happens when VS Code asks the Apps view for its children.
+// Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
+// The first request happens when VS Code asks a view for its children, or Git names the branch.
 export function activate(context: vscode.ExtensionContext): BuildServiceExports {
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const tokens = new TokenStore(context.secrets);
   const log = new Log(() => tokens.knownSecrets());
   const settings = new SettingsService();
   const presenter = new ErrorPresenter(log, tokens, () => settings.value.timeoutSeconds);
-  const { version } = context.extension.packageJSON as { version?: unknown };
-  const userAgent = `build-service-vscode/${typeof version === 'string' ? version : '0'}`;
-  const clients = new ClientCache(settings, tokens, log, userAgent);
-  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  const clients = new ClientCache(settings, tokens, log, userAgentOf(context));
+  const session = new Session(settings, tokens, clients);
+  const contextKeys = new ContextKeys();
   // Tests cannot wait 10 s per poll; they run with short intervals.
-  const poller = new BuildPoller({ clients, settings, log, intervals: testMode ? { firstMs: 300, maxMs: 1000 } : undefined });
-  const builds = new BuildsSection({ clients, settings, presenter, poller });
-  const apps = new AppsProvider({ settings, tokens, clients, presenter, builds, contextKeys: new ContextKeys(), icons: new PlatformIcons(context.extensionUri) });
-  const appsView = vscode.window.createTreeView(ViewId.apps, { treeDataProvider: apps });
-  // After a trigger the Apps view reloads, so the new build shows under its app.
-  const branch = setupBranch({ clients, tokens, settings, presenter, poller, log, afterTrigger: () => apps.invalidate() });
+  const poller = new BuildPoller({ session, settings, log, intervals: testMode ? { firstMs: 300, maxMs: 1000 } : undefined });
+  const builds = new BuildsSection({ session, settings, presenter, poller });
+  const apps = new AppsProvider({ session, settings, presenter, builds, contextKeys, icons: new PlatformIcons(context.extensionUri) });
+  const git = new GitWorkspace(log);
+  const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log });
+  const branchView = new CurrentBranchView(branch, presenter, ViewId.currentBranch);
+  const statusBar = new BranchStatusBar(branch);
   const settingProblems = new SettingProblemNotifier(log);
   settingProblems.report(settings.value);
 
+  const commands = commandTable(
+    {
+      tokens: new TokenCommands(tokens, apps, log),
+      links: new LinkCommands(settings, apps, log),
+      builds: new BuildCommands(session, apps, builds, poller, log),
+      branch: new BranchCommands(session, git, branch, branchView, apps, poller, log),
+    },
+    log,
+  );
   context.subscriptions.push(
-    log, tokens, settings, presenter, clients, poller, builds, apps, appsView, ...branch.disposables,
-    appsView.onDidCollapseElement((e) => builds.collapsed(e.element)),
-    settings.onDidChange((value) => {
-      settingProblems.report(value);
-      apps.invalidate();
-    }),
-    // Also how a token set or cleared in another window arrives (secrets.onDidChange).
-    tokens.onDidChange(() => apps.invalidate()),
-    ...registerCommands(commandTable({ settings, tokens, presenter, log, apps, appsView, branch: branch.services, clients, builds, poller }), presenter),
+    log, tokens, settings, presenter, clients, session, poller, builds, apps, git, branch, branchView, statusBar,
+    new CompletionNotice(poller, settings, session, log),
+    settings.onDidChange((value) => settingProblems.report(value)),
+    ...registerCommands(commands, presenter),
   );
 
-  const testing =
-    context.extensionMode === vscode.ExtensionMode.Test
-      ? {
-          secrets: context.secrets,
-          tokenSecretKey: TOKEN_SECRET_KEY,
-          logFile: vscode.Uri.joinPath(context.logUri, `${LOG_CHANNEL_NAME}.log`),
-          appsView,
-          poller,
-          branch: { model: branch.services.model, tree: branch.services.tree, statusBar: branch.statusBar, git: branch.services.git, poller },
-        }
-      : undefined;
+  const testing = testMode
+    ? {
+        secrets: context.secrets,
+        tokenSecretKey: TOKEN_SECRET_KEY,
+        logFile: vscode.Uri.joinPath(context.logUri, `${LOG_CHANNEL_NAME}.log`),
+        appsView: apps.view,
+        poller,
+        branch: { model: branch, tree: branchView, statusBar, git, poller },
+      }
+    : undefined;
   return { apps, testing };
 }
 
 export function deactivate(): void {}
+
+function userAgentOf(context: vscode.ExtensionContext): string {
+  const { version } = context.extension.packageJSON as { version?: unknown };
+  return `build-service-vscode/${typeof version === 'string' ? version : '0'}`;
+}

@@ -1,6 +1,6 @@
 import { parseBaseUrl } from './baseUrl';
 import { ApiError } from './errors';
-import type { App, Branch, Build, Coverage, DeploymentGroup, TestResults } from './models';
+import type { App, Branch, Build, BuildFilter, Coverage, DeploymentGroup, TestResults } from './models';
 import { parseApps, parseBranches, parseDeploymentGroups } from './parseApps';
 import { parseBuild, parseBuilds } from './parseBuild';
 import { parseCoverage, parseTestResults, parseTriggeredBuildId } from './parseResults';
@@ -30,13 +30,6 @@ export interface Cancellable {
   signal?: AbortSignal;
 }
 
-export interface BuildFilter extends Cancellable {
-  branch?: string;
-  /** The iOS scheme of multi-scheme builds. */
-  scheme?: string;
-  /** One of the documented statuses (queued, running, success, failed, cancelled). */
-  status?: string;
-}
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
@@ -74,7 +67,7 @@ export class BuildServiceClient {
   }
 
   /** Newest first. `limit` is 1–100; the service's default applies when it is left out. */
-  async listBuilds(appId: string, options: BuildFilter & { limit?: number } = {}): Promise<Build[]> {
+  async listBuilds(appId: string, options: BuildFilter & Cancellable & { limit?: number } = {}): Promise<Build[]> {
     const { limit } = options;
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
       throw new ApiError('bad-request', `The number of builds to list must be a whole number from 1 to 100, not ${limit}; nothing was sent.`);
@@ -83,7 +76,7 @@ export class BuildServiceClient {
     return parseBuilds(await this.get(apiPath('apps', appId, 'builds') + queryString(query), options));
   }
 
-  async getLatestBuild(appId: string, options: BuildFilter = {}): Promise<Build> {
+  async getLatestBuild(appId: string, options: BuildFilter & Cancellable = {}): Promise<Build> {
     const query = { branch: options.branch, scheme: options.scheme, status: options.status };
     return parseBuild(await this.get(apiPath('apps', appId, 'build', 'latest') + queryString(query), options));
   }

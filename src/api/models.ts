@@ -19,6 +19,15 @@ export interface Branch {
 /** 'unknown' stands for a status this client does not know yet; `Build.rawStatus` keeps the original. */
 export type BuildStatus = 'queued' | 'running' | 'success' | 'failed' | 'cancelled' | 'unknown';
 
+/** Which builds to ask for: the query of GET /apps/:id/builds and /build/latest; the Apps view's filter too. */
+export interface BuildFilter {
+  branch?: string;
+  /** The iOS scheme of multi-scheme builds. */
+  scheme?: string;
+  /** One of the documented statuses; 'unknown' is ours, never sent. */
+  status?: BuildStatus;
+}
+
 export interface CommitInfo {
   branch?: string;
   sha?: string;

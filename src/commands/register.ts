@@ -7,6 +7,9 @@ export type CommandHandler = (...args: unknown[]) => unknown;
 /** Every command, by id; the type makes a missing or unknown id a compile error. */
 export type CommandTable = Record<CommandIdValue, CommandHandler>;
 
+/** A feature's commands: the part of the table one group of handlers fills. */
+export type CommandGroup<K extends CommandIdValue> = Pick<CommandTable, K>;
+
 /**
  * Registers the table through one wrapper, so a failing command ends in the presenter (a clear
  * message and the log) rather than VS Code's generic "command failed" toast.

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { App, BuildServiceClient } from '../api';
-import type { Services } from '../services';
+import type { BranchState, GitSnapshot } from '../core/branchState';
 import { sortByName } from '../core/sortApps';
+import type { Session } from '../services/session';
 
 interface AppItem extends vscode.QuickPickItem {
   app?: App;
@@ -12,13 +13,12 @@ interface BranchItem extends vscode.QuickPickItem {
 }
 
 /** The apps that build this repository come first; with exactly one of them there is nothing to ask. */
-export async function pickApp(s: Services, client: BuildServiceClient): Promise<App | undefined> {
-  const state = s.branch.model.state;
-  const matched = state.kind === 'builds' ? state.entries.map((e) => e.app) : [];
+export async function pickApp(session: Session, client: BuildServiceClient, branchState: BranchState): Promise<App | undefined> {
+  const matched = branchState.kind === 'builds' ? branchState.entries.map((e) => e.app) : [];
   if (matched.length === 1) return matched[0];
-  const items = s.branch.directory.list(client).then((apps): AppItem[] => {
+  const items = session.apps(client).then((apps): AppItem[] => {
     const mine = new Set(matched.map((a) => a.id));
-    const item = (app: App): AppItem => ({ label: app.name || app.id, description: app.platform, detail: undefined, app });
+    const item = (app: App): AppItem => ({ label: app.name || app.id, description: app.platform, app });
     const first = sortByName(apps.filter((a) => mine.has(a.id))).map((a) => ({ ...item(a), description: `${a.platform} · builds this repository` }));
     const rest = sortByName(apps.filter((a) => !mine.has(a.id))).map(item);
     const separator: AppItem = { label: 'Other apps', kind: vscode.QuickPickItemKind.Separator };
@@ -29,8 +29,7 @@ export async function pickApp(s: Services, client: BuildServiceClient): Promise<
 }
 
 /** The app's branches, the workspace's current branch first (offered even if the service has not seen it yet). */
-export async function pickBranch(s: Services, client: BuildServiceClient, app: App): Promise<string | undefined> {
-  const snapshot = s.branch.git.snapshot;
+export async function pickBranch(client: BuildServiceClient, app: App, snapshot: GitSnapshot): Promise<string | undefined> {
   const current = snapshot.kind === 'repository' ? snapshot.branch : undefined;
   const items = client.listBranches(app.id).then((branches): BranchItem[] => {
     const names = branches.filter((b) => !b.deleted).map((b) => b.name);

@@ -1,7 +1,22 @@
+// What a build expands to in the Apps view, as plain rows. Pure (no vscode): unit-testable.
 import type { Build, BuildLink, Coverage, TestResults } from '../api';
 import { CommandId } from '../ids';
-import type { DetailRow } from '../views/apps/detailNode';
-import { duration, exactTime, firstLine, percent, relativeTime } from './format';
+import { firstLine, shortSha } from './buildLook';
+import { duration, exactTime, percent, relativeTime } from './time';
+
+/** One line of a build's details, as plain data; views/apps/detailNode.ts draws it. */
+export interface DetailRow {
+  label: string;
+  description?: string;
+  /** Plain text only: details come from the service and must not be rendered as markup. */
+  tooltip?: string;
+  icon?: string;
+  /** Run on click, e.g. opening a link (the command checks the address). */
+  command?: { title: string; command: string; arguments?: unknown[] };
+  contextValue?: string;
+  /** Rows shown when expanded (failed tests, coverage targets); already loaded. */
+  children?: DetailRow[];
+}
 
 /** What a build expands to. `tests` and `coverage` are absent for unfinished builds (nothing to ask yet). */
 export function detailRows(build: Build, extra: { tests?: TestResults; coverage?: Coverage }, now: number): DetailRow[] {
@@ -9,7 +24,7 @@ export function detailRows(build: Build, extra: { tests?: TestResults; coverage?
 }
 
 function commitRow({ commit }: Build): DetailRow {
-  const sha = commit.sha ? commit.sha.slice(0, 7) : 'unknown';
+  const sha = shortSha(commit.sha) || 'unknown';
   return {
     label: `Commit ${sha}`,
     description: [commit.author, firstLine(commit.message)].filter(Boolean).join(' · '),

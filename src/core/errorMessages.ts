@@ -1,6 +1,7 @@
 // What the user is told about a failed request, and the one action offered with it. Pure (no vscode)
 // so the texts are unit-tested; the presenter shows them and the log gets the technical details.
 import type { ApiError } from '../api/errors';
+import { CommandId, type CommandIdValue } from '../ids';
 
 /** The fixes a notification can offer; the presenter maps each to a button label and a command. */
 export type FixAction = 'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog';
@@ -12,6 +13,32 @@ export const ACTION_LABELS: Record<FixAction, string> = {
   retry: 'Retry',
   showLog: 'Show Log',
 };
+
+/** The command behind each fix: a notification's button and a view's message node run the same one. */
+export const FIX_COMMANDS: Record<FixAction, CommandIdValue> = {
+  setAccessToken: CommandId.setAccessToken,
+  openDashboard: CommandId.openDashboard,
+  openStatusPage: CommandId.openStatusPage,
+  retry: CommandId.refresh,
+  showLog: CommandId.showLog,
+};
+
+/** A fix as a click: VS Code's Command shape, without importing vscode. */
+export interface FixCommand {
+  readonly title: string;
+  readonly command: CommandIdValue;
+  readonly arguments?: unknown[];
+}
+
+/**
+ * What clicking a failure shown in a view does, the same in every view: try again where that is
+ * offered (with the view's own reload command), otherwise the message's first fix.
+ */
+export function viewFix(message: UserMessage, retryCommand: CommandIdValue = CommandId.refresh): FixCommand {
+  if (message.actions.includes('retry')) return { title: ACTION_LABELS.retry, command: retryCommand };
+  const first = message.actions[0] ?? 'showLog';
+  return { title: ACTION_LABELS[first], command: FIX_COMMANDS[first] };
+}
 
 export interface UserMessage {
   severity: 'error' | 'warning';

@@ -1,10 +1,8 @@
-// An app's build filter and how it reads in the tree. Pure (no vscode): unit-tested in plain Node.
-import type { BuildStatus } from '../api/models';
+// An app's build filter (the API's BuildFilter: branch and state here) and how it reads in the tree.
+// Pure (no vscode): unit-tested in plain Node.
+import type { BuildFilter, BuildStatus } from '../api/models';
 
-export interface BuildFilter {
-  branch?: string;
-  status?: BuildStatus;
-}
+export type { BuildFilter } from '../api/models';
 
 export const FILTER_STATUSES: readonly BuildStatus[] = ['queued', 'running', 'success', 'failed', 'cancelled'];
 

@@ -1,18 +1,8 @@
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
 import type { TokenStore } from './tokenStore';
-import { CommandId, type CommandIdValue } from '../ids';
 import type { Log } from './log';
-import { ACTION_LABELS, describeFailure, describeUnexpected, type FixAction, type UserMessage } from '../core/errorMessages';
-
-/** The command behind each fix; also what the tree's error node runs when clicked. */
-export const FIX_COMMANDS: Record<FixAction, CommandIdValue> = {
-  setAccessToken: CommandId.setAccessToken,
-  openDashboard: CommandId.openDashboard,
-  openStatusPage: CommandId.openStatusPage,
-  retry: CommandId.refresh,
-  showLog: CommandId.showLog,
-};
+import { ACTION_LABELS, describeFailure, describeUnexpected, FIX_COMMANDS, type UserMessage } from '../core/errorMessages';
 
 /**
  * The one place a failure becomes a notification. Auth failures are shown once per token: views

@@ -1,14 +1,7 @@
 import * as vscode from 'vscode';
+import type { GitSnapshot } from '../core/branchState';
 import type { Log } from './log';
 import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Repository } from './gitTypes';
-
-/** What the workspace's Git repository looks like now, as far as this extension cares. */
-export type GitSnapshot =
-  | { kind: 'waiting' }
-  | { kind: 'no-git' }
-  | { kind: 'no-repository' }
-  /** `branch` is undefined on a detached HEAD. */
-  | { kind: 'repository'; root: string; branch?: string; remoteUrls: string[] };
 
 /** Repository state fires on every file save; branch switches need not show faster than this. */
 const DEBOUNCE_MS = 250;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { CommandId } from '../ids';
+import type { SettingId } from '../ids';
 import type { Log } from './log';
+import { promptForSetting } from './settingPrompt';
 
 /**
  * Opens a web page in the browser. Only http and https: the addresses come from settings and from
@@ -23,10 +24,6 @@ export async function openWebPage(address: string, log: Log): Promise<void> {
 }
 
 /** When a page's address setting is empty: say which setting to set, and offer to open it. */
-export function explainMissingAddress(setting: string, page: string): void {
-  const openSettings = 'Open Settings';
-  const message = `To open ${page}, set ${setting} to its address.`;
-  void vscode.window.showInformationMessage(message, openSettings).then((choice) => {
-    if (choice === openSettings) void vscode.commands.executeCommand(CommandId.openSettings, setting);
-  });
+export function explainMissingAddress(setting: SettingId, page: string): void {
+  promptForSetting(setting, `To open ${page}, set ${setting} to its address.`);
 }

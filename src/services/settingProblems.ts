@@ -1,9 +1,6 @@
-import * as vscode from 'vscode';
-import { CommandId } from '../ids';
 import type { Log } from './log';
+import { promptForSetting } from './settingPrompt';
 import type { Settings } from './settings';
-
-const OPEN_SETTINGS = 'Open Settings';
 
 /**
  * Tells the user about an invalid setting value, naming the setting, once per distinct value:
@@ -22,9 +19,7 @@ export class SettingProblemNotifier {
       if (this.shown.has(key)) continue;
       const message = `The setting ${setting} is not valid: ${problem}.`;
       this.log.warn(message);
-      void vscode.window.showWarningMessage(message, OPEN_SETTINGS).then((choice) => {
-        if (choice === OPEN_SETTINGS) void vscode.commands.executeCommand(CommandId.openSettings, setting);
-      });
+      promptForSetting(setting, message, 'warning');
     }
     // Forget fixed problems, so the same mistake made again later is reported again.
     this.shown = now;

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { completionMessage, statusBarText } from '../../src/core/statusText';
+import { completionMessage } from '../../src/core/buildLook';
+import { statusBarText } from '../../src/core/statusBarText';
 import { checkAppId } from '../../src/core/validateBranch';
 import { mapPooled } from '../../src/core/pool';
 
@@ -7,7 +8,7 @@ describe('current branch status-bar text', () => {
   it('shows the state as a codicon with build number and branch', () => {
     const cases = [
       ['running', '$(sync~spin) #12 main'],
-      ['success', '$(check) #12 main'],
+      ['success', '$(pass) #12 main'],
       ['failed', '$(error) #12 main'],
       ['cancelled', '$(circle-slash) #12 main'],
       ['queued', '$(clock) #12 main'],
@@ -21,10 +22,10 @@ describe('current branch status-bar text', () => {
       { appName: '2048 Android App', build: { status: 'failed', buildNumber: 3 } },
       { appName: 'Nouvelle', build: undefined },
     ]);
-    assert.equal(text, '$(check) #7 $(error) #3 develop');
+    assert.equal(text, '$(pass) #7 $(error) #3 develop');
     assert.equal(tooltip, 'Build Service — branch develop\n2048 iOS App: build #7 succeeded\n2048 Android App: build #3 failed\nNouvelle: no builds of this branch yet\nClick to show it in the Current Branch view.');
     const many = statusBarText('x', [1, 2, 3, 4, 5].map((n) => ({ appName: `A${n}`, build: { status: 'success' as const, buildNumber: n } })));
-    assert.equal(many.text, '$(check) #1 $(check) #2 $(check) #3 +2 x');
+    assert.equal(many.text, '$(pass) #1 $(pass) #2 $(pass) #3 +2 x');
   });
 
   it('says when the branch has no builds, and never draws icons from a branch name', () => {
@@ -33,7 +34,7 @@ describe('current branch status-bar text', () => {
 });
 
 describe('completion message', () => {
-  const build = (status: 'success' | 'failed' | 'cancelled') => ({ status, buildNumber: 12, commit: { branch: 'main' } });
+  const build = (status: 'success' | 'failed' | 'cancelled') => ({ id: 'b1', status, buildNumber: 12, commit: { branch: 'main' } });
   it('reads as a sentence per outcome', () => {
     assert.equal(completionMessage(build('success'), '2048 iOS App'), 'Build #12 of 2048 iOS App on main succeeded');
     assert.equal(completionMessage(build('failed'), '2048 iOS App'), 'Build #12 of 2048 iOS App on main failed');

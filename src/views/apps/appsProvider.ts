@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import type { App } from '../../api';
-import type { BuildsSection } from './buildsSection';
-import type { TokenStore } from '../../services/tokenStore';
-import type { SettingsService } from '../../services/settings';
-import type { ClientCache } from '../../services/clientCache';
-import { CommandId, ContextKey, ViewId } from '../../ids';
-import type { ContextKeys } from '../../services/contextKeys';
-import { ACTION_LABELS } from '../../core/errorMessages';
-import { FIX_COMMANDS, type ErrorPresenter } from '../../services/errorPresenter';
-import { AppNode, ErrorNode, type AppsTreeNode, type PlatformIcons } from './nodes';
+import { viewFix } from '../../core/errorMessages';
 import { sortByName } from '../../core/sortApps';
+import { CommandId, ContextKey, Setting, ViewId } from '../../ids';
+import type { ContextKeys } from '../../services/contextKeys';
+import type { ErrorPresenter } from '../../services/errorPresenter';
+import type { Session } from '../../services/session';
+import type { SettingsService } from '../../services/settings';
+import { MessageNode } from '../messageNode';
+import type { BuildsSection } from './buildsSection';
+import { AppNode, type AppsTreeNode, type PlatformIcons } from './nodes';
 
 /** How a load ended: the count on success, the failure, or why nothing was asked. */
 export type LoadOutcome =
@@ -18,9 +18,8 @@ export type LoadOutcome =
   | { status: 'skipped'; reason: 'not-configured' | 'invalid-setting' | 'no-token' | 'superseded' };
 
 export interface AppsDeps {
+  session: Session;
   settings: SettingsService;
-  tokens: TokenStore;
-  clients: ClientCache;
   presenter: ErrorPresenter;
   contextKeys: ContextKeys;
   icons: PlatformIcons;
@@ -29,8 +28,9 @@ export interface AppsDeps {
 }
 
 /**
- * The Apps view. Loads lazily when VS Code first asks for children, so nothing is fetched while the
+ * The Apps view, which owns its TreeView. Loads lazily when VS Code first asks for children, so nothing is fetched while the
  * view is closed; `refresh()` loads at once and keeps the old nodes on screen until the new ones arrive.
+ * Reloads when the session changes (address, token) and when a setting the builds read changes.
  */
 export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<AppsTreeNode | undefined>();
@@ -38,10 +38,20 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
   private roots: AppsTreeNode[] | undefined;
   private loading: { promise: Promise<LoadOutcome>; controller: AbortController } | undefined;
   private generation = 0;
-  private readonly buildsChanged: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
+  /** The view itself: commands read its selection, and reveal() expands an app as a click does. */
+  readonly view: vscode.TreeView<AppsTreeNode>;
 
   constructor(private readonly deps: AppsDeps) {
-    this.buildsChanged = deps.builds.onDidChange((node) => this.changed.fire(node));
+    this.view = vscode.window.createTreeView(ViewId.apps, { treeDataProvider: this });
+    this.subscriptions = [
+      this.view,
+      // A collapsed app's builds are off screen: nothing to poll for them.
+      this.view.onDidCollapseElement((e) => deps.builds.collapsed(e.element)),
+      deps.builds.onDidChange((node) => this.changed.fire(node)),
+      deps.session.onDidChange(() => this.invalidate()),
+      deps.settings.onDidChange(() => this.invalidate()),
+    ];
   }
 
   getTreeItem(node: AppsTreeNode): vscode.TreeItem {
@@ -61,15 +71,18 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
     return this.roots?.find((root) => root.kind === 'app' && root.app.id === node.appId);
   }
 
-  /** Reloads now and reports how it went (the Refresh and Set Access Token commands use this). */
+  /** Asks the service again now and reports how it went (the Refresh and Set Access Token commands). */
   refresh(): Promise<LoadOutcome> {
     this.loading?.controller.abort();
     this.loading = undefined;
+    this.deps.session.forgetApps();
     return this.load(true);
   }
 
   /** Forgets what is shown; the view reloads when VS Code asks again (at once if it is visible). */
   invalidate(): void {
+    // Already forgotten and nothing under way: the event that asked VS Code to reload has been fired.
+    if (this.roots === undefined && !this.loading) return;
     this.loading?.controller.abort();
     this.loading = undefined;
     this.generation++;
@@ -100,23 +113,25 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
   }
 
   private async fetchRoots(signal: AbortSignal): Promise<{ roots: AppsTreeNode[]; outcome: LoadOutcome }> {
-    const { settings, tokens, clients, presenter, contextKeys } = this.deps;
-    const config = settings.value;
-    contextKeys.set(ContextKey.configured, config.baseUrlSet);
+    const { session, presenter, contextKeys } = this.deps;
+    const connection = await session.connection();
+    contextKeys.set(ContextKey.configured, connection.kind !== 'not-configured');
+    // Whether a token exists is known only once the address is usable; until then the key stays.
+    if (connection.kind === 'ready' || connection.kind === 'no-token') contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
     contextKeys.set(ContextKey.noApps, false);
-    if (!config.baseUrlSet) return { roots: [], outcome: { status: 'skipped', reason: 'not-configured' } };
-    const client = clients.get();
-    if (!client) {
-      const problem = config.problems.find((p) => p.setting === 'buildService.baseUrl')?.problem ?? 'it is not valid';
-      const fix = { title: 'Open Settings', command: CommandId.openSettings, arguments: ['buildService.baseUrl'] };
-      const node = new ErrorNode('The service address is not valid', `The setting buildService.baseUrl is not valid: ${problem}.`, fix, 'error');
-      return { roots: [node], outcome: { status: 'skipped', reason: 'invalid-setting' } };
+    switch (connection.kind) {
+      case 'not-configured':
+        return { roots: [], outcome: { status: 'skipped', reason: 'not-configured' } };
+      case 'invalid-setting': {
+        const fix = { title: 'Open Settings', command: CommandId.openSettings, arguments: [Setting.baseUrl] };
+        const node = new MessageNode('The service address is not valid', 'error', `The setting ${Setting.baseUrl} is not valid: ${connection.problem}.`, fix);
+        return { roots: [node], outcome: { status: 'skipped', reason: 'invalid-setting' } };
+      }
+      case 'no-token':
+        return { roots: [], outcome: { status: 'skipped', reason: 'no-token' } };
     }
-    const hasToken = (await tokens.get()) !== undefined;
-    contextKeys.set(ContextKey.hasToken, hasToken);
-    if (!hasToken) return { roots: [], outcome: { status: 'skipped', reason: 'no-token' } };
     try {
-      const apps = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () => client.listApps({ signal }));
+      const apps = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () => session.apps(connection.client, signal));
       presenter.succeeded();
       contextKeys.set(ContextKey.noApps, apps.length === 0);
       return { roots: this.appNodes(apps), outcome: { status: 'loaded', count: apps.length } };
@@ -136,15 +151,11 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
 
   private errorNodes(error: unknown): AppsTreeNode[] {
     const message = this.deps.presenter.describe(error);
-    if (!message) return [];
-    // In the view, trying again is the natural click when it is offered; otherwise the first fix.
-    const action = message.actions.includes('retry') ? 'retry' : message.actions[0];
-    const fix = { title: ACTION_LABELS[action], command: FIX_COMMANDS[action] };
-    return [new ErrorNode(message.short, message.message, fix, message.severity)];
+    return message ? [new MessageNode(message.short, message.severity, message.message, viewFix(message))] : [];
   }
 
   dispose(): void {
-    this.buildsChanged.dispose();
+    for (const s of this.subscriptions) s.dispose();
     this.loading?.controller.abort();
     this.changed.dispose();
   }

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { Build } from '../../api';
-import { exactTime, firstLine, relativeTime, stateIcon } from '../../core/format';
+import { buildLabel, buildTooltip, firstLine } from '../../core/buildLook';
+import { relativeTime } from '../../core/time';
+import { buildIcon } from '../buildIcon';
 
 /**
  * One build under its app. `build` is replaced in place when the poller sees it change, so VS Code,
@@ -18,8 +20,7 @@ export class BuildNode {
     const { build } = this;
     const item = new vscode.TreeItem(buildLabel(build), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `build:${build.id}`;
-    const icon = stateIcon(build.status);
-    item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+    item.iconPath = buildIcon(build.status);
     const when = relativeTime(build.createdAt, now);
     item.description = [build.commit.branch, firstLine(build.commit.message), when].filter(Boolean).join(' · ');
     // A plain string: branch names and commit messages come from the service and are not markup.
@@ -28,22 +29,4 @@ export class BuildNode {
     item.contextValue = `build.${build.status}`;
     return item;
   }
-}
-
-export function buildLabel(build: Build): string {
-  return build.buildNumber !== undefined ? `#${build.buildNumber}` : build.id;
-}
-
-function buildTooltip(build: Build): string {
-  const { commit } = build;
-  const lines = [
-    `Build ${buildLabel(build)}: ${build.rawStatus || build.status}`,
-    commit.branch ? `Branch: ${commit.branch}` : '',
-    commit.sha ? `Commit: ${commit.sha.slice(0, 7)}${commit.author ? ` by ${commit.author}` : ''}` : '',
-    firstLine(commit.message),
-    build.createdAt ? `Created: ${exactTime(build.createdAt)}` : '',
-    build.schemeName ? `Scheme: ${build.schemeName}` : '',
-    `Build ID: ${build.id}`,
-  ];
-  return lines.filter(Boolean).join('\n');
 }

@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
 import type { Build, BuildServiceClient, Coverage, TestResults } from '../../api';
-import type { ClientCache } from '../../services/clientCache';
-import type { SettingsService } from '../../services/settings';
+import { detailRows } from '../../core/detailRows';
+import { viewFix } from '../../core/errorMessages';
+import type { BuildFilter } from '../../core/filter';
 import type { ErrorPresenter } from '../../services/errorPresenter';
-import { FIX_COMMANDS } from '../../services/errorPresenter';
-import { ACTION_LABELS } from '../../core/errorMessages';
+import type { BuildPoller } from '../../services/poller';
+import type { Session } from '../../services/session';
+import type { SettingsService } from '../../services/settings';
+import { MessageNode } from '../messageNode';
 import { BuildNode } from './buildNode';
 import { DetailNode } from './detailNode';
-import { ErrorNode, type AppNode, type AppsTreeNode } from './nodes';
-import { detailRows } from '../../core/detailRows';
-import type { BuildFilter } from '../../core/filter';
-import type { BuildPoller } from '../../services/poller';
+import type { AppNode, AppsTreeNode } from './nodes';
 
 export interface BuildsDeps {
-  clients: ClientCache;
+  session: Session;
   settings: SettingsService;
   presenter: ErrorPresenter;
   poller: BuildPoller;
@@ -53,9 +53,10 @@ export class BuildsSection implements vscode.Disposable {
   }
 
   async children(node: AppsTreeNode): Promise<AppsTreeNode[]> {
-    const client = this.deps.clients.get();
     if (node.kind === 'detail') return node.children;
-    if (!client || node.kind === 'error') return [];
+    if (node.kind === 'message') return [];
+    const client = await this.deps.session.client();
+    if (!client) return [];
     return node.kind === 'app' ? this.buildsOf(node, client) : this.detailsOf(node, client);
   }
 
@@ -75,7 +76,7 @@ export class BuildsSection implements vscode.Disposable {
     try {
       builds = await client.listBuilds(app.app.id, { branch, status, limit: this.deps.settings.value.buildsPerApp });
     } catch (error) {
-      return this.errorNodes(error);
+      return this.errorNodes(error, app.app.id);
     }
     this.collapsed(app);
     const nodes = builds.map((build) => new BuildNode(build, app.app.id));
@@ -85,7 +86,7 @@ export class BuildsSection implements vscode.Disposable {
     }
     if (nodes.length > 0) return nodes;
     const note = branch !== undefined || status !== undefined ? 'No builds match the filter' : 'No builds yet';
-    return [new DetailNode({ label: note, icon: 'info' }, `empty:${app.app.id}`)];
+    return [new MessageNode(note, 'info', undefined, undefined, `empty:${app.app.id}`)];
   }
 
   private async detailsOf(node: BuildNode, client: BuildServiceClient): Promise<AppsTreeNode[]> {
@@ -97,7 +98,7 @@ export class BuildsSection implements vscode.Disposable {
         const [tests, coverage] = await Promise.all([client.getTests(build.id), client.getCoverage(build.id)]);
         extra = { tests, coverage };
       } catch (error) {
-        return this.errorNodes(error);
+        return this.errorNodes(error, build.id);
       }
       this.details.set(build.id, extra);
       if (this.details.size > DETAILS_KEPT) this.details.delete(this.details.keys().next().value as string);
@@ -112,12 +113,10 @@ export class BuildsSection implements vscode.Disposable {
     this.changed.fire(node);
   }
 
-  private errorNodes(error: unknown): AppsTreeNode[] {
+  private errorNodes(error: unknown, key: string): AppsTreeNode[] {
     // In the view rather than a toast: the user expanded this node and is looking at it.
     const message = this.deps.presenter.describe(error);
-    if (!message) return [];
-    const action = message.actions.includes('retry') ? 'retry' : message.actions[0];
-    return [new ErrorNode(message.short, message.message, { title: ACTION_LABELS[action], command: FIX_COMMANDS[action] }, message.severity)];
+    return message ? [new MessageNode(message.short, message.severity, message.message, viewFix(message), `error:${key}`)] : [];
   }
 
   dispose(): void {

@@ -1,19 +1,7 @@
 import * as vscode from 'vscode';
+import type { DetailRow } from '../../core/detailRows';
 
-export interface DetailRow {
-  label: string;
-  description?: string;
-  /** Plain text only: details come from the service and must not be rendered as markup. */
-  tooltip?: string;
-  icon?: string;
-  /** Run on click, e.g. opening a link (the command checks the address). */
-  command?: vscode.Command;
-  contextValue?: string;
-  /** Rows shown when expanded (failed tests, coverage targets); already loaded. */
-  children?: DetailRow[];
-}
-
-/** A line of a build's details: commit, times, tests, coverage, links, or a note. */
+/** A line of a build's details: commit, times, tests, coverage, links. */
 export class DetailNode {
   readonly kind = 'detail';
   readonly children: DetailNode[];

@@ -2,10 +2,11 @@ import * as vscode from 'vscode';
 import type { App } from '../../api';
 import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter';
 import type { BuildNode } from './buildNode';
+import type { MessageNode } from '../messageNode';
 import type { DetailNode } from './detailNode';
 
-// One class per kind of node; the tree's element type is their union. Issue 5 adds builds under
-// apps, so nodes create their own TreeItem and the provider only dispatches.
+// One class per kind of node; the tree's element type is their union, and each node makes its own
+// TreeItem so the provider only dispatches.
 
 const PLATFORM_NAMES: Record<string, string> = { ios: 'iOS', android: 'Android' };
 
@@ -44,29 +45,7 @@ export class AppNode {
   }
 }
 
-/** A failed load, in the view itself, with the command that fixes it as its click action. */
-export class ErrorNode {
-  readonly kind = 'error';
-
-  constructor(
-    readonly label: string,
-    readonly detail: string,
-    readonly fix: vscode.Command,
-    readonly severity: 'error' | 'warning',
-  ) {}
-
-  toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
-    item.iconPath = new vscode.ThemeIcon(this.severity);
-    item.description = this.fix.title;
-    item.tooltip = `${this.detail}\nClick to ${this.fix.title.toLowerCase()}.`;
-    item.command = this.fix;
-    item.contextValue = 'error';
-    return item;
-  }
-}
-
-export type AppsTreeNode = AppNode | BuildNode | DetailNode | ErrorNode;
+export type AppsTreeNode = AppNode | BuildNode | DetailNode | MessageNode;
 
 export function platformName(platform: string): string {
   return PLATFORM_NAMES[platform] ?? (platform ? platform : 'unknown');

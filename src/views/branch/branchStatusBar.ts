@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { CommandId, STATUS_BAR_ITEM_ID } from '../../ids';
 import type { BranchState } from '../../core/branchState';
+import { escapeIcons, statusBarText } from '../../core/statusBarText';
 import type { CurrentBranch } from '../../services/currentBranch';
-import { escapeIcons, statusBarText } from '../../core/statusText';
 
 /**
  * The branch's latest build(s) in the status bar. Hidden whenever there is nothing to say about a

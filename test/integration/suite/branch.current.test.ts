@@ -10,7 +10,7 @@ import { IOS_2048 } from '../buildsFixture';
 import * as ui from '../ui';
 
 const ANDROID_2048 = '58a4e07838704cb2eacd7ce6';
-const ICON = { queued: 'clock', running: 'sync~spin', success: 'check', failed: 'error', cancelled: 'circle-slash' } as const;
+const ICON = { queued: 'clock', running: 'sync~spin', success: 'pass', failed: 'error', cancelled: 'circle-slash' } as const;
 
 function latestOf(service: RunningService, appId: string, branch: string): WireBuild | undefined {
   return service.data.builds

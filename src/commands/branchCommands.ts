@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import type { App, Build, BuildServiceClient } from '../api';
+import { completionMessage } from '../core/buildLook';
+import { CommandId, Setting, ViewId } from '../ids';
+import type { CurrentBranch } from '../services/currentBranch';
+import type { GitWorkspace } from '../services/gitWorkspace';
+import { explainMissingAddress } from '../services/links';
+import type { Log } from '../services/log';
+import type { BuildPoller } from '../services/poller';
+import type { Session } from '../services/session';
+import type { AppsProvider } from '../views/apps/appsProvider';
+import { AppNode } from '../views/apps/nodes';
+import type { CurrentBranchView } from '../views/branch/currentBranchView';
+import type { CommandGroup } from './register';
+import { pickApp, pickBranch } from './triggerPicks';
+
+type BranchCommandId = typeof CommandId.triggerBuild | typeof CommandId.revealCurrentBranchBuild | typeof CommandId.refreshCurrentBranch;
+
+/** The current branch: trigger a build of it, show its build, reload it. */
+export class BranchCommands {
+  constructor(
+    private readonly session: Session,
+    private readonly git: GitWorkspace,
+    private readonly model: CurrentBranch,
+    private readonly branchView: CurrentBranchView,
+    private readonly apps: AppsProvider,
+    private readonly poller: BuildPoller,
+    private readonly log: Log,
+  ) {}
+
+  table(): CommandGroup<BranchCommandId> {
+    return {
+      [CommandId.triggerBuild]: (node) => this.trigger(node),
+      [CommandId.revealCurrentBranchBuild]: (buildId) => this.reveal(buildId),
+      [CommandId.refreshCurrentBranch]: () => this.model.refresh(),
+    };
+  }
+
+  /**
+   * Trigger Build: the app (skipped when only one app builds this repository, or when run on an app
+   * in the Apps view), the branch (the current one first), then one POST. The new build is shown and
+   * followed; its end is announced by CompletionNotice.
+   */
+  private async trigger(node: unknown): Promise<void> {
+    const client = await this.session.client();
+    if (!client) return explainMissingAddress(Setting.baseUrl, 'trigger a build');
+    const app = node instanceof AppNode ? node.app : await pickApp(this.session, client, this.model.state);
+    if (!app) return;
+    const branch = await pickBranch(client, app, this.git.snapshot);
+    if (branch === undefined) return;
+    const id = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Triggering a build of ${app.name || app.id} on ${branch}…` },
+      () => client.triggerBuild(app.id, { branch }),
+    );
+    const build = await this.fetchNew(client, id, app, branch);
+    this.log.info(`Triggered build ${id} of ${app.id} on ${branch}.`);
+    this.poller.follow(build, 'triggered');
+    this.model.showBuild(build);
+    // The Apps view reloads, so the new build shows under its app.
+    this.apps.invalidate();
+    // A status-bar note, not a toast: the user just asked for it, and the end gets a toast of its own.
+    vscode.window.setStatusBarMessage(completionMessage(build, app.name || app.id), 5000);
+  }
+
+  /** The new build as the service sees it; if that read fails, a stand-in the poller fills in. */
+  private async fetchNew(client: BuildServiceClient, id: string, app: App, branch: string): Promise<Build> {
+    try {
+      return await client.getBuild(id);
+    } catch (error) {
+      this.log.warn(`Build ${id} was triggered but could not be read yet: ${error instanceof Error ? error.message : String(error)}`);
+      return { id, appId: app.id, status: 'queued', rawStatus: 'queued', finished: false, commit: { branch, tags: [] }, testSummary: {}, links: { download: [], install: [] } };
+    }
+  }
+
+  /**
+   * The status-bar click, and "Open Build" on a completion notification: the Current Branch view with
+   * the build selected. A build of another branch is not in that view; its app in the Apps view lists it.
+   */
+  private async reveal(buildId: unknown): Promise<void> {
+    const id = typeof buildId === 'string' ? buildId : undefined;
+    const node = this.branchView.nodeOf(id);
+    if (id && !node) {
+      this.log.info(`Build ${id} is not on the current branch; showing the Apps view.`);
+      await vscode.commands.executeCommand(`${ViewId.apps}.focus`);
+      return;
+    }
+    await vscode.commands.executeCommand(`${ViewId.currentBranch}.focus`);
+    if (node) await this.branchView.reveal(node);
+  }
+}

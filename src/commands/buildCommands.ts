@@ -1,0 +1,112 @@
+import * as vscode from 'vscode';
+import type { BuildStatus } from '../api';
+import { buildLabel, cancelQuestion } from '../core/buildLook';
+import { FILTER_STATUSES, type BuildFilter } from '../core/filter';
+import { CommandId } from '../ids';
+import type { Log } from '../services/log';
+import type { BuildPoller } from '../services/poller';
+import type { Session } from '../services/session';
+import type { AppsProvider } from '../views/apps/appsProvider';
+import type { BuildsSection } from '../views/apps/buildsSection';
+import type { AppNode } from '../views/apps/nodes';
+import type { CommandGroup } from './register';
+import { appNameOf, appTarget, buildTarget } from './targets';
+
+export const CANCEL_BUILD = 'Cancel Build';
+
+type BuildCommandId = typeof CommandId.refresh | typeof CommandId.copyAppId | typeof CommandId.filterBuilds | typeof CommandId.clearFilter | typeof CommandId.cancelBuild | typeof CommandId.copyBuildId;
+
+/** The Apps view's commands on apps and builds: refresh, filter, cancel, copy ids. */
+export class BuildCommands {
+  constructor(
+    private readonly session: Session,
+    private readonly apps: AppsProvider,
+    private readonly builds: BuildsSection,
+    private readonly poller: BuildPoller,
+    private readonly log: Log,
+  ) {}
+
+  table(): CommandGroup<BuildCommandId> {
+    return {
+      // A failure is shown by the presenter and left in the view as a message node.
+      [CommandId.refresh]: () => this.apps.refresh(),
+      [CommandId.copyAppId]: (node) => this.copyAppId(node),
+      [CommandId.filterBuilds]: (node) => this.filter(node),
+      [CommandId.clearFilter]: (node) => this.clearFilter(node),
+      [CommandId.cancelBuild]: (node) => this.cancel(node),
+      [CommandId.copyBuildId]: (node) => this.copyBuildId(node),
+    };
+  }
+
+  private async copyAppId(node: unknown): Promise<void> {
+    const app = appTarget(node, this.apps);
+    if (!app) return;
+    await vscode.env.clipboard.writeText(app.app.id);
+    // A status-bar note rather than a toast: copying is routine and needs no attention.
+    vscode.window.setStatusBarMessage(`Copied the app ID of ${app.app.name}`, 3000);
+  }
+
+  /** Two quick picks: the branch (from /branches) and the state. Escape in either leaves the filter as it was. */
+  private async filter(node: unknown): Promise<void> {
+    const app = appTarget(node, this.apps);
+    const client = await this.session.client();
+    if (!app || !client) return;
+    const current = this.builds.filterOf(app.app.id);
+    const branches = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading branches' }, () => client.listBranches(app.app.id));
+    const anyBranch = { label: 'Any branch', branch: undefined as string | undefined };
+    const branch = await vscode.window.showQuickPick([anyBranch, ...branches.map((b) => ({ label: b.name, branch: b.name }))], {
+      title: `Filter builds of ${app.app.name}: branch`,
+      placeHolder: current.branch ? `Now: ${current.branch}` : 'Type to find a branch',
+      matchOnDescription: true,
+    });
+    if (!branch) return;
+    const anyState = { label: 'Any state', status: undefined as BuildStatus | undefined };
+    const state = await vscode.window.showQuickPick([anyState, ...FILTER_STATUSES.map((status) => ({ label: status, status }))], {
+      title: `Filter builds of ${app.app.name}: state`,
+    });
+    if (!state) return;
+    await this.applyFilter(app, { branch: branch.branch, status: state.status });
+  }
+
+  private async clearFilter(node: unknown): Promise<void> {
+    const app = appTarget(node, this.apps);
+    if (app) await this.applyFilter(app, {});
+  }
+
+  private async applyFilter(app: AppNode, filter: BuildFilter): Promise<void> {
+    // Only this app is redrawn and its builds fetched again: one request.
+    this.builds.setFilter(app, filter);
+    await this.apps.view.reveal(app, { expand: true, select: false, focus: false });
+  }
+
+  /**
+   * Asks first in a warning notification (cancelling is not undoable); only its "Cancel Build" button
+   * sends the request, and closing the notification cancels nothing. Then the build is refreshed.
+   */
+  private async cancel(node: unknown): Promise<void> {
+    const target = buildTarget(node, this.apps);
+    const client = await this.session.client();
+    if (!target || !client || target.build.finished) return;
+    const { build } = target;
+    const appName = appNameOf(target, this.apps) ?? this.session.nameOf(target.appId);
+    // Only this handler waits for the answer; the views, the poller and other commands go on meanwhile.
+    const choice = await vscode.window.showWarningMessage(cancelQuestion(build, appName), CANCEL_BUILD);
+    if (choice !== CANCEL_BUILD) return;
+    // The poller may have seen it finish while the question was open; there is nothing left to cancel.
+    if (target.build.finished) {
+      this.log.info(`Build ${build.id} finished before it was cancelled; nothing sent`);
+      return;
+    }
+    await client.cancelBuild(build.id);
+    this.log.info(`Cancelled build ${build.id}`);
+    // The answer carries no build; ask for it, and let the poller tell the tree.
+    this.poller.follow(await client.getBuild(build.id), 'shown');
+  }
+
+  private async copyBuildId(node: unknown): Promise<void> {
+    const target = buildTarget(node, this.apps);
+    if (!target) return;
+    await vscode.env.clipboard.writeText(target.build.id);
+    vscode.window.setStatusBarMessage(`Copied the build ID of ${buildLabel(target.build)}`, 3000);
+  }
+}

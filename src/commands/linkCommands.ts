@@ -1,0 +1,84 @@
+import * as vscode from 'vscode';
+import { CommandId, EXTENSION_ID, Setting } from '../ids';
+import { explainMissingAddress, openWebPage } from '../services/links';
+import type { Log } from '../services/log';
+import type { SettingsService } from '../services/settings';
+import type { AppsProvider } from '../views/apps/appsProvider';
+import type { CommandGroup } from './register';
+import { appTarget, buildTarget } from './targets';
+
+// The dashboard's pages below its address. API.md: the token is made "under the profile page's
+// access-token section"; apps live under /apps/<id>, their builds under /apps/<id>/builds/<id>.
+const PROFILE_PAGE = 'profile';
+
+type LinkCommandId =
+  | typeof CommandId.openDashboard
+  | typeof CommandId.openStatusPage
+  | typeof CommandId.openSettings
+  | typeof CommandId.openAppInDashboard
+  | typeof CommandId.openBuildInDashboard
+  | typeof CommandId.openCommit
+  | typeof CommandId.openBuildLink;
+
+/** Everything that opens a page: the dashboard and its pages, the status page, commits, links, settings. */
+export class LinkCommands {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly apps: AppsProvider,
+    private readonly log: Log,
+  ) {}
+
+  table(): CommandGroup<LinkCommandId> {
+    return {
+      // `page` is 'accessToken' from the welcome view's link, to land where tokens are made.
+      [CommandId.openDashboard]: (page) => this.openDashboardPage(page === 'accessToken' ? PROFILE_PAGE : '', 'the dashboard'),
+      [CommandId.openStatusPage]: () => this.openStatusPage(),
+      [CommandId.openSettings]: (setting) => openSettings(setting),
+      [CommandId.openAppInDashboard]: (node) => this.openAppInDashboard(node),
+      [CommandId.openBuildInDashboard]: (node) => this.openBuildInDashboard(node),
+      [CommandId.openCommit]: (node) => this.openCommit(node),
+      // A link from a build's details (commit, install, download): only a string, and only http(s).
+      [CommandId.openBuildLink]: (url) => (typeof url === 'string' ? openWebPage(url, this.log) : undefined),
+    };
+  }
+
+  private async openDashboardPage(path: string, what: string): Promise<void> {
+    const base = this.settings.value.dashboardUrl;
+    if (!base) return explainMissingAddress(Setting.dashboardUrl, what);
+    await openWebPage(path ? `${base}/${path}` : base, this.log);
+  }
+
+  private async openStatusPage(): Promise<void> {
+    const url = this.settings.value.statusUrl;
+    if (!url) return explainMissingAddress(Setting.statusUrl, 'the status page');
+    await openWebPage(url, this.log);
+  }
+
+  private async openAppInDashboard(node: unknown): Promise<void> {
+    const app = appTarget(node, this.apps);
+    if (app) await this.openDashboardPage(`apps/${encodeURIComponent(app.app.id)}`, 'the app in the dashboard');
+  }
+
+  private async openBuildInDashboard(node: unknown): Promise<void> {
+    const target = buildTarget(node, this.apps);
+    if (!target) return;
+    const appId = target.build.appId ?? target.appId;
+    await this.openDashboardPage(`apps/${encodeURIComponent(appId)}/builds/${encodeURIComponent(target.build.id)}`, 'the build in the dashboard');
+  }
+
+  /** The commit's page as the service names it; openWebPage refuses anything but http(s). */
+  private async openCommit(node: unknown): Promise<void> {
+    const target = buildTarget(node, this.apps);
+    if (!target) return;
+    const url = target.build.commit.url;
+    if (url) await openWebPage(url, this.log);
+    else this.log.info(`Build ${target.build.id} names no commit page.`);
+  }
+}
+
+/** Opens the Settings editor at one of this extension's settings (all of them when none is named). */
+async function openSettings(setting: unknown): Promise<void> {
+  const known = Object.values(Setting) as string[];
+  const query = typeof setting === 'string' && known.includes(setting) ? setting : `@ext:${EXTENSION_ID}`;
+  await vscode.commands.executeCommand('workbench.action.openSettings', query);
+}

@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import { TOKEN_ENV_VAR, tokenProblem } from '../core/tokenFormat';
+import { CommandId, Setting } from '../ids';
+import type { Log } from '../services/log';
+import { promptForSetting } from '../services/settingPrompt';
+import type { TokenStore } from '../services/tokenStore';
+import type { AppsProvider, LoadOutcome } from '../views/apps/appsProvider';
+import type { CommandGroup } from './register';
+
+/** Set Access Token and Clear Access Token. */
+export class TokenCommands {
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly apps: AppsProvider,
+    private readonly log: Log,
+  ) {}
+
+  table(): CommandGroup<typeof CommandId.setAccessToken | typeof CommandId.clearAccessToken> {
+    return {
+      [CommandId.setAccessToken]: () => this.set(),
+      [CommandId.clearAccessToken]: () => this.clear(),
+    };
+  }
+
+  private async set(): Promise<void> {
+    const value = await vscode.window.showInputBox({
+      title: 'Build Service: Set Access Token',
+      prompt: 'Paste your personal access token (dashboard → your profile → access token).',
+      placeHolder: 'Personal access token',
+      password: true,
+      // Users switch to the browser to copy the token; losing focus must not lose the box.
+      ignoreFocusOut: true,
+      // An empty box is not an error yet (it is how the box opens); accepting it changes nothing.
+      validateInput: (text) => (text.trim() === '' ? undefined : tokenProblem(text)),
+    });
+    if (value === undefined || value.trim() === '') return;
+    await this.tokens.set(value);
+    this.log.info('Access token stored; checking it with the build service.');
+    reportCheck(await this.apps.refresh());
+  }
+
+  private async clear(): Promise<void> {
+    await this.tokens.clear();
+    this.log.info('Access token removed from secret storage.');
+    const stillFromEnv = (await this.tokens.source()) === 'environment';
+    void vscode.window.showInformationMessage(
+      stillFromEnv ? `Access token removed. The token in the ${TOKEN_ENV_VAR} environment variable is used from now on.` : 'Access token removed.',
+    );
+  }
+}
+
+/** The outcome of the check that follows a new token. Failures were already shown by the presenter. */
+function reportCheck(outcome: LoadOutcome): void {
+  if (outcome.status === 'loaded') {
+    const n = outcome.count;
+    const apps = n === 0 ? 'no apps' : n === 1 ? '1 app' : `${n.toLocaleString('en-US')} apps`;
+    void vscode.window.showInformationMessage(`Access token saved. The build service lists ${apps} for it.`);
+  } else if (outcome.status === 'skipped' && (outcome.reason === 'not-configured' || outcome.reason === 'invalid-setting')) {
+    promptForSetting(Setting.baseUrl, `Access token saved. Set ${Setting.baseUrl} to your build service to check it.`);
+  }
+}

@@ -1,0 +1,54 @@
+// The rules of the Current Branch view: which state the workspace is in, which apps build its
+// repository, and each one's latest build of the branch. No vscode: services/currentBranch.ts holds
+// the subscriptions and the published state; this is unit-tested against the reference service.
+import { isApiError } from '../api/errors';
+import type { App, Build } from '../api/models';
+import type { BranchBuild, BranchState, GitSnapshot } from './branchState';
+import { appsBuildingRepo } from './matchApps';
+import { mapPooled } from './pool';
+
+/** Where the session stands: whether a client can be asked at all. */
+export type ConnectionKind = 'ready' | 'not-configured' | 'invalid-setting' | 'no-token';
+
+/** The state before anything is asked, or the branch to load. */
+export function branchToLoad(snapshot: GitSnapshot, connection: ConnectionKind): BranchState | { kind: 'load'; branch: string } {
+  if (snapshot.kind !== 'repository') return snapshot;
+  if (snapshot.branch === undefined) return { kind: 'detached' };
+  if (connection === 'not-configured' || connection === 'invalid-setting') return { kind: 'not-configured' };
+  if (connection === 'no-token') return { kind: 'no-token' };
+  return { kind: 'load', branch: snapshot.branch };
+}
+
+/** What loading asks of the service; the session and its caches answer. */
+export interface BranchSources {
+  apps(): Promise<App[]>;
+  /** The repo_url of the app's latest build; undefined when it has no builds. */
+  repoUrlOf(appId: string): Promise<string | undefined>;
+  getLatestBuild(appId: string, options: { branch: string }): Promise<Build>;
+}
+
+/** The latest build of `branch` for each app that builds the repository, or for the pinned app. */
+export async function loadBranch(branch: string, remoteUrls: readonly string[], pinnedAppId: string, sources: BranchSources): Promise<BranchState> {
+  const all = await sources.apps();
+  let apps: App[];
+  if (pinnedAppId) {
+    apps = all.filter((a) => a.id.toLowerCase() === pinnedAppId);
+  } else {
+    // At most four at a time: thousands of apps must not fill the client's queue ahead of a click.
+    const repoUrls = new Map(await mapPooled(all, async (app) => [app.id, await sources.repoUrlOf(app.id)] as const));
+    apps = appsBuildingRepo(all, (id) => repoUrls.get(id), remoteUrls);
+  }
+  if (apps.length === 0) return { kind: 'no-app', branch, pinnedId: pinnedAppId || undefined };
+  const entries = await mapPooled(apps, async (app): Promise<BranchBuild> => ({ app, build: await orNone(sources.getLatestBuild(app.id, { branch })) }));
+  return { kind: 'builds', branch, entries, pinned: Boolean(pinnedAppId) };
+}
+
+/** A 404 means "none yet" (an app with no builds, or none of this branch), not a failure. */
+export async function orNone<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'not-found') return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,124 @@
+// How a build reads, everywhere: both trees, the status bar, the completion notice and the cancel
+// question all take their icon, number, hash, message line and wording from here, so the same build
+// never looks different in two places. Pure (no vscode): unit-tested in plain Node.
+import type { BuildStatus } from '../api/models';
+import { exactTime } from './time';
+
+/** The parts of a build this module reads; the API's Build has them all. */
+export interface BuildFacts {
+  readonly id: string;
+  readonly status: BuildStatus;
+  readonly rawStatus?: string;
+  readonly buildNumber?: number;
+  readonly createdAt?: string;
+  readonly schemeName?: string;
+  readonly commit: { readonly sha?: string; readonly branch?: string; readonly message?: string; readonly author?: string };
+}
+
+export const UNFINISHED: readonly BuildStatus[] = ['queued', 'running'];
+
+/** A codicon id and, for the outcome states, the theme's test colours. */
+export interface StateIcon {
+  readonly id: string;
+  readonly color?: string;
+}
+
+const STATE_ICONS: Record<BuildStatus, StateIcon> = {
+  queued: { id: 'clock' },
+  running: { id: 'sync~spin' },
+  success: { id: 'pass', color: 'testing.iconPassed' },
+  failed: { id: 'error', color: 'testing.iconFailed' },
+  cancelled: { id: 'circle-slash' },
+  unknown: { id: 'question' },
+};
+
+export function stateIcon(status: BuildStatus): StateIcon {
+  return STATE_ICONS[status] ?? STATE_ICONS.unknown;
+}
+
+/** Completes "Build #12 of 2048 iOS App on main …". */
+export function statusPhrase(status: BuildStatus, rawStatus = ''): string {
+  switch (status) {
+    case 'success':
+      return 'succeeded';
+    case 'failed':
+      return 'failed';
+    case 'cancelled':
+      return 'was cancelled';
+    case 'running':
+      return 'is running';
+    case 'queued':
+      return 'is queued';
+    default:
+      return rawStatus ? `has status "${rawStatus}"` : 'has an unknown status';
+  }
+}
+
+/** "#12"; '' when the service gave no number. */
+export function buildNumber(build: Pick<BuildFacts, 'buildNumber'>): string {
+  return build.buildNumber === undefined ? '' : `#${build.buildNumber}`;
+}
+
+/** The build's name in a list: "#12", or its id when it has no number. */
+export function buildLabel(build: Pick<BuildFacts, 'id' | 'buildNumber'>): string {
+  return buildNumber(build) || build.id;
+}
+
+/** Git's usual abbreviation. */
+const SHORT_SHA_LENGTH = 7;
+
+export function shortSha(sha: string | undefined): string {
+  return sha ? sha.slice(0, SHORT_SHA_LENGTH) : '';
+}
+
+/** Longer first lines are cut: they are shown beside other text in one row. */
+const FIRST_LINE_MAX = 100;
+
+/** The first non-empty line of a commit message, trimmed and cut at 100 characters. */
+export function firstLine(message: string | undefined): string {
+  const line = (message ?? '').split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
+  return line.length > FIRST_LINE_MAX ? `${line.slice(0, FIRST_LINE_MAX - 1)}…` : line;
+}
+
+/** "Build #12 succeeded", or "2048 iOS App: build #12 succeeded" where the app is not obvious. */
+function headline(build: BuildFacts, appName?: string): string {
+  const phrase = `${buildLabel(build)} ${statusPhrase(build.status, build.rawStatus)}`;
+  return appName ? `${appName}: build ${phrase}` : `Build ${phrase}`;
+}
+
+/** A build's plain-text tooltip (names and messages come from the service and are never markup). */
+export function buildTooltip(build: BuildFacts, appName?: string): string {
+  const { commit } = build;
+  return [
+    headline(build, appName),
+    commit.branch ? `Branch: ${commit.branch}` : '',
+    commit.sha ? `Commit: ${shortSha(commit.sha)}${commit.author ? ` by ${commit.author}` : ''}` : '',
+    firstLine(commit.message),
+    build.createdAt ? `Created: ${exactTime(build.createdAt)}` : '',
+    build.schemeName ? `Scheme: ${build.schemeName}` : '',
+    `Build ID: ${build.id}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The completion notification: "Build #12 of 2048 iOS App on main succeeded". */
+export function completionMessage(build: BuildFacts, appName: string): string {
+  const number = buildNumber(build);
+  const branch = build.commit.branch ? ` on ${build.commit.branch}` : '';
+  return plainForNotification(`Build${number ? ` ${number}` : ''} of ${appName}${branch} ${statusPhrase(build.status, build.rawStatus)}`);
+}
+
+/** The Cancel Build question: "Cancel build #12 of 2048 iOS App on main?". */
+export function cancelQuestion(build: BuildFacts, appName: string): string {
+  const where = build.commit.branch ? ` on ${build.commit.branch}` : '';
+  return plainForNotification(`Cancel build ${buildLabel(build)} of ${appName}${where}?`);
+}
+
+/**
+ * Notification messages turn `[text](https:…)` and `[text](command:…)` into links. Names and branches
+ * come from the service and must read as plain text: a zero-width space after `]` keeps them inert.
+ */
+export function plainForNotification(text: string): string {
+  return text.replace(/\]\(/g, ']\u200b(');
+}

@@ -1,0 +1,104 @@
+import * as vscode from 'vscode';
+import type { App, BuildServiceClient } from '../api';
+import { Setting } from '../ids';
+import type { ClientCache } from './clientCache';
+import type { SettingsService } from './settings';
+import type { TokenStore } from './tokenStore';
+
+/** Whether the service can be asked, and if not, why. */
+export type Connection =
+  | { kind: 'not-configured' }
+  | { kind: 'invalid-setting'; problem: string }
+  | { kind: 'no-token' }
+  | { kind: 'ready'; client: BuildServiceClient };
+
+/**
+ * "Connected or not, and which apps exist", answered in one place for every view and command. The app
+ * list is fetched once per client and kept until `forgetApps()` (a Refresh) or until the address or
+ * the token changes, which also fires `onDidChange` so the views reload and the poller lets go.
+ */
+export class Session implements vscode.Disposable {
+  private appList: { client: BuildServiceClient; apps: App[] } | undefined;
+  private generation = 0;
+  private readonly names = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly subscriptions: vscode.Disposable[];
+  private connectionKey: string;
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly tokens: TokenStore,
+    private readonly clients: ClientCache,
+  ) {
+    this.connectionKey = this.keyOf();
+    this.subscriptions = [
+      settings.onDidChange(() => {
+        // Settings that do not decide where requests go (timeout, notifyOnCompletion…) leave it alone.
+        if (this.keyOf() === this.connectionKey) return;
+        this.connectionKey = this.keyOf();
+        this.reset();
+      }),
+      // Also how a token set or cleared in another window arrives (secrets.onDidChange).
+      tokens.onDidChange(() => this.reset()),
+    ];
+  }
+
+  async connection(): Promise<Connection> {
+    const config = this.settings.value;
+    if (!config.baseUrlSet) return { kind: 'not-configured' };
+    const client = this.clients.get();
+    if (!client) {
+      const problem = config.problems.find((p) => p.setting === Setting.baseUrl)?.problem ?? 'it is not valid';
+      return { kind: 'invalid-setting', problem };
+    }
+    if ((await this.tokens.get()) === undefined) return { kind: 'no-token' };
+    return { kind: 'ready', client };
+  }
+
+  /** The client when the service can be asked; undefined otherwise (the views say why). */
+  async client(): Promise<BuildServiceClient | undefined> {
+    const connection = await this.connection();
+    return connection.kind === 'ready' ? connection.client : undefined;
+  }
+
+  /**
+   * Every app of this token, asked once per client. Concurrent callers share one request through the
+   * client's gate, and a caller's `signal` cancels only its own wait.
+   */
+  async apps(client: BuildServiceClient, signal?: AbortSignal): Promise<App[]> {
+    if (this.appList?.client === client) return this.appList.apps;
+    const generation = this.generation;
+    const apps = await client.listApps({ signal });
+    // A Refresh or a new token while this was under way: the answer may already be out of date.
+    if (generation === this.generation) this.appList = { client, apps };
+    for (const app of apps) this.names.set(app.id, app.name || app.id);
+    return apps;
+  }
+
+  /** The app's name when the list has been loaded; its id otherwise. */
+  nameOf(appId: string): string {
+    return this.names.get(appId) ?? appId;
+  }
+
+  /** The next `apps()` asks the service again (Refresh). */
+  forgetApps(): void {
+    this.appList = undefined;
+    this.generation++;
+  }
+
+  private reset(): void {
+    this.forgetApps();
+    this.changed.fire();
+  }
+
+  private keyOf(): string {
+    const s = this.settings.value;
+    return `${s.baseUrl}|${s.baseUrlSet}`;
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,95 @@
+import * as vscode from 'vscode';
+import type { BranchState } from '../../core/branchState';
+import { viewFix } from '../../core/errorMessages';
+import { CommandId, Setting } from '../../ids';
+import type { CurrentBranch } from '../../services/currentBranch';
+import type { ErrorPresenter } from '../../services/errorPresenter';
+import { MessageNode } from '../messageNode';
+import { BranchBuildNode, type BranchTreeNode } from './branchNodes';
+
+/**
+ * The Current Branch view: one node per app with that app's latest build of the branch. Empty states
+ * (no Git, no repository, no matching app, signed out) are left to viewsWelcome. The view owns its
+ * TreeView; nodes are kept between calls so that reveal() finds the very objects VS Code was given.
+ */
+export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private nodes: BranchTreeNode[];
+  private readonly view: vscode.TreeView<BranchTreeNode>;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly model: CurrentBranch,
+    private readonly presenter: ErrorPresenter,
+    viewId: string,
+  ) {
+    this.nodes = this.nodesOf(model.state);
+    this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this });
+    this.describe(model.state);
+    this.subscriptions = [
+      this.view,
+      model.onDidChange((state) => {
+        this.nodes = this.nodesOf(state);
+        this.describe(state);
+        this.changed.fire(undefined);
+      }),
+    ];
+  }
+
+  getTreeItem(node: BranchTreeNode): vscode.TreeItem {
+    return node.toTreeItem();
+  }
+
+  getChildren(node?: BranchTreeNode): BranchTreeNode[] {
+    return node ? [] : this.nodes;
+  }
+
+  getParent(): undefined {
+    return undefined;
+  }
+
+  /** The node of a build, or of the first app's build when no id is given (the status-bar click). */
+  nodeOf(buildId?: string): BranchBuildNode | undefined {
+    const builds = this.nodes.filter((n): n is BranchBuildNode => n instanceof BranchBuildNode);
+    return buildId ? builds.find((n) => n.build?.id === buildId) : (builds.find((n) => n.build) ?? builds[0]);
+  }
+
+  /** Shows the view with that node selected. */
+  async reveal(node: BranchBuildNode): Promise<void> {
+    await this.view.reveal(node, { select: true, focus: true });
+  }
+
+  /** The branch name beside the view's title. */
+  private describe(state: BranchState): void {
+    this.view.description = 'branch' in state && state.branch ? state.branch : undefined;
+  }
+
+  private nodesOf(state: BranchState): BranchTreeNode[] {
+    switch (state.kind) {
+      case 'builds':
+        return state.entries.map((e) => new BranchBuildNode(e.app, state.branch, e.build));
+      case 'detached':
+        return [new MessageNode('No branch checked out (detached HEAD)', 'git-commit', 'Check out a branch to see its builds.')];
+      case 'loading':
+        return [new MessageNode(`Loading the builds of ${state.branch}…`, 'loading~spin', 'Asking the build service.')];
+      case 'no-app': {
+        if (!state.pinnedId) return [];
+        const detail = `The setting ${Setting.appId} names ${state.pinnedId}, which the build service does not list for your access token.`;
+        const fix = { title: 'Open Settings', command: CommandId.openSettings, arguments: [Setting.appId] };
+        return [new MessageNode('The pinned app is not one of your apps', 'warning', detail, fix)];
+      }
+      case 'failed': {
+        const message = this.presenter.describe(state.error);
+        return message ? [new MessageNode(message.short, message.severity, message.message, viewFix(message, CommandId.refreshCurrentBranch))] : [];
+      }
+      default:
+        return [];
+    }
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import type { FixCommand } from '../core/errorMessages';
+
+/**
+ * A line in a view that is not data: a failure with the click that fixes it, an empty list, a branch
+ * with nothing checked out. Every view uses this one class, so they all read and click alike.
+ */
+export class MessageNode {
+  readonly kind = 'message';
+
+  constructor(
+    readonly label: string,
+    /** A codicon: 'error', 'warning', 'info', 'loading~spin'… */
+    readonly icon: string,
+    /** Plain text for the tooltip (it may quote the service, so it is never Markdown). */
+    readonly detail?: string,
+    readonly fix?: FixCommand,
+    /** Unique among its siblings, so VS Code keeps the node's place across redraws. */
+    readonly key?: string,
+  ) {}
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    if (this.key) item.id = `message:${this.key}`;
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.description = this.fix?.title;
+    const click = this.fix ? `Click to ${this.fix.title.toLowerCase()}.` : '';
+    item.tooltip = [this.detail, click].filter(Boolean).join('\n') || undefined;
+    item.command = this.fix ? { title: this.fix.title, command: this.fix.command, arguments: this.fix.arguments } : undefined;
+    item.contextValue = 'message';
+    return item;
+  }
+}

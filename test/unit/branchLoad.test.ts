@@ -1,0 +1,65 @@
+// The Current Branch rules in plain Node, against the reference service over real HTTP: which state
+// the workspace is in, which apps build the repository, and the latest build of the branch for each.
+import * as assert from 'node:assert/strict';
+import { branchToLoad, loadBranch, orNone } from '../../src/core/branchLoad';
+import { withBuild, withUpdate, type BranchState } from '../../src/core/branchState';
+import { useReferenceService } from './clientFixture';
+
+const REMOTE_2048 = 'https://github.com/MyOrg/2048';
+const repo = (branch?: string) => ({ kind: 'repository' as const, root: '/r', branch, remoteUrls: [REMOTE_2048] });
+
+describe('current branch rules', () => {
+  const fixture = useReferenceService();
+
+  function sources() {
+    const client = fixture.client();
+    return {
+      apps: () => client.listApps(),
+      repoUrlOf: async (appId: string) => (await orNone(client.getLatestBuild(appId)))?.repoUrl,
+      getLatestBuild: (appId: string, options: { branch: string }) => client.getLatestBuild(appId, options),
+    };
+  }
+
+  it('says why nothing is loaded before asking the service', () => {
+    assert.deepEqual(branchToLoad({ kind: 'no-git' }, 'ready'), { kind: 'no-git' });
+    assert.deepEqual(branchToLoad(repo(undefined), 'ready'), { kind: 'detached' });
+    assert.deepEqual(branchToLoad(repo('develop'), 'not-configured'), { kind: 'not-configured' });
+    assert.deepEqual(branchToLoad(repo('develop'), 'invalid-setting'), { kind: 'not-configured' });
+    assert.deepEqual(branchToLoad(repo('develop'), 'no-token'), { kind: 'no-token' });
+    assert.deepEqual(branchToLoad(repo('develop'), 'ready'), { kind: 'load', branch: 'develop' });
+  });
+
+  it('finds the apps whose builds come from a remote of the repository, with their latest build of the branch', async () => {
+    const state = await loadBranch('develop', [REMOTE_2048], '', sources());
+    assert.ok(state.kind === 'builds');
+    const expected = fixture.service.data.apps.filter((a) => fixture.service.data.builds.some((b) => b.app_id === a._id && /myorg\/2048/i.test(b.repo_url ?? '')));
+    assert.deepEqual(state.entries.map((e) => e.app.id).sort(), expected.map((a) => a._id).sort());
+    for (const entry of state.entries) assert.equal(entry.build?.commit.branch, 'develop');
+  });
+
+  it('a pinned app is the only one, and one the token does not list is named', async () => {
+    const pinned = fixture.service.data.apps[0]._id;
+    const state = await loadBranch('develop', [], pinned, sources());
+    assert.ok(state.kind === 'builds' && state.pinned);
+    assert.deepEqual(state.entries.map((e) => e.app.id), [pinned]);
+    assert.deepEqual(await loadBranch('develop', [], 'ffffffffffffffffffffffff', sources()), { kind: 'no-app', branch: 'develop', pinnedId: 'ffffffffffffffffffffffff' });
+  });
+
+  it('a branch without builds leaves the app in the list with no build, rather than failing', async () => {
+    const state = await loadBranch('never-built', [REMOTE_2048], '', sources());
+    assert.ok(state.kind === 'builds' && state.entries.length > 0);
+    assert.ok(state.entries.every((e) => e.build === undefined));
+  });
+
+  it('a triggered build takes its app\'s place; a polled copy replaces the same build', async () => {
+    const state = (await loadBranch('develop', [REMOTE_2048], '', sources())) as Extract<BranchState, { kind: 'builds' }>;
+    const shown = state.entries[0].build!;
+    const newer = { ...shown, id: 'new-build', buildNumber: 999 };
+    const withNew = withBuild(state, newer);
+    assert.equal((withNew as typeof state).entries[0].build?.id, 'new-build');
+    assert.equal(withBuild(state, { ...newer, commit: { ...newer.commit, branch: 'other' } }), state, 'another branch changes nothing');
+    const updated = withUpdate(state, { ...shown, status: 'failed' });
+    assert.equal((updated as typeof state).entries[0].build?.status, 'failed');
+    assert.equal(withUpdate(state, { ...shown, id: 'unknown' }), state);
+  });
+});
