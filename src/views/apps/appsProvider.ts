@@ -103,13 +103,26 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
       .then(({ roots, outcome }): LoadOutcome => {
         if (generation !== this.generation) return { status: 'skipped', reason: 'superseded' };
         this.loading = undefined;
+        const unchanged = sameNodes(this.roots, roots);
         this.roots = roots;
         // A load that getChildren started needs no event: VS Code is already waiting for its result.
-        if (announce) this.changed.fire(undefined);
+        // Nor does a refresh that found everything as it was: redrawing would change nothing.
+        if (announce && !unchanged) this.changed.fire(undefined);
+        if (announce && unchanged) void this.redrawChangedBuilds();
         return outcome;
       });
     this.loading = { promise, controller };
     return promise;
+  }
+
+  /** After a refresh that kept every app: redraw only the expanded apps whose builds changed. */
+  private async redrawChangedBuilds(): Promise<void> {
+    const client = await this.deps.session.client();
+    if (!client) return;
+    for (const appId of await this.deps.builds.reloadExpanded(client)) {
+      const node = this.roots?.find((n) => n.kind === 'app' && n.app.id === appId);
+      if (node) this.changed.fire(node);
+    }
   }
 
   private async fetchRoots(signal: AbortSignal): Promise<{ roots: AppsTreeNode[]; outcome: LoadOutcome }> {
@@ -146,7 +159,12 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
     // Duplicate ids would make VS Code reject the whole tree (item ids must be unique).
     const seen = new Set<string>();
     const unique = apps.filter((app) => !seen.has(app.id) && seen.add(app.id));
-    return sortByName(unique).map((app) => new AppNode(app, this.deps.icons, this.deps.builds.filterOf(app.id)));
+    // An app the service describes as before keeps its node (and so its tree item and its expansion).
+    const before = new Map((this.roots ?? []).flatMap((n) => (n.kind === 'app' ? [[n.app.id, n] as const] : [])));
+    return sortByName(unique).map((app) => {
+      const kept = before.get(app.id);
+      return kept && sameApp(kept.app, app) ? kept : new AppNode(app, this.deps.icons, this.deps.builds.filterOf(app.id));
+    });
   }
 
   private errorNodes(error: unknown): AppsTreeNode[] {
@@ -159,4 +177,12 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
     this.loading?.controller.abort();
     this.changed.dispose();
   }
+}
+
+function sameApp(a: App, b: App): boolean {
+  return a.name === b.name && a.platform === b.platform;
+}
+
+function sameNodes(before: readonly AppsTreeNode[] | undefined, after: readonly AppsTreeNode[]): boolean {
+  return before !== undefined && before.length === after.length && before.every((node, i) => node === after[i]);
 }

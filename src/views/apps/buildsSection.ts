@@ -31,6 +31,8 @@ const DETAILS_KEPT = 100;
 export class BuildsSection implements vscode.Disposable {
   private readonly filters = new Map<string, BuildFilter>();
   private readonly shown = new Map<string, BuildNode>();
+  /** The builds each expanded app lists now, and lists a refresh fetched that VS Code has yet to ask for. */
+  private readonly lists = new Map<string, { builds: Build[]; fetched?: Build[] }>();
   private readonly details = new Map<string, Details>();
   private readonly changed = new vscode.EventEmitter<AppsTreeNode>();
   private readonly subscription: vscode.Disposable;
@@ -60,9 +62,33 @@ export class BuildsSection implements vscode.Disposable {
     return node.kind === 'app' ? this.buildsOf(node, client) : this.detailsOf(node, client);
   }
 
+  /**
+   * Refresh: asks again for the builds of every expanded app and returns the apps whose list changed,
+   * so only those are redrawn (VS Code then takes the list fetched here, without asking again).
+   */
+  async reloadExpanded(client: BuildServiceClient): Promise<string[]> {
+    const changed: string[] = [];
+    await Promise.all(
+      [...this.lists].map(async ([appId, list]) => {
+        let builds: Build[];
+        try {
+          builds = await client.listBuilds(appId, this.query(appId));
+        } catch {
+          changed.push(appId); // Redrawn: asking again shows the failure where the user looks.
+          return;
+        }
+        if (JSON.stringify(builds) === JSON.stringify(list.builds)) return;
+        list.fetched = builds;
+        changed.push(appId);
+      }),
+    );
+    return changed;
+  }
+
   /** The app is collapsed: its builds are no longer on screen, so there is nothing to follow for it. */
   collapsed(node: AppsTreeNode): void {
     if (node.kind !== 'app') return;
+    this.lists.delete(node.app.id);
     for (const [id, shown] of this.shown) {
       if (shown.appId !== node.app.id) continue;
       this.deps.poller.unfollow(id, 'shown');
@@ -70,16 +96,29 @@ export class BuildsSection implements vscode.Disposable {
     }
   }
 
+  private query(appId: string): BuildFilter & { limit: number } {
+    const { branch, status } = this.filterOf(appId);
+    return { branch, status, limit: this.deps.settings.value.buildsPerApp };
+  }
+
   private async buildsOf(app: AppNode, client: BuildServiceClient): Promise<AppsTreeNode[]> {
     const { branch, status } = this.filterOf(app.app.id);
     let builds: Build[];
+    const fetched = this.lists.get(app.app.id)?.fetched;
     try {
-      builds = await client.listBuilds(app.app.id, { branch, status, limit: this.deps.settings.value.buildsPerApp });
+      builds = fetched ?? (await client.listBuilds(app.app.id, this.query(app.app.id)));
     } catch (error) {
+      this.lists.delete(app.app.id);
       return this.errorNodes(error, app.app.id);
     }
+    // A build the app showed before, unchanged, keeps its node (and its tree item and expansion).
+    const before = new Map([...this.shown].filter(([, n]) => n.appId === app.app.id));
     this.collapsed(app);
-    const nodes = builds.map((build) => new BuildNode(build, app.app.id));
+    this.lists.set(app.app.id, { builds });
+    const nodes = builds.map((build) => {
+      const kept = before.get(build.id);
+      return kept && JSON.stringify(kept.build) === JSON.stringify(build) ? kept : new BuildNode(build, app.app.id);
+    });
     for (const node of nodes) {
       this.shown.set(node.build.id, node);
       if (!node.build.finished) this.deps.poller.follow(node.build, 'shown');

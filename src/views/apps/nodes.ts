@@ -23,15 +23,31 @@ export class PlatformIcons {
 
 export class AppNode {
   readonly kind = 'app';
+  /** Made once and kept while the app and its filter stay the same: a refresh redraws nothing new. */
+  private item: vscode.TreeItem | undefined;
 
   constructor(
     readonly app: App,
     private readonly icons: PlatformIcons,
     /** The app's build filter; it survives reloads because the builds section keeps it by app id. */
-    public filter: BuildFilter = {},
+    private buildFilter: BuildFilter = {},
   ) {}
 
+  get filter(): BuildFilter {
+    return this.buildFilter;
+  }
+
+  set filter(filter: BuildFilter) {
+    this.buildFilter = filter;
+    this.item = undefined;
+  }
+
   toTreeItem(): vscode.TreeItem {
+    this.item ??= this.makeTreeItem();
+    return this.item;
+  }
+
+  private makeTreeItem(): vscode.TreeItem {
     const { id, name, platform } = this.app;
     const item = new vscode.TreeItem(name || id, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `app:${id}`;
