@@ -8,9 +8,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BranchState } from '../../src/core/branchState';
 import type { BuildServiceExports } from '../../src/exports';
+import { FIND_REPLACE, REPO_2048 } from '../service/seedCatalog';
 import { waitFor } from './sidebarFixture';
-
-export const REPO_2048 = 'git@github.com:myorg/2048.git';
 
 let repo: Promise<string> | undefined;
 
@@ -47,7 +46,7 @@ export async function testRepository(): Promise<string> {
     git(dir, 'config', 'user.email', 'test@example.com');
     git(dir, 'config', 'user.name', 'Test');
     git(dir, 'commit', '-q', '--allow-empty', '-m', 'first');
-    for (const branch of ['develop', 'feature/find&replace']) git(dir, 'branch', branch);
+    for (const branch of ['develop', FIND_REPLACE]) git(dir, 'branch', branch);
     git(dir, 'remote', 'add', 'origin', REPO_2048);
     return dir;
   });

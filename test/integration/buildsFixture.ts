@@ -6,8 +6,7 @@ import type { BuildServiceExports } from '../../src/exports';
 import type { AppsTreeNode } from '../../src/views/apps/nodes';
 import type { RecordedRequest, RunningService } from '../service/server';
 
-export const IOS_2048 = '58a4e07838704cb2eacd7ce4';
-export const ANDROID_2048 = '58a4e07838704cb2eacd7ce6';
+export { ANDROID_2048, IOS_2048 } from '../service/seedCatalog';
 
 export interface ItemText {
   label: string;

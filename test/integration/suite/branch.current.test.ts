@@ -6,10 +6,9 @@ import type { BuildServiceExports } from '../../../src/exports';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { branchTesting, disableGit, git, testRepository, waitForBranchState } from '../branchFixture';
 import { extensionApi, resetSettings, setSetting, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
-import { IOS_2048 } from '../buildsFixture';
+import { ANDROID_2048, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
 import * as ui from '../ui';
 
-const ANDROID_2048 = '58a4e07838704cb2eacd7ce6';
 const ICON = { queued: 'clock', running: 'sync~spin', success: 'check', failed: 'error', cancelled: 'circle-slash' } as const;
 
 function latestOf(service: RunningService, appId: string, branch: string): WireBuild | undefined {
@@ -103,7 +102,7 @@ describe('current branch: view and status bar', () => {
       await waitForBranchState(api, (s) => s.kind === 'no-app', 'no app');
       assert.equal(branchTesting(api).statusBar.shown, undefined);
     } finally {
-      git(dir, 'remote', 'set-url', 'origin', 'git@github.com:myorg/2048.git');
+      git(dir, 'remote', 'set-url', 'origin', REPO_2048);
     }
     await waitForBranchState(api, (s) => s.kind === 'builds', 'builds again');
   });

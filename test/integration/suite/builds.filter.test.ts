@@ -6,9 +6,8 @@ import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
 import { IOS_2048, appNode, requestsTo, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
 import { extensionApi, openAppsView, resetSettings, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import { FIND_REPLACE } from '../../service/seedCatalog';
 import * as ui from '../ui';
-
-const BRANCH = 'feature/find&replace';
 
 async function pick(text: string): Promise<void> {
   await waitFor(async () => (await ui.quickInput()).visible, 'a quick pick');
@@ -40,11 +39,11 @@ describe('builds: filter', () => {
     const app = await appNode(api, IOS_2048);
     service.clearRequests();
     const done = vscode.commands.executeCommand('buildService.filterBuilds', app);
-    await pick(BRANCH);
+    await pick(FIND_REPLACE);
     await pick('success');
     await done;
     assert.equal(requestsTo(service, 'GET /apps/:app_id/branches', IOS_2048).length, 1);
-    assert.equal(textOf(api, app).description, `branch: ${BRANCH} · success`);
+    assert.equal(textOf(api, app).description, `branch: ${FIND_REPLACE} · success`);
     assert.equal(textOf(api, app).contextValue, 'app.filtered');
     service.clearRequests();
     const builds = await api.apps.getChildren(app);
@@ -53,14 +52,14 @@ describe('builds: filter', () => {
     assert.match(sent.rawUrl, /[?&]branch=feature%2Ffind%26replace(&|$)/);
     assert.match(sent.rawUrl, /[?&]status=success(&|$)/);
     assert.ok(builds.length > 0);
-    for (const b of builds) assert.match(textOf(api, b).description, new RegExp(`^${BRANCH} · `));
+    for (const b of builds) assert.match(textOf(api, b).description, new RegExp(`^${FIND_REPLACE} · `));
     assert.ok(builds.every((b) => b.kind === 'build' && b.build.status === 'success'));
   });
 
   it('the filter survives a reload of the apps, and Clear Filter ends it', async () => {
     await api.apps.refresh();
     const app = await appNode(api, IOS_2048);
-    assert.equal(textOf(api, app).description, `branch: ${BRANCH} · success`);
+    assert.equal(textOf(api, app).description, `branch: ${FIND_REPLACE} · success`);
     await vscode.commands.executeCommand('buildService.clearFilter', app);
     assert.equal(textOf(api, app).description, '');
     assert.equal(textOf(api, app).contextValue, 'app');

@@ -7,9 +7,8 @@ import type { RunningService } from '../../service/server';
 import { disableGit, git, testRepository, waitForBranchState } from '../branchFixture';
 import { extensionApi, resetSettings, setSetting, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
 import { IOS_2048 } from '../buildsFixture';
+import { FIND_REPLACE } from '../../service/seedCatalog';
 import * as ui from '../ui';
-
-const BRANCH = 'feature/find&replace';
 
 describe('trigger build and completion notice', () => {
   let api: BuildServiceExports;
@@ -21,8 +20,8 @@ describe('trigger build and completion notice', () => {
     service = await startSidebarService(api);
     await storeToken(api, service.token);
     const dir = await testRepository();
-    git(dir, 'checkout', '-q', BRANCH);
-    await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === BRANCH, `builds of ${BRANCH}`);
+    git(dir, 'checkout', '-q', FIND_REPLACE);
+    await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === FIND_REPLACE, `builds of ${FIND_REPLACE}`);
   });
   after(async () => {
     await disableGit();
@@ -51,9 +50,9 @@ describe('trigger build and completion notice', () => {
     const posts = service.requests.filter((r) => r.method === 'POST');
     assert.equal(posts.length, 1);
     assert.equal(posts[0]?.rawPath, `/apps/${IOS_2048}/build`);
-    assert.deepEqual(JSON.parse(posts[0]?.body ?? ''), { branch: BRANCH });
+    assert.deepEqual(JSON.parse(posts[0]?.body ?? ''), { branch: FIND_REPLACE });
     const created = service.data.builds[0];
-    assert.ok(created && created.app_id === IOS_2048 && created.commit_info.branch === BRANCH);
+    assert.ok(created && created.app_id === IOS_2048 && created.commit_info.branch === FIND_REPLACE);
 
     const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id), 'the new build shown');
     assert.ok(state.kind === 'builds');
@@ -62,7 +61,7 @@ describe('trigger build and completion notice', () => {
     service.advanceBuilds();
     service.advanceBuilds();
     const outcome = created.build_status === 'success' ? 'succeeded' : 'failed';
-    const message = `Build #${created.build_number} of 2048 iOS App on ${BRANCH} ${outcome}`;
+    const message = `Build #${created.build_number} of 2048 iOS App on ${FIND_REPLACE} ${outcome}`;
     const shown = await ui.waitForNotification(message, 10_000);
     assert.deepEqual(shown, { message, severity: outcome === 'failed' ? 'error' : 'info', actions: ['Open Build', "Don't Show Again"] });
     await waitForBranchState(api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id && e.build.finished), 'the view updated');
