@@ -4,7 +4,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../src/exports';
 import type { AppsTreeNode } from '../../src/views/apps/nodes';
-import type { RecordedRequest, RunningService } from '../service/server';
 
 export { ANDROID_2048, IOS_2048 } from '../service/seedCatalog';
 
@@ -35,11 +34,6 @@ export async function appNode(api: BuildServiceExports, appId: string): Promise<
   const node = (await api.apps.getChildren()).find((n) => n.kind === 'app' && n.app.id === appId);
   assert.ok(node, `app ${appId} is listed`);
   return node;
-}
-
-/** The requests for one route (e.g. 'GET /apps/:app_id/builds'), optionally only those whose path contains `part`. */
-export function requestsTo(service: RunningService, route: RecordedRequest['route'], part = ''): RecordedRequest[] {
-  return service.requests.filter((r) => r.route === route && r.rawPath.includes(part));
 }
 
 export async function setBuildSetting(name: string, value: unknown): Promise<void> {

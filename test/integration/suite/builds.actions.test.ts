@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import type { RunningService } from '../../service/server';
-import { IOS_2048, appNode, requestsTo, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
+import { IOS_2048, appNode, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
 import { extensionApi, resetSettings, startSidebarService, storeToken, waitFor, waitForLog } from '../sidebarFixture';
 import * as ui from '../ui';
 
@@ -60,11 +60,11 @@ describe('builds: actions', () => {
     assert.equal(shown.message, question);
     assert.equal(shown.severity, 'warning');
     assert.ok(shown.actions.includes('Cancel Build'), `buttons: ${shown.actions.join(', ')}`);
-    assert.equal(requestsTo(service, 'POST /builds/:build_id/cancel').length, 0, 'nothing sent before the answer');
+    assert.equal(service.requestsTo('POST /builds/:build_id/cancel').length, 0, 'nothing sent before the answer');
     await ui.clickNotificationAction(question, 'Cancel Build');
     await done;
-    assert.equal(requestsTo(service, 'POST /builds/:build_id/cancel').length, 1, 'exactly one cancel request');
-    assert.equal(requestsTo(service, 'POST /builds/:build_id/cancel', `/builds/${queued.build.id}/cancel`).length, 1);
+    assert.equal(service.requestsTo('POST /builds/:build_id/cancel').length, 1, 'exactly one cancel request');
+    assert.equal(service.requestsTo('POST /builds/:build_id/cancel', `/builds/${queued.build.id}/cancel`).length, 1);
     await waitFor(() => textOf(api, queued).icon === 'circle-slash', 'the node shows cancelled');
     await api.apps.refresh();
     const reloaded = (await buildsOf()).find((b) => b.kind === 'build' && b.build.id === queued.build.id);
@@ -83,7 +83,7 @@ describe('builds: actions', () => {
     await ui.waitForNotification(question);
     await ui.clearNotifications();
     await done;
-    assert.equal(requestsTo(service, 'POST /builds/:build_id/cancel').length, 0);
+    assert.equal(service.requestsTo('POST /builds/:build_id/cancel').length, 0);
     assert.equal(textOf(api, running).contextValue, 'build.running');
   });
 

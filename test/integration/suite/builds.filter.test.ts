@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
-import { IOS_2048, appNode, requestsTo, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
+import { IOS_2048, appNode, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
 import { extensionApi, openAppsView, resetSettings, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
 import { FIND_REPLACE } from '../../service/seedCatalog';
 import * as ui from '../ui';
@@ -42,12 +42,12 @@ describe('builds: filter', () => {
     await pick(FIND_REPLACE);
     await pick('success');
     await done;
-    assert.equal(requestsTo(service, 'GET /apps/:app_id/branches', IOS_2048).length, 1);
+    assert.equal(service.requestsTo('GET /apps/:app_id/branches', IOS_2048).length, 1);
     assert.equal(textOf(api, app).description, `branch: ${FIND_REPLACE} · success`);
     assert.equal(textOf(api, app).contextValue, 'app.filtered');
     service.clearRequests();
     const builds = await api.apps.getChildren(app);
-    const [sent] = requestsTo(service, 'GET /apps/:app_id/builds', IOS_2048);
+    const [sent] = service.requestsTo('GET /apps/:app_id/builds', IOS_2048);
     assert.ok(sent);
     assert.match(sent.rawUrl, /[?&]branch=feature%2Ffind%26replace(&|$)/);
     assert.match(sent.rawUrl, /[?&]status=success(&|$)/);
@@ -65,7 +65,7 @@ describe('builds: filter', () => {
     assert.equal(textOf(api, app).contextValue, 'app');
     service.clearRequests();
     await api.apps.getChildren(app);
-    const [sent] = requestsTo(service, 'GET /apps/:app_id/builds', IOS_2048);
+    const [sent] = service.requestsTo('GET /apps/:app_id/builds', IOS_2048);
     assert.ok(sent && !sent.rawUrl.includes('branch=') && !sent.rawUrl.includes('status='), sent?.rawUrl);
   });
 

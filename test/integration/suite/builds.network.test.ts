@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import { concurrencyOf } from '../../service/concurrency';
 import type { RunningService } from '../../service/server';
-import { IOS_2048, requestsTo, setBuildSetting, waitForApps } from '../buildsFixture';
+import { IOS_2048, setBuildSetting, waitForApps } from '../buildsFixture';
 import { extensionApi, openAppsView, resetSettings, sleep, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
 
 describe('builds: requests without waste', () => {
@@ -35,7 +35,7 @@ describe('builds: requests without waste', () => {
     service.clearRequests();
     await Promise.all(apps.map((app) => api.apps.getChildren(app)));
     service.clearFaults();
-    assert.equal(requestsTo(service, 'GET /apps/:app_id/builds').length, 8);
+    assert.equal(service.requestsTo('GET /apps/:app_id/builds').length, 8);
     assert.equal(meter.max, 4, `most at once: ${meter.max}`);
   });
 
@@ -45,11 +45,11 @@ describe('builds: requests without waste', () => {
     service.clearRequests();
     const [a, b] = await Promise.all([api.apps.getChildren(app), api.apps.getChildren(app)]);
     assert.equal(a.length, b.length);
-    assert.equal(requestsTo(service, 'GET /apps/:app_id/builds').length, 1);
+    assert.equal(service.requestsTo('GET /apps/:app_id/builds').length, 1);
 
     service.clearRequests();
     await Promise.all([vscode.commands.executeCommand('buildService.refresh'), vscode.commands.executeCommand('buildService.refresh')]);
-    assert.equal(requestsTo(service, 'GET /apps').length, 1, 'two refreshes at once: one GET /apps');
+    assert.equal(service.requestsTo('GET /apps').length, 1, 'two refreshes at once: one GET /apps');
   });
 
   it('a refresh with 3 apps expanded in the view costs 1 + 3 requests', async () => {
@@ -58,16 +58,16 @@ describe('builds: requests without waste', () => {
     assert.ok(view);
     const apps = (await api.apps.getChildren()).slice(0, 3);
     for (const app of apps) await view.reveal(app, { expand: true, select: false, focus: false });
-    await waitFor(() => requestsTo(service, 'GET /apps/:app_id/builds').length >= 3, 'the view loads the expanded apps');
+    await waitFor(() => service.requestsTo('GET /apps/:app_id/builds').length >= 3, 'the view loads the expanded apps');
     await sleep(500);
     service.clearRequests();
     await vscode.commands.executeCommand('buildService.refresh');
-    await waitFor(() => requestsTo(service, 'GET /apps/:app_id/builds').length >= 3, 'the expanded apps reload');
+    await waitFor(() => service.requestsTo('GET /apps/:app_id/builds').length >= 3, 'the expanded apps reload');
     await sleep(1000);
     // The Current Branch view asks for its branch's builds (branch=…) on its own; not the Apps view's.
     const own = service.requests.filter((r) => !r.rawUrl.includes('branch=')).filter((r) => r.route === 'GET /apps' || r.route?.startsWith('GET /apps/:app_id/builds') || r.route?.startsWith('GET /builds'));
-    assert.equal(requestsTo(service, 'GET /apps').length, 1);
-    const listed = requestsTo(service, 'GET /apps/:app_id/builds').map((r) => r.rawPath.split('/')[2]);
+    assert.equal(service.requestsTo('GET /apps').length, 1);
+    const listed = service.requestsTo('GET /apps/:app_id/builds').map((r) => r.rawPath.split('/')[2]);
     for (const app of apps) assert.equal(listed.filter((id) => app.kind === 'app' && id === app.app.id).length, 1, 'one list per expanded app');
     // Another app's list may be asked for by the Current Branch view; the Apps view's cost is 1 + 3.
     const appsView = own.filter((r) => r.route === 'GET /apps' || apps.some((a) => a.kind === 'app' && r.rawPath.includes(a.app.id)));

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
-import { ANDROID_2048, appNode, requestsTo, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
+import { ANDROID_2048, appNode, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
 import { extensionApi, resetSettings, sleep, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
 
 describe('builds: following unfinished builds', () => {
@@ -33,8 +33,8 @@ describe('builds: following unfinished builds', () => {
     const unfinished = builds.filter((b) => b.kind === 'build' && !b.build.finished).map((b) => (b.kind === 'build' ? b.build.id : ''));
     assert.equal(unfinished.length, 2, 'the seeded newest two');
     assert.deepEqual([...poller.followedIds].sort(), [...unfinished].sort());
-    await waitFor(() => requestsTo(service, 'GET /builds/:build_id').length >= 2, 'a poll');
-    const polled = new Set(requestsTo(service, 'GET /builds/:build_id').map((r) => r.rawPath.split('/')[2]));
+    await waitFor(() => service.requestsTo('GET /builds/:build_id').length >= 2, 'a poll');
+    const polled = new Set(service.requestsTo('GET /builds/:build_id').map((r) => r.rawPath.split('/')[2]));
     assert.deepEqual([...polled].sort(), [...unfinished].sort(), 'only the unfinished builds are polled');
 
     const finished: string[] = [];
@@ -60,7 +60,7 @@ describe('builds: following unfinished builds', () => {
     await api.apps.getChildren(await appNode(api, ANDROID_2048));
     service.clearRequests();
     await sleep(1500);
-    assert.equal(requestsTo(service, 'GET /builds/:build_id').length, 0);
+    assert.equal(service.requestsTo('GET /builds/:build_id').length, 0);
     await setBuildSetting('autoRefresh', undefined);
   });
 });

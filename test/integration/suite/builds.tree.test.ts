@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
-import { IOS_2048, appNode, requestsTo, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
+import { IOS_2048, appNode, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
 import { extensionApi, resetSettings, startSidebarService, storeToken } from '../sidebarFixture';
 
 describe('builds: tree', () => {
@@ -29,7 +29,7 @@ describe('builds: tree', () => {
     const app = await appNode(api, IOS_2048);
     assert.equal(textOf(api, app).collapsible, true);
     const builds = await api.apps.getChildren(app);
-    const sent = requestsTo(service, 'GET /apps/:app_id/builds', IOS_2048);
+    const sent = service.requestsTo('GET /apps/:app_id/builds', IOS_2048);
     assert.equal(sent.length, 1);
     assert.equal(sent[0]?.query.limit, '10');
     assert.equal(builds.length, 10);
@@ -44,7 +44,7 @@ describe('builds: tree', () => {
     assert.ok(newest);
     assert.match(items[0]?.description ?? '', new RegExp(`^${escape(newest.commit_info.branch)} · ${escape(newest.commit_info.message.split('\n')[0] ?? '')} · (just now|.* ago)`));
     assert.match(items[0]?.tooltip ?? '', /Created: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
-    assert.equal(requestsTo(service, 'GET /builds/:build_id/tests').length, 0, 'no details before a build is expanded');
+    assert.equal(service.requestsTo('GET /builds/:build_id/tests').length, 0, 'no details before a build is expanded');
   });
 
   it('buildService.buildsPerApp sets how many', async () => {
@@ -60,8 +60,8 @@ describe('builds: tree', () => {
     assert.ok(failed && failed.kind === 'build');
     service.clearRequests();
     const details = await api.apps.getChildren(failed);
-    assert.equal(requestsTo(service, 'GET /builds/:build_id/tests', failed.build.id).length, 1);
-    assert.equal(requestsTo(service, 'GET /builds/:build_id/coverage', failed.build.id).length, 1);
+    assert.equal(service.requestsTo('GET /builds/:build_id/tests', failed.build.id).length, 1);
+    assert.equal(service.requestsTo('GET /builds/:build_id/coverage', failed.build.id).length, 1);
     assert.equal(service.requests.length, 2, 'only the two detail requests');
     const rows = details.map((d) => textOf(api, d));
     const labels = rows.map((r) => r.label);
