@@ -4,10 +4,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { Build as WireBuild, RunningService } from '../../service/server';
-import { branchTesting, disableGit, git, testRepository, waitForBranchState } from '../branchFixture';
-import { extensionApi, resetSettings, setSetting, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
 import { ANDROID_2048, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
+import { disableGit, git, testRepository, waitForBranchState } from '../currentBranch';
+import { extensionApi, storeToken, testing } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings, setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 const ICON = { queued: 'clock', running: 'sync~spin', success: 'check', failed: 'error', cancelled: 'circle-slash' } as const;
 
@@ -38,7 +41,7 @@ describe('current branch: view and status bar', () => {
   it('without Git (the test host starts with git.enabled off) the view says so and the status bar hides', async function () {
     if (vscode.workspace.getConfiguration('git').get('enabled') !== false) this.skip();
     await waitForBranchState(api, (s) => s.kind === 'no-git', 'no Git');
-    assert.equal(branchTesting(api).statusBar.shown, undefined);
+    assert.equal(testing(api).branch.statusBar.shown, undefined);
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
     await waitFor(async () => (await ui.texts('.welcome-view-content p')).some((t) => t.startsWith('Git is not available')), 'the no-Git welcome');
   });
@@ -51,7 +54,7 @@ describe('current branch: view and status bar', () => {
   it('shows the latest develop build of both apps that build myorg/2048, in the view and the status bar', async () => {
     const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === 'develop', 'builds of develop');
     assert.ok(state.kind === 'builds');
-    const { tree, statusBar } = branchTesting(api);
+    const { tree, statusBar } = testing(api).branch;
     const expected = [IOS_2048, ANDROID_2048].map((id) => latestOf(service, id, 'develop'));
     assert.deepEqual(state.entries.map((e) => e.app.id).sort(), [IOS_2048, ANDROID_2048].sort());
     const byApp = new Map(state.entries.map((e) => [e.app.id, e.build?.id]));
@@ -72,7 +75,7 @@ describe('current branch: view and status bar', () => {
     const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === 'master', 'builds of master');
     assert.ok(state.kind === 'builds');
     assert.equal(state.entries.find((e) => e.app.id === IOS_2048)?.build?.id, latestOf(service, IOS_2048, 'master')?._id);
-    assert.match(branchTesting(api).statusBar.shown?.text ?? '', / master$/);
+    assert.match(testing(api).branch.statusBar.shown?.text ?? '', / master$/);
   });
 
   it('the status-bar click reveals the build in the Current Branch view', async () => {
@@ -100,7 +103,7 @@ describe('current branch: view and status bar', () => {
     git(dir, 'remote', 'set-url', 'origin', 'https://github.com/someone/else.git');
     try {
       await waitForBranchState(api, (s) => s.kind === 'no-app', 'no app');
-      assert.equal(branchTesting(api).statusBar.shown, undefined);
+      assert.equal(testing(api).branch.statusBar.shown, undefined);
     } finally {
       git(dir, 'remote', 'set-url', 'origin', REPO_2048);
     }

@@ -5,9 +5,13 @@ import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import type { RunningService } from '../../service/server';
-import { IOS_2048, appNode, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
-import { extensionApi, resetSettings, startSidebarService, storeToken, waitFor, waitForLog } from '../sidebarFixture';
+import { IOS_2048 } from '../../service/seedCatalog';
+import { appNode, textOf, waitForApps } from '../appsView';
+import { contributes, extensionApi, storeToken, waitForLog } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings, setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 describe('builds: actions', () => {
   let api: BuildServiceExports;
@@ -18,11 +22,11 @@ describe('builds: actions', () => {
     api = await extensionApi();
     service = await startSidebarService(api);
     await storeToken(api, service.token);
-    await setBuildSetting('autoRefresh', false);
+    await setSetting('autoRefresh', false);
     await waitForApps(api);
   });
   after(async () => {
-    await setBuildSetting('autoRefresh', undefined);
+    await setSetting('autoRefresh', undefined);
     await storeToken(api, undefined);
     await resetSettings();
     await service?.close();
@@ -33,10 +37,7 @@ describe('builds: actions', () => {
   it('Cancel Build is offered only on queued and running builds', async () => {
     const values = (await buildsOf()).map((b) => textOf(api, b).contextValue);
     assert.deepEqual(values.slice(0, 2), ['build.queued', 'build.running']);
-    const manifest = vscode.extensions.getExtension('buildservice.build-service')?.packageJSON as {
-      contributes: { menus: Record<string, { command: string; when: string }[]> };
-    };
-    const when = manifest.contributes.menus['view/item/context']?.find((m) => m.command === 'buildService.cancelBuild')?.when ?? '';
+    const when = contributes().menus?.['view/item/context']?.find((m) => m.command === 'buildService.cancelBuild')?.when ?? '';
     const pattern = new RegExp(/viewItem =~ \/(.*)\/$/.exec(when)?.[1] ?? '$^');
     assert.deepEqual(values.filter((v) => pattern.test(v)), ['build.queued', 'build.running']);
   });

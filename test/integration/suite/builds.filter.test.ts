@@ -4,10 +4,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
-import { IOS_2048, appNode, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
-import { extensionApi, openAppsView, resetSettings, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
-import { FIND_REPLACE } from '../../service/seedCatalog';
+import { FIND_REPLACE, IOS_2048 } from '../../service/seedCatalog';
+import { appNode, openAppsView, textOf, waitForApps } from '../appsView';
+import { extensionApi, storeToken } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings, setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 async function pick(text: string): Promise<void> {
   await waitFor(async () => (await ui.quickInput()).visible, 'a quick pick');
@@ -24,12 +27,12 @@ describe('builds: filter', () => {
     api = await extensionApi();
     service = await startSidebarService(api);
     await storeToken(api, service.token);
-    await setBuildSetting('autoRefresh', false);
+    await setSetting('autoRefresh', false);
     await openAppsView();
     await waitForApps(api);
   });
   after(async () => {
-    await setBuildSetting('autoRefresh', undefined);
+    await setSetting('autoRefresh', undefined);
     await storeToken(api, undefined);
     await resetSettings();
     await service?.close();

@@ -5,8 +5,12 @@ import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import { concurrencyOf } from '../../service/concurrency';
 import type { RunningService } from '../../service/server';
-import { IOS_2048, setBuildSetting, waitForApps } from '../buildsFixture';
-import { extensionApi, openAppsView, resetSettings, sleep, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import { IOS_2048 } from '../../service/seedCatalog';
+import { openAppsView, waitForApps } from '../appsView';
+import { extensionApi, storeToken } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings, setSetting } from '../settings';
+import { sleep, waitFor } from '../wait';
 
 describe('builds: requests without waste', () => {
   let api: BuildServiceExports;
@@ -16,11 +20,11 @@ describe('builds: requests without waste', () => {
     api = await extensionApi();
     service = await startSidebarService(api);
     await storeToken(api, service.token);
-    await setBuildSetting('autoRefresh', false); // only the requests under test
+    await setSetting('autoRefresh', false); // only the requests under test
     await waitForApps(api);
   });
   after(async () => {
-    await setBuildSetting('autoRefresh', undefined);
+    await setSetting('autoRefresh', undefined);
     await storeToken(api, undefined);
     await resetSettings();
     await service.close();

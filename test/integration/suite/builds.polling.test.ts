@@ -4,8 +4,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
-import { ANDROID_2048, appNode, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
-import { extensionApi, resetSettings, sleep, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import { ANDROID_2048 } from '../../service/seedCatalog';
+import { appNode, textOf, waitForApps } from '../appsView';
+import { extensionApi, storeToken } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings, setSetting } from '../settings';
+import { sleep, waitFor } from '../wait';
 
 describe('builds: following unfinished builds', () => {
   let api: BuildServiceExports;
@@ -20,7 +24,7 @@ describe('builds: following unfinished builds', () => {
   });
   after(async () => {
     for (const id of api.testing?.poller.followedIds ?? []) api.testing?.poller.unfollow(id);
-    await setBuildSetting('autoRefresh', undefined);
+    await setSetting('autoRefresh', undefined);
     await storeToken(api, undefined);
     await resetSettings();
     await service?.close();
@@ -54,13 +58,13 @@ describe('builds: following unfinished builds', () => {
   });
 
   it('polls nothing when buildService.autoRefresh is off', async () => {
-    await setBuildSetting('autoRefresh', false);
+    await setSetting('autoRefresh', false);
     service.reset();
     await api.apps.refresh();
     await api.apps.getChildren(await appNode(api, ANDROID_2048));
     service.clearRequests();
     await sleep(1500);
     assert.equal(service.requestsTo('GET /builds/:build_id').length, 0);
-    await setBuildSetting('autoRefresh', undefined);
+    await setSetting('autoRefresh', undefined);
   });
 });

@@ -2,8 +2,11 @@
 import * as assert from 'node:assert/strict';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
-import { IOS_2048, appNode, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
-import { extensionApi, resetSettings, startSidebarService, storeToken } from '../sidebarFixture';
+import { IOS_2048 } from '../../service/seedCatalog';
+import { appNode, textOf, waitForApps } from '../appsView';
+import { extensionApi, storeToken } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings, setSetting } from '../settings';
 
 describe('builds: tree', () => {
   let api: BuildServiceExports;
@@ -13,12 +16,12 @@ describe('builds: tree', () => {
     api = await extensionApi();
     service = await startSidebarService(api);
     await storeToken(api, service.token);
-    await setBuildSetting('autoRefresh', false);
+    await setSetting('autoRefresh', false);
     await waitForApps(api);
   });
   after(async () => {
-    await setBuildSetting('autoRefresh', undefined);
-    await setBuildSetting('buildsPerApp', undefined);
+    await setSetting('autoRefresh', undefined);
+    await setSetting('buildsPerApp', undefined);
     await storeToken(api, undefined);
     await resetSettings();
     await service.close();
@@ -48,10 +51,10 @@ describe('builds: tree', () => {
   });
 
   it('buildService.buildsPerApp sets how many', async () => {
-    await setBuildSetting('buildsPerApp', 3);
+    await setSetting('buildsPerApp', 3);
     const builds = await api.apps.getChildren(await appNode(api, IOS_2048));
     assert.equal(builds.length, 3);
-    await setBuildSetting('buildsPerApp', undefined);
+    await setSetting('buildsPerApp', undefined);
   });
 
   it('a finished build expands to its details, loaded then: commit, times, tests, failed tests, coverage, links', async () => {

@@ -4,11 +4,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
-import { disableGit, git, testRepository, waitForBranchState } from '../branchFixture';
-import { extensionApi, resetSettings, setSetting, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
-import { IOS_2048 } from '../buildsFixture';
-import { FIND_REPLACE } from '../../service/seedCatalog';
+import { FIND_REPLACE, IOS_2048 } from '../../service/seedCatalog';
+import { disableGit, git, testRepository, waitForBranchState } from '../currentBranch';
+import { extensionApi, storeToken } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings, setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 describe('trigger build and completion notice', () => {
   let api: BuildServiceExports;

@@ -4,8 +4,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import { generateApps, type RunningService } from '../../service/server';
-import { extensionApi, openAppsView, resetSettings, shownItems, startSidebarService, storeToken, waitFor, welcomeTexts } from '../sidebarFixture';
+import { openAppsView, shownItems, welcomeTexts } from '../appsView';
+import { extensionApi, storeToken } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 

@@ -4,10 +4,12 @@ import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
-import {
-  extensionApi, notificationsAfter, openAppsView, readLog, resetSettings, setSetting, shownItems, startSidebarService, storeToken, waitFor, waitForLog,
-} from '../sidebarFixture';
+import { openAppsView, shownItems } from '../appsView';
+import { extensionApi, readLog, storeToken, waitForLog } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings, setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 const UNAUTHORIZED_ACTIONS = ['Set Access Token', 'Open Dashboard'];
 
@@ -45,14 +47,14 @@ describe('sidebar: errors', () => {
           actions: UNAUTHORIZED_ACTIONS,
         });
         const [node] = await shownItems(api);
-        assert.deepEqual([node?.label, node?.description, node?.icon, node?.command], [`${serverMessage}.`, 'Set Access Token', 'error', 'buildService.setAccessToken']);
+        assert.deepEqual([node?.label, node?.description, node?.icon, node?.command?.command], [`${serverMessage}.`, 'Set Access Token', 'error', 'buildService.setAccessToken']);
 
         // Same error, same token: the refresh happens, the toast does not come back.
         await ui.clearNotifications();
         const before = service.requests.length;
         await api.apps.refresh();
         assert.ok(service.requests.length > before);
-        assert.deepEqual(await notificationsAfter(1500), []);
+        assert.deepEqual(await ui.notificationsAfter(1500), []);
         await waitForLog(api, 'not notifying again');
       });
     }
@@ -109,7 +111,7 @@ describe('sidebar: errors', () => {
     assert.equal(shown.severity, 'error');
     assert.deepEqual(shown.actions, ['Show Log']);
     const [node] = await shownItems(api);
-    assert.deepEqual([node?.icon, node?.description, node?.command], ['error', 'Show Log', 'buildService.showLog']);
+    assert.deepEqual([node?.icon, node?.description, node?.command?.command], ['error', 'Show Log', 'buildService.showLog']);
     return shown.message;
   }
 

@@ -4,8 +4,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import { startService, type RunningService } from '../../service/server';
-import { extensionApi, openAppsView, resetSettings, setSetting, shownItems, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import { openAppsView, shownItems } from '../appsView';
+import { extensionApi, storeToken } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings, setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 describe('sidebar: settings', () => {
   let api: BuildServiceExports;
@@ -47,7 +51,7 @@ describe('sidebar: settings', () => {
       actions: ['Open Settings'],
     });
     const [node] = await shownItems(api);
-    assert.deepEqual([node?.label, node?.command], ['The service address is not valid', 'buildService.openSettings']);
+    assert.deepEqual([node?.label, node?.command?.command], ['The service address is not valid', 'buildService.openSettings']);
     await setSetting('baseUrl', service.baseUrl);
   });
 

@@ -3,8 +3,12 @@
 import * as assert from 'node:assert/strict';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
-import { extensionApi, openAppsView, resetSettings, setSetting, shownItems, startSidebarService, waitFor, welcomeTexts } from '../sidebarFixture';
+import { openAppsView, shownItems, welcomeTexts } from '../appsView';
+import { extensionApi } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings, setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 describe('sidebar: signed out', () => {
   let api: BuildServiceExports;

@@ -4,10 +4,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { RunningService } from '../../service/server';
-import {
-  extensionApi, openAppsView, readLog, resetSettings, shownItems, startSidebarService, storeToken, testing, TOKEN_ENV_VAR, waitFor,
-} from '../sidebarFixture';
+import { openAppsView, shownItems } from '../appsView';
+import { extensionApi, readLog, storeToken, testing, TOKEN_ENV_VAR } from '../extension';
+import { startSidebarService } from '../harness';
+import { resetSettings } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 describe('sidebar: the access token', () => {
   let api: BuildServiceExports;
@@ -77,7 +79,7 @@ describe('sidebar: the access token', () => {
     });
     const [node] = await shownItems(api);
     assert.equal(node?.label, 'Invalid authorization token.');
-    assert.equal(node?.command, 'buildService.setAccessToken');
+    assert.equal(node?.command?.command, 'buildService.setAccessToken');
     assert.ok(!(await readLog(api)).includes('not-a-valid-token'));
   });
 
