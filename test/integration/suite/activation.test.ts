@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
 import { contributes, extension } from '../extension';
+import { resetSettings, setSetting } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -42,10 +43,9 @@ describe('activation', () => {
       this.skip();
     }
     const service = await startStallingService();
-    const settings = vscode.workspace.getConfiguration('buildService');
     const tokenBefore = process.env.BUILD_SERVICE_TOKEN;
     try {
-      await settings.update('baseUrl', service.baseUrl, vscode.ConfigurationTarget.Global);
+      await setSetting('baseUrl', service.baseUrl);
       // The extension falls back to this variable for its token, so it has every reason to fetch.
       process.env.BUILD_SERVICE_TOKEN = tokenBefore ?? 'integration-test-token';
       const started = Date.now();
@@ -57,7 +57,7 @@ describe('activation', () => {
     } finally {
       if (tokenBefore === undefined) delete process.env.BUILD_SERVICE_TOKEN;
       else process.env.BUILD_SERVICE_TOKEN = tokenBefore;
-      await settings.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+      await resetSettings();
       await service.close();
     }
   });
