@@ -18,7 +18,7 @@ const quietSettings = {
   'workbench.tips.enabled': false,
   'security.workspace.trust.enabled': false,
   // The workspace sits inside this project's repository, so Git would offer to open that parent
-  // repository; suites that need Git turn it on themselves (test/integration/branchFixture.ts).
+  // repository; suites that need Git turn it on themselves (test/integration/currentBranch.ts).
   'git.enabled': false,
 };
 

@@ -4,6 +4,7 @@
 // Only the web test host (npm run test:integration) has one; desktop runs do not.
 import * as http from 'node:http';
 import * as vscode from 'vscode';
+import { sleep } from './wait';
 
 export const uiProbeEnvVar = 'BUILD_SERVICE_UI_PROBE';
 
@@ -69,11 +70,15 @@ function ask<T>(operation: string, args: Record<string, unknown> = {}): Promise<
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** The notification toasts on screen now, top to bottom. */
 export function notifications(): Promise<VisibleNotification[]> {
   return ask('notifications');
+}
+
+/** Toasts that appear within `ms`, for checking that nothing new is shown. */
+export async function notificationsAfter(ms: number): Promise<VisibleNotification[]> {
+  await sleep(ms);
+  return notifications();
 }
 
 /** Waits until a toast whose message contains the text is on screen, and returns it. */

@@ -17,14 +17,19 @@ export interface AppSpec {
   deploymentGroups?: { name: string; branch: string; testers: string[] }[];
 }
 
-const FIND_REPLACE = 'feature/find&replace';
+/** The two documented apps (API.md's example ids), both built from one repository. */
+export const IOS_2048 = '58a4e07838704cb2eacd7ce4';
+export const ANDROID_2048 = '58a4e07838704cb2eacd7ce6';
+export const REPO_2048 = 'git@github.com:myorg/2048.git';
+/** A branch every app with builds has, whose name needs percent-encoding in a query. */
+export const FIND_REPLACE = 'feature/find&replace';
 
 export const SEEDED_APPS: AppSpec[] = [
   {
-    id: '58a4e07838704cb2eacd7ce4',
+    id: IOS_2048,
     name: '2048 iOS App',
     platform: 'ios',
-    repoUrl: 'git@github.com:myorg/2048.git',
+    repoUrl: REPO_2048,
     branches: ['master', 'develop', 'release/2.0', FIND_REPLACE],
     deletedBranches: ['feature/old-ui'],
     buildCount: 12,
@@ -35,10 +40,10 @@ export const SEEDED_APPS: AppSpec[] = [
     ],
   },
   {
-    id: '58a4e07838704cb2eacd7ce6',
+    id: ANDROID_2048,
     name: '2048 Android App',
     platform: 'android',
-    repoUrl: 'git@github.com:myorg/2048.git',
+    repoUrl: REPO_2048,
     branches: ['master', 'develop', FIND_REPLACE],
     deletedBranches: ['hotfix/1.0.1'],
     buildCount: 10,

@@ -46,6 +46,11 @@ export class RunningService implements ReferenceService {
     return this.state.data;
   }
 
+  /** The requests seen for one route (e.g. 'GET /apps/:app_id/builds'), or only those whose path contains `pathPart`. */
+  requestsTo(route: RouteKey, pathPart = ''): RecordedRequest[] {
+    return this.state.requests.filter((request) => request.route === route && request.rawPath.includes(pathPart));
+  }
+
   clearRequests(): void {
     this.state.requests = [];
   }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { backoffDelayMs, parseRetryAfter } from '../../src/api/retry';
-import { expectApiError, firstAppId, requestsTo, useReferenceService } from './clientFixture';
+import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
 
 describe('BuildServiceClient: retries', () => {
   const fixture = useReferenceService();
@@ -10,26 +10,26 @@ describe('BuildServiceClient: retries', () => {
       fixture.service.setFault('GET /apps', { status, times: 2 });
       const apps = await fixture.client().listApps();
       assert.ok(apps.length > 0);
-      assert.equal(requestsTo(fixture.service, 'GET /apps'), 3);
+      assert.equal(fixture.service.requestsTo('GET /apps').length, 3);
     });
   }
 
   it('a GET under 503 for good: gives up after 3 attempts in all', async () => {
     fixture.service.setFault('GET /apps', { status: 503 });
     await expectApiError(fixture.client().listApps(), 'unavailable');
-    assert.equal(requestsTo(fixture.service, 'GET /apps'), 3);
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 3);
   });
 
   it('the number of attempts is an option', async () => {
     fixture.service.setFault('GET /apps', { status: 504 });
     await expectApiError(fixture.client({ retry: { attempts: 5, baseDelayMs: 1 } }).listApps(), 'unavailable');
-    assert.equal(requestsTo(fixture.service, 'GET /apps'), 5);
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 5);
   });
 
   it('a dropped connection on a GET is retried', async () => {
     fixture.service.setFault('GET /apps', { dropConnection: true, times: 1 });
     assert.ok((await fixture.client().listApps()).length > 0);
-    assert.equal(requestsTo(fixture.service, 'GET /apps'), 2);
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 2);
   });
 
   it('500 and 404 are not retried', async () => {
@@ -42,13 +42,13 @@ describe('BuildServiceClient: retries', () => {
   it('a POST trigger under 503 is sent exactly once', async () => {
     fixture.service.setFault('POST /apps/:app_id/build', { status: 503, times: 2 });
     await expectApiError(fixture.client().triggerBuild(firstAppId(fixture.service), { branch: 'main' }), 'unavailable');
-    assert.equal(requestsTo(fixture.service, 'POST /apps/:app_id/build'), 1);
+    assert.equal(fixture.service.requestsTo('POST /apps/:app_id/build').length, 1);
   });
 
   it('a POST cancel whose connection drops is sent exactly once', async () => {
     fixture.service.setFault('POST /builds/:build_id/cancel', { dropConnection: true });
     await expectApiError(fixture.client().cancelBuild(fixture.service.data.builds[0]._id), 'network');
-    assert.equal(requestsTo(fixture.service, 'POST /builds/:build_id/cancel'), 1);
+    assert.equal(fixture.service.requestsTo('POST /builds/:build_id/cancel').length, 1);
   });
 
   it('Retry-After within the cap is honoured', async () => {
@@ -56,7 +56,7 @@ describe('BuildServiceClient: retries', () => {
     const started = Date.now();
     await fixture.client({ retry: { baseDelayMs: 1 } }).listApps();
     assert.ok(Date.now() - started >= 950, 'waited about a second');
-    assert.equal(requestsTo(fixture.service, 'GET /apps'), 2);
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 2);
   });
 
   it('Retry-After over the cap: fails at once with unavailable, carrying the wait', async () => {
@@ -64,7 +64,7 @@ describe('BuildServiceClient: retries', () => {
     const started = Date.now();
     const error = await expectApiError(fixture.client().listApps(), 'unavailable');
     assert.equal(error.retryAfterMs, 120_000);
-    assert.equal(requestsTo(fixture.service, 'GET /apps'), 1);
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 1);
     assert.ok(Date.now() - started < 1_000);
   });
 
@@ -73,7 +73,7 @@ describe('BuildServiceClient: retries', () => {
     fixture.service.setFault('GET /apps', { status: 504, retryAfter: inAMinute });
     const error = await expectApiError(fixture.client().listApps(), 'unavailable');
     assert.ok(error.retryAfterMs! > 50_000);
-    assert.equal(requestsTo(fixture.service, 'GET /apps'), 1);
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 1);
   });
 
   it('cancelled during the wait between attempts', async () => {
@@ -83,7 +83,7 @@ describe('BuildServiceClient: retries', () => {
     setTimeout(() => controller.abort(), 100);
     await expectApiError(fixture.client().listApps({ signal: controller.signal }), 'cancelled');
     assert.ok(Date.now() - started < 1_000);
-    assert.equal(requestsTo(fixture.service, 'GET /apps'), 1);
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 1);
   });
 });
 

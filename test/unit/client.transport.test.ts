@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { DEFAULT_USER_AGENT } from '../../src/api/client';
 import type { RequestReport } from '../../src/api/requester';
 import { generateApps } from '../service/seed';
-import { expectApiError, firstAppId, requestsTo, useReferenceService } from './clientFixture';
+import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
 
 describe('BuildServiceClient: the wire', () => {
   const fixture = useReferenceService();
@@ -53,7 +53,7 @@ describe('BuildServiceClient: the wire', () => {
     fixture.service.setFault('GET /apps', { delayBeforeHeadersMs: 3_000 });
     const error = await expectApiError(fixture.client({ timeoutMs: 150 }).listApps(), 'timeout');
     assert.match(error.message, /did not answer within 0\.2 s/);
-    assert.equal(requestsTo(fixture.service, 'GET /apps'), 1);
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 1);
   });
 
   it('a body that stalls midway: timeout', async () => {
@@ -71,7 +71,7 @@ describe('BuildServiceClient: the wire', () => {
     fixture.service.setFault('GET /apps', { cutBody: true });
     const error = await expectApiError(fixture.client().listApps(), 'network');
     assert.match(error.message, /broke before the whole answer arrived/);
-    assert.equal(requestsTo(fixture.service, 'GET /apps'), 1);
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 1);
   });
 
   it('an answer over the size cap: invalid-response', async () => {

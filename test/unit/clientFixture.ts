@@ -3,11 +3,10 @@
 import * as assert from 'node:assert/strict';
 import { BuildServiceClient, type BuildServiceClientOptions } from '../../src/api/client';
 import { ApiError, type ApiErrorKind } from '../../src/api/errors';
-import type { ReferenceService } from '../service/contract';
-import { startService } from '../service/server';
+import { startService, type RunningService } from '../service/server';
 
 export interface Fixture {
-  service: ReferenceService;
+  service: RunningService;
   /** A client with the service's valid token; options override the fast defaults. */
   client(options?: Partial<BuildServiceClientOptions>): BuildServiceClient;
 }
@@ -16,7 +15,7 @@ export interface Fixture {
 export function useReferenceService(): Fixture {
   const clients: BuildServiceClient[] = [];
   const fixture = {
-    service: undefined as unknown as ReferenceService,
+    service: undefined as unknown as RunningService,
     client(options: Partial<BuildServiceClientOptions> = {}): BuildServiceClient {
       const client = new BuildServiceClient({
         baseUrl: fixture.service.baseUrl,
@@ -53,13 +52,8 @@ export async function expectApiError(promise: Promise<unknown>, kind: ApiErrorKi
   assert.fail(`expected an ApiError of kind ${kind}, but the call succeeded`);
 }
 
-export function firstAppId(service: ReferenceService): string {
+export function firstAppId(service: RunningService): string {
   const app = service.data.apps[0];
   assert.ok(app, 'the reference service has seeded apps');
   return app._id;
-}
-
-/** Requests the service saw for one route, e.g. 'GET /apps'. */
-export function requestsTo(service: ReferenceService, route: string): number {
-  return service.requests.filter((request) => request.route === route).length;
 }

@@ -3,8 +3,7 @@ import * as assert from 'node:assert/strict';
 import type { Build, RunningService } from '../service/server';
 import { generateApps, startService } from '../service/server';
 import { seedData } from '../service/seed';
-
-const APP_2048_IOS = '58a4e07838704cb2eacd7ce4';
+import { FIND_REPLACE, IOS_2048 } from '../service/seedCatalog';
 
 describe('reference build service', () => {
   let service: RunningService;
@@ -57,11 +56,11 @@ describe('reference build service', () => {
         ['/apps/ffffffffffffffffffffffff/builds', 404],
         ['/apps/not-an-id/builds', 404],
         ['/builds/FFFFFFFFFFFFFFFFFFFFFFFF', 404],
-        [`/apps/${APP_2048_IOS}/builds?limit=0`, 400],
-        [`/apps/${APP_2048_IOS}/builds?limit=101`, 400],
-        [`/apps/${APP_2048_IOS}/builds?limit=2.5`, 400],
-        [`/apps/${APP_2048_IOS}/builds?status=done`, 400],
-        [`/apps/${APP_2048_IOS}/builds?branch=%E0%A4`, 400],
+        [`/apps/${IOS_2048}/builds?limit=0`, 400],
+        [`/apps/${IOS_2048}/builds?limit=101`, 400],
+        [`/apps/${IOS_2048}/builds?limit=2.5`, 400],
+        [`/apps/${IOS_2048}/builds?status=done`, 400],
+        [`/apps/${IOS_2048}/builds?branch=%E0%A4`, 400],
       ];
       for (const [path, status, init] of cases) {
         const response = await call(path, init);
@@ -72,25 +71,25 @@ describe('reference build service', () => {
     });
 
     it('lists builds newest first, 10 by default, filtered by status', async () => {
-      const builds = await json<Build[]>(`/apps/${APP_2048_IOS}/builds`);
+      const builds = await json<Build[]>(`/apps/${IOS_2048}/builds`);
       assert.equal(builds.length, 10);
       const times = builds.map((build) => build.created_at);
       assert.deepEqual(times, [...times].sort().reverse());
-      const failed = await json<Build[]>(`/apps/${APP_2048_IOS}/builds?status=failed&limit=100`);
+      const failed = await json<Build[]>(`/apps/${IOS_2048}/builds?status=failed&limit=100`);
       assert.ok(failed.length > 0 && failed.every((build) => build.build_status === 'failed'));
-      const latest = await json<Build>(`/apps/${APP_2048_IOS}/build/latest?status=failed`);
+      const latest = await json<Build>(`/apps/${IOS_2048}/build/latest?status=failed`);
       assert.equal(latest._id, failed[0]._id);
     });
 
     it('hides deleted branches unless includeDeleted=true', async () => {
-      const branches = await json<{ name: string }[]>(`/apps/${APP_2048_IOS}/branches`);
-      const all = await json<{ name: string }[]>(`/apps/${APP_2048_IOS}/branches?includeDeleted=true`);
+      const branches = await json<{ name: string }[]>(`/apps/${IOS_2048}/branches`);
+      const all = await json<{ name: string }[]>(`/apps/${IOS_2048}/branches?includeDeleted=true`);
       assert.ok(all.length > branches.length);
-      assert.ok(branches.some((branch) => branch.name === 'feature/find&replace'));
+      assert.ok(branches.some((branch) => branch.name === FIND_REPLACE));
     });
 
     it('shows only failed tests by default, and coverage as the average of its targets', async () => {
-      const [failed] = await json<Build[]>(`/apps/${APP_2048_IOS}/builds?status=failed`);
+      const [failed] = await json<Build[]>(`/apps/${IOS_2048}/builds?status=failed`);
       type Tests = { tests: { status: string }[] };
       const onlyFailed = await json<Tests>(`/builds/${failed._id}/tests`);
       assert.ok(onlyFailed.tests.length > 0 && onlyFailed.tests.every((test) => test.status === 'failed'));
@@ -109,24 +108,24 @@ describe('reference build service', () => {
 
   describe('percent-encoding', () => {
     it('round-trips feature/find&replace as a query value and filters by it', async () => {
-      const builds = await json<Build[]>(`/apps/${APP_2048_IOS}/builds?branch=feature%2Ffind%26replace&limit=100`);
+      const builds = await json<Build[]>(`/apps/${IOS_2048}/builds?branch=feature%2Ffind%26replace&limit=100`);
       assert.ok(builds.length > 0);
       assert.ok(builds.every((build) => build.commit_info.branch === 'feature/find&replace'));
       const recorded = service.requests.at(-1);
-      assert.equal(recorded?.rawUrl, `/v1/apps/${APP_2048_IOS}/builds?branch=feature%2Ffind%26replace&limit=100`);
-      assert.equal(recorded?.rawPath, `/apps/${APP_2048_IOS}/builds`);
+      assert.equal(recorded?.rawUrl, `/v1/apps/${IOS_2048}/builds?branch=feature%2Ffind%26replace&limit=100`);
+      assert.equal(recorded?.rawPath, `/apps/${IOS_2048}/builds`);
       assert.equal(recorded?.query.branch, 'feature/find&replace');
       assert.equal(recorded?.route, 'GET /apps/:app_id/builds');
     });
 
     it('builds any Unicode branch name, sent as JSON, and finds it again by query', async () => {
       const branch = 'fix/天気 + مرحبا 🚀 100%';
-      const { build_id } = await json<{ build_id: string }>(`/apps/${APP_2048_IOS}/build`, {
+      const { build_id } = await json<{ build_id: string }>(`/apps/${IOS_2048}/build`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ branch }),
       });
-      const found = await json<Build[]>(`/apps/${APP_2048_IOS}/builds?branch=${encodeURIComponent(branch)}`);
+      const found = await json<Build[]>(`/apps/${IOS_2048}/builds?branch=${encodeURIComponent(branch)}`);
       assert.deepEqual(found.map((build) => build._id), [build_id]);
       assert.equal(found[0].commit_info.branch, branch);
       assert.equal(service.requests.at(-1)?.query.branch, branch);
@@ -135,7 +134,7 @@ describe('reference build service', () => {
 
   describe('triggering and cancelling', () => {
     it('triggers from a form-encoded branch: 201, a 24-hex id, queued and newest first', async () => {
-      const response = await call(`/apps/${APP_2048_IOS}/build`, {
+      const response = await call(`/apps/${IOS_2048}/build`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: 'branch=feature%2Ffind%26replace',
@@ -143,7 +142,7 @@ describe('reference build service', () => {
       assert.equal(response.status, 201);
       const { build_id } = (await response.json()) as { build_id: string };
       assert.match(build_id, /^[0-9a-f]{24}$/);
-      const [newest] = await json<Build[]>(`/apps/${APP_2048_IOS}/builds`);
+      const [newest] = await json<Build[]>(`/apps/${IOS_2048}/builds`);
       assert.equal(newest._id, build_id);
       assert.equal(newest.build_status, 'queued');
       assert.equal(newest.finished, false);
@@ -152,13 +151,13 @@ describe('reference build service', () => {
     });
 
     it('builds the default branch when no branch is sent', async () => {
-      const { build_id } = await json<{ build_id: string }>(`/apps/${APP_2048_IOS}/build`, { method: 'POST' });
+      const { build_id } = await json<{ build_id: string }>(`/apps/${IOS_2048}/build`, { method: 'POST' });
       assert.equal((await json<Build>(`/builds/${build_id}`)).commit_info.branch, 'master');
     });
 
     it('cancels an unfinished build and leaves a finished one alone', async () => {
-      const [queued] = await json<Build[]>(`/apps/${APP_2048_IOS}/builds?status=queued`);
-      const [success] = await json<Build[]>(`/apps/${APP_2048_IOS}/builds?status=success`);
+      const [queued] = await json<Build[]>(`/apps/${IOS_2048}/builds?status=queued`);
+      const [success] = await json<Build[]>(`/apps/${IOS_2048}/builds?status=success`);
       for (const build of [queued, success]) {
         const response = await call(`/builds/${build._id}/cancel`, { method: 'POST' });
         assert.equal(response.status, 200);
@@ -171,7 +170,7 @@ describe('reference build service', () => {
     });
 
     it('moves builds on with advanceBuilds()', async () => {
-      const [queued] = await json<Build[]>(`/apps/${APP_2048_IOS}/builds?status=queued`);
+      const [queued] = await json<Build[]>(`/apps/${IOS_2048}/builds?status=queued`);
       service.advanceBuilds();
       assert.equal((await json<Build>(`/builds/${queued._id}`)).build_status, 'running');
       service.advanceBuilds();
@@ -250,7 +249,7 @@ describe('reference build service', () => {
       assert.deepEqual([...statuses].sort(), ['cancelled', 'failed', 'queued', 'running', 'success']);
       assert.deepEqual(new Set(data.apps.map((app) => app.platform)), new Set(['ios', 'android']));
       assert.ok(data.apps.some((app) => !data.builds.some((build) => build.app_id === app._id)));
-      assert.ok(data.builds.some((build) => build.commit_info.branch === 'feature/find&replace'));
+      assert.ok(data.builds.some((build) => build.commit_info.branch === FIND_REPLACE));
       for (const build of data.builds.filter((b) => b.build_status === 'queued')) {
         assert.equal(build.started_at, null);
         assert.equal(build.finished_at, null);

@@ -4,28 +4,14 @@
 import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
+import { contributes, extension } from '../extension';
+import { resetSettings, setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
-const extensionId = 'buildservice.build-service';
 const commandPrefix = 'buildService.';
 /** Far below the service's stall, far above a normal activation on a busy 2-core CI machine. */
 const activationBudgetMs = 5_000;
-
-interface Contributes {
-  commands?: { command: string }[];
-  viewsContainers?: { activitybar?: { id: string; title: string }[] };
-  views?: Record<string, { id: string; name: string }[]>;
-}
-
-function extension(): vscode.Extension<unknown> {
-  const ext = vscode.extensions.getExtension(extensionId);
-  assert.ok(ext, `extension ${extensionId} is not loaded`);
-  return ext;
-}
-
-function contributes(): Contributes {
-  return (extension().packageJSON as { contributes?: Contributes }).contributes ?? {};
-}
 
 /** A service address that accepts connections and never answers: the worst network there is. */
 async function startStallingService(): Promise<{ baseUrl: string; connections: () => number; close: () => Promise<void> }> {
@@ -57,10 +43,9 @@ describe('activation', () => {
       this.skip();
     }
     const service = await startStallingService();
-    const settings = vscode.workspace.getConfiguration('buildService');
     const tokenBefore = process.env.BUILD_SERVICE_TOKEN;
     try {
-      await settings.update('baseUrl', service.baseUrl, vscode.ConfigurationTarget.Global);
+      await setSetting('baseUrl', service.baseUrl);
       // The extension falls back to this variable for its token, so it has every reason to fetch.
       process.env.BUILD_SERVICE_TOKEN = tokenBefore ?? 'integration-test-token';
       const started = Date.now();
@@ -72,7 +57,7 @@ describe('activation', () => {
     } finally {
       if (tokenBefore === undefined) delete process.env.BUILD_SERVICE_TOKEN;
       else process.env.BUILD_SERVICE_TOKEN = tokenBefore;
-      await settings.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+      await resetSettings();
       await service.close();
     }
   });
@@ -131,11 +116,3 @@ describe('activation', () => {
     });
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not there after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}

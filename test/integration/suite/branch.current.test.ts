@@ -2,14 +2,15 @@
 // service: which apps match, what each shows, switching branch, and pinning an app.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { BuildServiceExports } from '../../../src/exports';
 import type { Build as WireBuild, RunningService } from '../../service/server';
-import { branchTesting, disableGit, git, testRepository, waitForBranchState } from '../branchFixture';
-import { extensionApi, resetSettings, setSetting, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
-import { IOS_2048 } from '../buildsFixture';
+import { ANDROID_2048, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
+import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { testing } from '../extension';
+import { useReferenceService } from '../harness';
+import { setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
-const ANDROID_2048 = '58a4e07838704cb2eacd7ce6';
 const ICON = { queued: 'clock', running: 'sync~spin', success: 'pass', failed: 'error', cancelled: 'circle-slash' } as const;
 
 function latestOf(service: RunningService, appId: string, branch: string): WireBuild | undefined {
@@ -19,27 +20,13 @@ function latestOf(service: RunningService, appId: string, branch: string): WireB
 }
 
 describe('current branch: view and status bar', () => {
-  let api: BuildServiceExports;
-  let service: RunningService;
+  const fixture = useReferenceService({ token: true });
   let dir: string;
-
-  before(async () => {
-    api = await extensionApi();
-    service = await startSidebarService(api);
-    await storeToken(api, service.token);
-  });
-  after(async () => {
-    await disableGit();
-    await setSetting('appId', undefined);
-    await storeToken(api, undefined);
-    await resetSettings();
-    await service.close();
-  });
 
   it('without Git (the test host starts with git.enabled off) the view says so and the status bar hides', async function () {
     if (vscode.workspace.getConfiguration('git').get('enabled') !== false) this.skip();
-    await waitForBranchState(api, (s) => s.kind === 'no-git', 'no Git');
-    assert.equal(branchTesting(api).statusBar.shown, undefined);
+    await waitForBranchState(fixture.api, (s) => s.kind === 'no-git', 'no Git');
+    assert.equal(testing(fixture.api).branch.statusBar.shown, undefined);
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
     await waitFor(async () => (await ui.texts('.welcome-view-content p')).some((t) => t.startsWith('Git is not available')), 'the no-Git welcome');
   });
@@ -50,10 +37,10 @@ describe('current branch: view and status bar', () => {
   });
 
   it('shows the latest develop build of both apps that build myorg/2048, in the view and the status bar', async () => {
-    const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === 'develop', 'builds of develop');
+    const state = await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'develop', 'builds of develop');
     assert.ok(state.kind === 'builds');
-    const { tree, statusBar } = branchTesting(api);
-    const expected = [IOS_2048, ANDROID_2048].map((id) => latestOf(service, id, 'develop'));
+    const { tree, statusBar } = testing(fixture.api).branch;
+    const expected = [IOS_2048, ANDROID_2048].map((id) => latestOf(fixture.service, id, 'develop'));
     assert.deepEqual(state.entries.map((e) => e.app.id).sort(), [IOS_2048, ANDROID_2048].sort());
     const byApp = new Map(state.entries.map((e) => [e.app.id, e.build?.id]));
     assert.deepEqual([byApp.get(IOS_2048), byApp.get(ANDROID_2048)], expected.map((b) => b?._id));
@@ -70,10 +57,10 @@ describe('current branch: view and status bar', () => {
 
   it('follows a git checkout to another branch', async () => {
     git(dir, 'checkout', '-q', 'master');
-    const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === 'master', 'builds of master');
+    const state = await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'master', 'builds of master');
     assert.ok(state.kind === 'builds');
-    assert.equal(state.entries.find((e) => e.app.id === IOS_2048)?.build?.id, latestOf(service, IOS_2048, 'master')?._id);
-    assert.match(branchTesting(api).statusBar.shown?.text ?? '', / master$/);
+    assert.equal(state.entries.find((e) => e.app.id === IOS_2048)?.build?.id, latestOf(fixture.service, IOS_2048, 'master')?._id);
+    assert.match(testing(fixture.api).branch.statusBar.shown?.text ?? '', / master$/);
   });
 
   it('the status-bar click reveals the build in the Current Branch view', async () => {
@@ -82,29 +69,28 @@ describe('current branch: view and status bar', () => {
   });
 
   it('buildService.appId pins another app; an invalid one is named in a warning', async () => {
-    const cafe = service.data.apps.find((a) => a.app_name === 'Café Crème iOS');
+    const cafe = fixture.service.data.apps.find((a) => a.app_name === 'Café Crème iOS');
     assert.ok(cafe);
     await setSetting('appId', cafe._id);
-    const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.pinned, 'pinned app');
+    const state = await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.pinned, 'pinned app');
     assert.ok(state.kind === 'builds');
     assert.deepEqual(state.entries.map((e) => e.app.id), [cafe._id]);
     await ui.clearNotifications();
     await setSetting('appId', 'not-an-id');
     const shown = await ui.waitForNotification('buildService.appId');
     assert.match(shown.message, /^The setting buildService\.appId is not valid: "not-an-id" is not an app ID/);
-    await waitForBranchState(api, (s) => s.kind === 'builds' && !s.pinned, 'back to matching by repository');
-    await setSetting('appId', undefined);
+    await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && !s.pinned, 'back to matching by repository');
     await ui.clearNotifications();
   });
 
   it('no app building the remote: the view says so and the status bar hides', async () => {
     git(dir, 'remote', 'set-url', 'origin', 'https://github.com/someone/else.git');
     try {
-      await waitForBranchState(api, (s) => s.kind === 'no-app', 'no app');
-      assert.equal(branchTesting(api).statusBar.shown, undefined);
+      await waitForBranchState(fixture.api, (s) => s.kind === 'no-app', 'no app');
+      assert.equal(testing(fixture.api).branch.statusBar.shown, undefined);
     } finally {
-      git(dir, 'remote', 'set-url', 'origin', 'git@github.com:myorg/2048.git');
+      git(dir, 'remote', 'set-url', 'origin', REPO_2048);
     }
-    await waitForBranchState(api, (s) => s.kind === 'builds', 'builds again');
+    await waitForBranchState(fixture.api, (s) => s.kind === 'builds', 'builds again');
   });
 });

@@ -2,13 +2,11 @@
 // the service percent-encoded; the filter shows on the app and clears with one command.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { BuildServiceExports } from '../../../src/exports';
-import type { RunningService } from '../../service/server';
-import { IOS_2048, appNode, requestsTo, setBuildSetting, textOf, waitForApps } from '../buildsFixture';
-import { extensionApi, openAppsView, resetSettings, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import { FIND_REPLACE, IOS_2048 } from '../../service/seedCatalog';
+import { appNode, textOf } from '../appsView';
+import { useReferenceService } from '../harness';
 import * as ui from '../ui';
-
-const BRANCH = 'feature/find&replace';
+import { waitFor } from '../wait';
 
 async function pick(text: string): Promise<void> {
   await waitFor(async () => (await ui.quickInput()).visible, 'a quick pick');
@@ -17,70 +15,53 @@ async function pick(text: string): Promise<void> {
 }
 
 describe('builds: filter', () => {
-  let api: BuildServiceExports;
-  let service: RunningService;
-
-  before(async function () {
-    if (!ui.uiProbeAvailable()) this.skip();
-    api = await extensionApi();
-    service = await startSidebarService(api);
-    await storeToken(api, service.token);
-    await setBuildSetting('autoRefresh', false);
-    await openAppsView();
-    await waitForApps(api);
-  });
-  after(async () => {
-    await setBuildSetting('autoRefresh', undefined);
-    await storeToken(api, undefined);
-    await resetSettings();
-    await service?.close();
-  });
+  const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, settings: { autoRefresh: false }, openView: true, waitForApps: true });
 
   it('branch from /branches and a state: the app says so and the builds follow, branch sent as feature%2Ffind%26replace', async () => {
-    const app = await appNode(api, IOS_2048);
-    service.clearRequests();
+    const app = await appNode(fixture.api, IOS_2048);
+    fixture.service.clearRequests();
     const done = vscode.commands.executeCommand('buildService.filterBuilds', app);
-    await pick(BRANCH);
+    await pick(FIND_REPLACE);
     await pick('success');
     await done;
-    assert.equal(requestsTo(service, 'GET /apps/:app_id/branches', IOS_2048).length, 1);
-    assert.equal(textOf(api, app).description, `branch: ${BRANCH} · success`);
-    assert.equal(textOf(api, app).contextValue, 'app.filtered');
-    service.clearRequests();
-    const builds = await api.apps.getChildren(app);
-    const [sent] = requestsTo(service, 'GET /apps/:app_id/builds', IOS_2048);
+    assert.equal(fixture.service.requestsTo('GET /apps/:app_id/branches', IOS_2048).length, 1);
+    assert.equal(textOf(fixture.api, app).description, `branch: ${FIND_REPLACE} · success`);
+    assert.equal(textOf(fixture.api, app).contextValue, 'app.filtered');
+    fixture.service.clearRequests();
+    const builds = await fixture.api.apps.getChildren(app);
+    const [sent] = fixture.service.requestsTo('GET /apps/:app_id/builds', IOS_2048);
     assert.ok(sent);
     assert.match(sent.rawUrl, /[?&]branch=feature%2Ffind%26replace(&|$)/);
     assert.match(sent.rawUrl, /[?&]status=success(&|$)/);
     assert.ok(builds.length > 0);
-    for (const b of builds) assert.match(textOf(api, b).description, new RegExp(`^${BRANCH} · `));
+    for (const b of builds) assert.match(textOf(fixture.api, b).description, new RegExp(`^${FIND_REPLACE} · `));
     assert.ok(builds.every((b) => b.kind === 'build' && b.build.status === 'success'));
   });
 
   it('the filter survives a reload of the apps, and Clear Filter ends it', async () => {
-    await api.apps.refresh();
-    const app = await appNode(api, IOS_2048);
-    assert.equal(textOf(api, app).description, `branch: ${BRANCH} · success`);
+    await fixture.api.apps.refresh();
+    const app = await appNode(fixture.api, IOS_2048);
+    assert.equal(textOf(fixture.api, app).description, `branch: ${FIND_REPLACE} · success`);
     await vscode.commands.executeCommand('buildService.clearFilter', app);
-    assert.equal(textOf(api, app).description, '');
-    assert.equal(textOf(api, app).contextValue, 'app');
-    service.clearRequests();
-    await api.apps.getChildren(app);
-    const [sent] = requestsTo(service, 'GET /apps/:app_id/builds', IOS_2048);
+    assert.equal(textOf(fixture.api, app).description, '');
+    assert.equal(textOf(fixture.api, app).contextValue, 'app');
+    fixture.service.clearRequests();
+    await fixture.api.apps.getChildren(app);
+    const [sent] = fixture.service.requestsTo('GET /apps/:app_id/builds', IOS_2048);
     assert.ok(sent && !sent.rawUrl.includes('branch=') && !sent.rawUrl.includes('status='), sent?.rawUrl);
   });
 
   it('a state alone, and a filter nothing matches says so', async () => {
-    const app = await appNode(api, IOS_2048);
+    const app = await appNode(fixture.api, IOS_2048);
     const done = vscode.commands.executeCommand('buildService.filterBuilds', app);
     await pick('Any branch');
     await pick('cancelled');
     await done;
-    assert.equal(textOf(api, app).description, 'cancelled');
-    service.data.builds = service.data.builds.filter((b) => !(b.app_id === IOS_2048 && b.build_status === 'cancelled'));
-    const [only] = await api.apps.getChildren(app);
+    assert.equal(textOf(fixture.api, app).description, 'cancelled');
+    fixture.service.data.builds = fixture.service.data.builds.filter((b) => !(b.app_id === IOS_2048 && b.build_status === 'cancelled'));
+    const [only] = await fixture.api.apps.getChildren(app);
     assert.ok(only);
-    assert.equal(textOf(api, only).label, 'No builds match the filter');
+    assert.equal(textOf(fixture.api, only).label, 'No builds match the filter');
     await vscode.commands.executeCommand('buildService.clearFilter', app);
   });
 });

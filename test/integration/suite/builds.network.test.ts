@@ -2,72 +2,58 @@
 // request for the apps plus one per expanded app.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { BuildServiceExports } from '../../../src/exports';
 import { concurrencyOf } from '../../service/concurrency';
-import type { RunningService } from '../../service/server';
-import { IOS_2048, requestsTo, setBuildSetting, waitForApps } from '../buildsFixture';
-import { extensionApi, openAppsView, resetSettings, sleep, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import { IOS_2048 } from '../../service/seedCatalog';
+import { openAppsView } from '../appsView';
+import { useReferenceService } from '../harness';
+import { sleep, waitFor } from '../wait';
 
 describe('builds: requests without waste', () => {
-  let api: BuildServiceExports;
-  let service: RunningService;
-
-  before(async () => {
-    api = await extensionApi();
-    service = await startSidebarService(api);
-    await storeToken(api, service.token);
-    await setBuildSetting('autoRefresh', false); // only the requests under test
-    await waitForApps(api);
-  });
-  after(async () => {
-    await setBuildSetting('autoRefresh', undefined);
-    await storeToken(api, undefined);
-    await resetSettings();
-    await service.close();
-  });
+  // No polling: only the requests under test.
+  const fixture = useReferenceService({ token: true, settings: { autoRefresh: false }, waitForApps: true });
 
   it('8 apps expanded at once: every list is fetched, never more than 4 requests at the service at a time', async () => {
-    const apps = (await api.apps.getChildren()).slice(0, 8);
+    const apps = (await fixture.api.apps.getChildren()).slice(0, 8);
     assert.equal(apps.length, 8);
-    service.setFault('GET /apps/:app_id/builds', { delayBeforeHeadersMs: 400 });
-    const meter = concurrencyOf(service.baseUrl);
+    fixture.service.setFault('GET /apps/:app_id/builds', { delayBeforeHeadersMs: 400 });
+    const meter = concurrencyOf(fixture.service.baseUrl);
     meter.reset();
-    service.clearRequests();
-    await Promise.all(apps.map((app) => api.apps.getChildren(app)));
-    service.clearFaults();
-    assert.equal(requestsTo(service, 'GET /apps/:app_id/builds').length, 8);
+    fixture.service.clearRequests();
+    await Promise.all(apps.map((app) => fixture.api.apps.getChildren(app)));
+    fixture.service.clearFaults();
+    assert.equal(fixture.service.requestsTo('GET /apps/:app_id/builds').length, 8);
     assert.equal(meter.max, 4, `most at once: ${meter.max}`);
   });
 
   it('two identical requests at once share one', async () => {
-    const app = (await api.apps.getChildren()).find((n) => n.kind === 'app' && n.app.id === IOS_2048);
+    const app = (await fixture.api.apps.getChildren()).find((n) => n.kind === 'app' && n.app.id === IOS_2048);
     assert.ok(app);
-    service.clearRequests();
-    const [a, b] = await Promise.all([api.apps.getChildren(app), api.apps.getChildren(app)]);
+    fixture.service.clearRequests();
+    const [a, b] = await Promise.all([fixture.api.apps.getChildren(app), fixture.api.apps.getChildren(app)]);
     assert.equal(a.length, b.length);
-    assert.equal(requestsTo(service, 'GET /apps/:app_id/builds').length, 1);
+    assert.equal(fixture.service.requestsTo('GET /apps/:app_id/builds').length, 1);
 
-    service.clearRequests();
+    fixture.service.clearRequests();
     await Promise.all([vscode.commands.executeCommand('buildService.refresh'), vscode.commands.executeCommand('buildService.refresh')]);
-    assert.equal(requestsTo(service, 'GET /apps').length, 1, 'two refreshes at once: one GET /apps');
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 1, 'two refreshes at once: one GET /apps');
   });
 
   it('a refresh with 3 apps expanded in the view costs 1 + 3 requests', async () => {
     await openAppsView();
-    const view = api.testing?.appsView;
+    const view = fixture.api.testing?.appsView;
     assert.ok(view);
-    const apps = (await api.apps.getChildren()).slice(0, 3);
+    const apps = (await fixture.api.apps.getChildren()).slice(0, 3);
     for (const app of apps) await view.reveal(app, { expand: true, select: false, focus: false });
-    await waitFor(() => requestsTo(service, 'GET /apps/:app_id/builds').length >= 3, 'the view loads the expanded apps');
+    await waitFor(() => fixture.service.requestsTo('GET /apps/:app_id/builds').length >= 3, 'the view loads the expanded apps');
     await sleep(500);
-    service.clearRequests();
+    fixture.service.clearRequests();
     await vscode.commands.executeCommand('buildService.refresh');
-    await waitFor(() => requestsTo(service, 'GET /apps/:app_id/builds').length >= 3, 'the expanded apps reload');
+    await waitFor(() => fixture.service.requestsTo('GET /apps/:app_id/builds').length >= 3, 'the expanded apps reload');
     await sleep(1000);
     // The Current Branch view asks for its branch's builds (branch=…) on its own; not the Apps view's.
-    const own = service.requests.filter((r) => !r.rawUrl.includes('branch=')).filter((r) => r.route === 'GET /apps' || r.route?.startsWith('GET /apps/:app_id/builds') || r.route?.startsWith('GET /builds'));
-    assert.equal(requestsTo(service, 'GET /apps').length, 1);
-    const listed = requestsTo(service, 'GET /apps/:app_id/builds').map((r) => r.rawPath.split('/')[2]);
+    const own = fixture.service.requests.filter((r) => !r.rawUrl.includes('branch=')).filter((r) => r.route === 'GET /apps' || r.route?.startsWith('GET /apps/:app_id/builds') || r.route?.startsWith('GET /builds'));
+    assert.equal(fixture.service.requestsTo('GET /apps').length, 1);
+    const listed = fixture.service.requestsTo('GET /apps/:app_id/builds').map((r) => r.rawPath.split('/')[2]);
     for (const app of apps) assert.equal(listed.filter((id) => app.kind === 'app' && id === app.app.id).length, 1, 'one list per expanded app');
     // Another app's list may be asked for by the Current Branch view; the Apps view's cost is 1 + 3.
     const appsView = own.filter((r) => r.route === 'GET /apps' || apps.some((a) => a.kind === 'app' && r.rawPath.includes(a.app.id)));

@@ -2,39 +2,18 @@
 // notification that announces it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { BuildServiceExports } from '../../../src/exports';
-import type { RunningService } from '../../service/server';
-import { disableGit, git, testRepository, waitForBranchState } from '../branchFixture';
-import { extensionApi, resetSettings, setSetting, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
-import { IOS_2048 } from '../buildsFixture';
+import { FIND_REPLACE, IOS_2048 } from '../../service/seedCatalog';
+import { waitForBranchState } from '../currentBranch';
+import { useReferenceService } from '../harness';
 import * as ui from '../ui';
-
-const BRANCH = 'feature/find&replace';
+import { waitFor } from '../wait';
 
 describe('trigger build and completion notice', () => {
-  let api: BuildServiceExports;
-  let service: RunningService;
-
-  before(async function () {
-    if (!ui.uiProbeAvailable()) this.skip();
-    api = await extensionApi();
-    service = await startSidebarService(api);
-    await storeToken(api, service.token);
-    const dir = await testRepository();
-    git(dir, 'checkout', '-q', BRANCH);
-    await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === BRANCH, `builds of ${BRANCH}`);
-  });
-  after(async () => {
-    await disableGit();
-    await setSetting('notifyOnCompletion', undefined);
-    await storeToken(api, undefined);
-    await resetSettings();
-    await service?.close();
-  });
+  const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, checkout: FIND_REPLACE });
 
   it('asks for the app and the branch (current first), sends one POST, shows and announces the build', async () => {
     await ui.clearNotifications();
-    service.clearRequests();
+    fixture.service.clearRequests();
     const done = vscode.commands.executeCommand('buildService.triggerBuild');
     await waitFor(async () => (await ui.quickInput()).visible, 'the app pick');
     assert.equal((await ui.quickInput()).placeholder, 'The app to build');
@@ -48,24 +27,24 @@ describe('trigger build and completion notice', () => {
     await ui.pressKey('Enter');
     await done;
 
-    const posts = service.requests.filter((r) => r.method === 'POST');
+    const posts = fixture.service.requests.filter((r) => r.method === 'POST');
     assert.equal(posts.length, 1);
     assert.equal(posts[0]?.rawPath, `/apps/${IOS_2048}/build`);
-    assert.deepEqual(JSON.parse(posts[0]?.body ?? ''), { branch: BRANCH });
-    const created = service.data.builds[0];
-    assert.ok(created && created.app_id === IOS_2048 && created.commit_info.branch === BRANCH);
+    assert.deepEqual(JSON.parse(posts[0]?.body ?? ''), { branch: FIND_REPLACE });
+    const created = fixture.service.data.builds[0];
+    assert.ok(created && created.app_id === IOS_2048 && created.commit_info.branch === FIND_REPLACE);
 
-    const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id), 'the new build shown');
+    const state = await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id), 'the new build shown');
     assert.ok(state.kind === 'builds');
-    assert.ok(api.testing?.branch.poller.isFollowing(created._id));
+    assert.ok(fixture.api.testing?.branch.poller.isFollowing(created._id));
 
-    service.advanceBuilds();
-    service.advanceBuilds();
+    fixture.service.advanceBuilds();
+    fixture.service.advanceBuilds();
     const outcome = created.build_status === 'success' ? 'succeeded' : 'failed';
-    const message = `Build #${created.build_number} of 2048 iOS App on ${BRANCH} ${outcome}`;
+    const message = `Build #${created.build_number} of 2048 iOS App on ${FIND_REPLACE} ${outcome}`;
     const shown = await ui.waitForNotification(message, 10_000);
     assert.deepEqual(shown, { message, severity: outcome === 'failed' ? 'error' : 'info', actions: ['Open Build', "Don't Show Again"] });
-    await waitForBranchState(api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id && e.build.finished), 'the view updated');
+    await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id && e.build.finished), 'the view updated');
 
     await ui.clickNotificationAction(message, "Don't Show Again");
     await waitFor(() => vscode.workspace.getConfiguration('buildService').inspect('notifyOnCompletion')?.globalValue === false, 'notifyOnCompletion off');

@@ -2,114 +2,100 @@
 // left in the view, and the details in the log (never the token).
 import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
-import type { BuildServiceExports } from '../../../src/exports';
-import type { RunningService } from '../../service/server';
-import {
-  extensionApi, notificationsAfter, openAppsView, readLog, resetSettings, setSetting, shownItems, startSidebarService, storeToken, waitFor, waitForLog,
-} from '../sidebarFixture';
+import { shownItems } from '../appsView';
+import { readLog, storeToken, waitForLog } from '../extension';
+import { useReferenceService } from '../harness';
+import { setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 const UNAUTHORIZED_ACTIONS = ['Set Access Token', 'Open Dashboard'];
 
 describe('sidebar: errors', () => {
-  let api: BuildServiceExports;
-  let service: RunningService;
-
-  before(async () => {
-    api = await extensionApi();
-    service = await startSidebarService(api);
-    await storeToken(api, service.token);
-    await openAppsView();
-    await waitFor(async () => (await api.apps.getChildren()).length > 0, 'apps with the stored token');
-  });
-  after(async () => {
-    await storeToken(api, undefined);
-    await resetSettings();
-    await service.close();
-  });
+  const fixture = useReferenceService({ token: true, openView: true, waitForApps: true });
   beforeEach(async () => {
-    service.clearFaults();
+    fixture.service.clearFaults();
     await ui.clearNotifications();
   });
 
   describe('401', () => {
     for (const serverMessage of ['No authorization token was found', 'Invalid authorization token']) {
       it(`"${serverMessage}": one error toast with the service's message, not repeated on refresh`, async () => {
-        await api.apps.refresh(); // a success first: it resets what was already reported
-        service.setFault('GET /apps', { status: 401, errorMessage: serverMessage });
-        await api.apps.refresh();
+        await fixture.api.apps.refresh(); // a success first: it resets what was already reported
+        fixture.service.setFault('GET /apps', { status: 401, errorMessage: serverMessage });
+        await fixture.api.apps.refresh();
         const shown = await ui.waitForNotification(serverMessage);
         assert.deepEqual(shown, {
           message: `${serverMessage}. Set a personal access token from the dashboard to see your apps.`,
           severity: 'error',
           actions: UNAUTHORIZED_ACTIONS,
         });
-        const [node] = await shownItems(api);
-        assert.deepEqual([node?.label, node?.description, node?.icon, node?.command], [`${serverMessage}.`, 'Set Access Token', 'error', 'buildService.setAccessToken']);
+        const [node] = await shownItems(fixture.api);
+        assert.deepEqual([node?.label, node?.description, node?.icon, node?.command?.command], [`${serverMessage}.`, 'Set Access Token', 'error', 'buildService.setAccessToken']);
 
         // Same error, same token: the refresh happens, the toast does not come back.
         await ui.clearNotifications();
-        const before = service.requests.length;
-        await api.apps.refresh();
-        assert.ok(service.requests.length > before);
-        assert.deepEqual(await notificationsAfter(1500), []);
-        await waitForLog(api, 'not notifying again');
+        const before = fixture.service.requests.length;
+        await fixture.api.apps.refresh();
+        assert.ok(fixture.service.requests.length > before);
+        assert.deepEqual(await ui.notificationsAfter(1500), []);
+        await waitForLog(fixture.api, 'not notifying again');
       });
     }
 
     it('a new token shows it again', async () => {
-      await api.apps.refresh();
-      service.setFault('GET /apps', { status: 401, errorMessage: 'Invalid authorization token' });
-      await api.apps.refresh();
+      await fixture.api.apps.refresh();
+      fixture.service.setFault('GET /apps', { status: 401, errorMessage: 'Invalid authorization token' });
+      await fixture.api.apps.refresh();
       await ui.waitForNotification('Invalid authorization token');
       await ui.clearNotifications();
-      await storeToken(api, 'another-token');
+      await storeToken(fixture.api, 'another-token');
       await waitFor(async () => {
-        await api.apps.refresh();
-        return service.requests.at(-1)?.headers.authorization === 'Bearer another-token';
+        await fixture.api.apps.refresh();
+        return fixture.service.requests.at(-1)?.headers.authorization === 'Bearer another-token';
       }, 'the new token in use');
       await ui.waitForNotification('Invalid authorization token');
-      await storeToken(api, service.token);
+      await storeToken(fixture.api, fixture.service.token);
     });
   });
 
   for (const status of [503, 504]) {
     it(`${status}: one warning toast, "temporarily unavailable", with Open Status Page and Retry`, async () => {
-      service.setFault('GET /apps', { status });
-      await api.apps.refresh();
+      fixture.service.setFault('GET /apps', { status });
+      await fixture.api.apps.refresh();
       const shown = await ui.waitForNotification('temporarily unavailable');
       assert.deepEqual(shown, {
         message: `The build service is temporarily unavailable (${status}). Check its status page or try again in a few minutes.`,
         severity: 'warning',
         actions: ['Open Status Page', 'Retry'],
       });
-      const [node] = await shownItems(api);
+      const [node] = await shownItems(fixture.api);
       assert.deepEqual([node?.label, node?.description, node?.icon], ['Service temporarily unavailable', 'Retry', 'warning']);
     });
   }
 
   it('Retry reloads; Open Status Page without an address says which setting to set', async () => {
-    service.setFault('GET /apps', { status: 503 });
-    await api.apps.refresh();
+    fixture.service.setFault('GET /apps', { status: 503 });
+    await fixture.api.apps.refresh();
     await ui.clickNotificationAction('temporarily unavailable', 'Open Status Page');
     const explained = await ui.waitForNotification('buildService.statusUrl');
     assert.deepEqual(explained, { message: 'To open the status page, set buildService.statusUrl to its address.', severity: 'info', actions: ['Open Settings'] });
     await ui.clearNotifications();
 
-    await api.apps.refresh();
-    service.clearFaults();
+    await fixture.api.apps.refresh();
+    fixture.service.clearFaults();
     await ui.clickNotificationAction('temporarily unavailable', 'Retry');
-    await waitFor(async () => (await shownItems(api)).every((i) => i.contextValue === 'app'), 'the apps after Retry');
+    await waitFor(async () => (await shownItems(fixture.api)).every((i) => i.contextValue === 'app'), 'the apps after Retry');
   });
 
   /** Loads with a fault and returns the toast, which must offer Show Log only. */
   async function expectShowLog(messageContains: string): Promise<string> {
-    await api.apps.refresh();
+    await fixture.api.apps.refresh();
     const shown = await ui.waitForNotification(messageContains);
     assert.equal(shown.severity, 'error');
     assert.deepEqual(shown.actions, ['Show Log']);
-    const [node] = await shownItems(api);
-    assert.deepEqual([node?.icon, node?.description, node?.command], ['error', 'Show Log', 'buildService.showLog']);
+    const [node] = await shownItems(fixture.api);
+    assert.deepEqual([node?.icon, node?.description, node?.command?.command], ['error', 'Show Log', 'buildService.showLog']);
     return shown.message;
   }
 
@@ -119,36 +105,28 @@ describe('sidebar: errors', () => {
     const { port } = closed.address() as net.AddressInfo;
     await new Promise((r) => closed.close(r));
     await setSetting('baseUrl', `http://127.0.0.1:${port}/v1`);
-    try {
-      const message = await expectShowLog('Could not connect');
-      assert.equal(message, 'Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.');
-      await waitForLog(api, /GET \/apps failed: network in \d+ ms/);
-    } finally {
-      await setSetting('baseUrl', service.baseUrl);
-    }
+    const message = await expectShowLog('Could not connect');
+    assert.equal(message, 'Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.');
+    await waitForLog(fixture.api, /GET \/apps failed: network in \d+ ms/);
   });
 
   it('a dropped connection is a network failure too', async () => {
-    service.setFault('GET /apps', { dropConnection: true });
+    fixture.service.setFault('GET /apps', { dropConnection: true });
     assert.match(await expectShowLog('Could not connect'), /^Could not connect/);
   });
 
   it('timeout: names the time and the setting', async () => {
     await setSetting('requestTimeoutSeconds', 1);
-    service.setFault('GET /apps', { delayBeforeHeadersMs: 3000 });
-    try {
-      const message = await expectShowLog('did not answer');
-      assert.equal(message, 'The build service did not answer within 1 second (buildService.requestTimeoutSeconds).');
-    } finally {
-      await setSetting('requestTimeoutSeconds', undefined);
-    }
+    fixture.service.setFault('GET /apps', { delayBeforeHeadersMs: 3000 });
+    const message = await expectShowLog('did not answer');
+    assert.equal(message, 'The build service did not answer within 1 second (buildService.requestTimeoutSeconds).');
   });
 
   it('invalid reply (not JSON, or the wrong shape)', async () => {
-    service.setFault('GET /apps', { invalidJson: true });
+    fixture.service.setFault('GET /apps', { invalidJson: true });
     assert.equal(await expectShowLog('cannot read'), 'The build service sent an answer this extension cannot read.');
     await ui.clearNotifications();
-    service.setFault('GET /apps', { wrongShape: true });
+    fixture.service.setFault('GET /apps', { wrongShape: true });
     assert.equal(await expectShowLog('cannot read'), 'The build service sent an answer this extension cannot read.');
   });
 
@@ -159,16 +137,16 @@ describe('sidebar: errors', () => {
   ];
   for (const [status, text] of statusCases) {
     it(`${status}: a sentence with Show Log, the status and server message in the log`, async () => {
-      service.setFault('GET /apps', { status, errorMessage: `server detail ${status}` });
+      fixture.service.setFault('GET /apps', { status, errorMessage: `server detail ${status}` });
       assert.equal(await expectShowLog(`(${status})`), text);
-      await waitForLog(api, new RegExp(`GET /apps ${status} in \\d+ ms.*server said "server detail ${status}"`));
+      await waitForLog(fixture.api, new RegExp(`GET /apps ${status} in \\d+ ms.*server said "server detail ${status}"`));
     });
   }
 
   it('the log records every request (method, path, status, duration) and never the token', async () => {
-    await api.apps.refresh();
-    const log = await waitForLog(api, /GET \/apps 200 in \d+ ms/);
-    assert.ok(!log.includes(service.token), 'the token is in the log');
-    assert.ok(!(await readLog(api)).includes('another-token'));
+    await fixture.api.apps.refresh();
+    const log = await waitForLog(fixture.api, /GET \/apps 200 in \d+ ms/);
+    assert.ok(!log.includes(fixture.service.token), 'the token is in the log');
+    assert.ok(!(await readLog(fixture.api)).includes('another-token'));
   });
 });

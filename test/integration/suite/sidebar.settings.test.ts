@@ -2,30 +2,21 @@
 // open only http(s) addresses.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { BuildServiceExports } from '../../../src/exports';
 import { startService, type RunningService } from '../../service/server';
-import { extensionApi, openAppsView, resetSettings, setSetting, shownItems, startSidebarService, storeToken, waitFor } from '../sidebarFixture';
+import { shownItems } from '../appsView';
+import { useReferenceService } from '../harness';
+import { setSetting } from '../settings';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 describe('sidebar: settings', () => {
-  let api: BuildServiceExports;
-  let service: RunningService;
+  const fixture = useReferenceService({ token: true, openView: true, waitForApps: true });
+  /** A second service, for switching the address to. */
   let other: RunningService;
-
   before(async () => {
-    api = await extensionApi();
-    service = await startSidebarService(api);
     other = await startService();
-    await storeToken(api, service.token);
-    await openAppsView();
-    await waitFor(async () => (await api.apps.getChildren()).length > 0, 'apps with the stored token');
   });
-  after(async () => {
-    await storeToken(api, undefined);
-    await resetSettings();
-    await service.close();
-    await other.close();
-  });
+  after(() => other.close());
   beforeEach(() => ui.clearNotifications());
 
   it('changing buildService.baseUrl reloads the open view from the new address', async () => {
@@ -34,8 +25,7 @@ describe('sidebar: settings', () => {
     await setSetting('baseUrl', other.baseUrl);
     // No getChildren from the test: the visible view asks by itself once the change fires.
     await waitFor(() => other.requests.some((r) => r.rawPath === '/apps'), 'a request to the new address');
-    assert.deepEqual((await shownItems(api)).map((i) => i.label), ['Only on the other service']);
-    await setSetting('baseUrl', service.baseUrl);
+    assert.deepEqual((await shownItems(fixture.api)).map((i) => i.label), ['Only on the other service']);
   });
 
   it('an invalid address: a message naming the setting, and an error node that opens it', async () => {
@@ -46,23 +36,20 @@ describe('sidebar: settings', () => {
       severity: 'warning',
       actions: ['Open Settings'],
     });
-    const [node] = await shownItems(api);
-    assert.deepEqual([node?.label, node?.command], ['The service address is not valid', 'buildService.openSettings']);
-    await setSetting('baseUrl', service.baseUrl);
+    const [node] = await shownItems(fixture.api);
+    assert.deepEqual([node?.label, node?.command?.command], ['The service address is not valid', 'buildService.openSettings']);
   });
 
   it('an address without /v1 is refused the same way', async () => {
-    await setSetting('baseUrl', service.baseUrl.replace(/\/v1$/, ''));
+    await setSetting('baseUrl', fixture.service.baseUrl.replace(/\/v1$/, ''));
     const shown = await ui.waitForNotification('buildService.baseUrl');
     assert.match(shown.message, /^The setting buildService\.baseUrl is not valid: it must end in the API version segment \/v1/);
-    await setSetting('baseUrl', service.baseUrl);
   });
 
   it('a timeout out of range names the setting and the range', async () => {
     await setSetting('requestTimeoutSeconds', 0);
     const shown = await ui.waitForNotification('buildService.requestTimeoutSeconds');
     assert.equal(shown.message, 'The setting buildService.requestTimeoutSeconds is not valid: it must be between 1 and 300 seconds.');
-    await setSetting('requestTimeoutSeconds', undefined);
   });
 
   it('a dashboard address that is not http(s) is refused, and never opened', async () => {
@@ -73,7 +60,6 @@ describe('sidebar: settings', () => {
     await vscode.commands.executeCommand('buildService.openDashboard');
     const explained = await ui.waitForNotification('To open the dashboard');
     assert.deepEqual(explained.actions, ['Open Settings']);
-    await setSetting('dashboardUrl', undefined);
   });
 
   it('Open Dashboard and Open Status Page without addresses explain which setting to set', async () => {

@@ -2,28 +2,14 @@
 // Clear Access Token, and a token changed in another window.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { BuildServiceExports } from '../../../src/exports';
-import type { RunningService } from '../../service/server';
-import {
-  extensionApi, openAppsView, readLog, resetSettings, shownItems, startSidebarService, storeToken, testing, TOKEN_ENV_VAR, waitFor,
-} from '../sidebarFixture';
+import { shownItems } from '../appsView';
+import { readLog, storeToken, testing, TOKEN_ENV_VAR } from '../extension';
+import { useReferenceService } from '../harness';
 import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 describe('sidebar: the access token', () => {
-  let api: BuildServiceExports;
-  let service: RunningService;
-
-  before(async () => {
-    api = await extensionApi();
-    service = await startSidebarService(api);
-    await openAppsView();
-  });
-  after(async () => {
-    delete process.env[TOKEN_ENV_VAR];
-    await storeToken(api, undefined);
-    await resetSettings();
-    await service.close();
-  });
+  const fixture = useReferenceService({ openView: true });
   beforeEach(() => ui.clearNotifications());
   afterEach(() => {
     delete process.env[TOKEN_ENV_VAR];
@@ -48,22 +34,22 @@ describe('sidebar: the access token', () => {
     assert.equal((await ui.quickInput()).visible, true);
     await ui.pressKey('Escape');
     await waitFor(async () => !(await ui.quickInput()).visible, 'the box closed');
-    assert.equal(await testing(api).secrets.get(testing(api).tokenSecretKey), undefined);
+    assert.equal(await testing(fixture.api).secrets.get(testing(fixture.api).tokenSecretKey), undefined);
   });
 
   it('a good token (whitespace around it) is stored trimmed, checked at once, and the count shown', async () => {
-    service.clearRequests();
-    await typeToken(`  ${service.token}  `);
+    fixture.service.clearRequests();
+    await typeToken(`  ${fixture.service.token}  `);
     await ui.pressKey('Enter');
     const shown = await ui.waitForNotification('Access token saved.');
-    const count = service.data.apps.length;
+    const count = fixture.service.data.apps.length;
     assert.deepEqual(shown, { message: `Access token saved. The build service lists ${count} apps for it.`, severity: 'info', actions: [] });
-    assert.equal(await testing(api).secrets.get(testing(api).tokenSecretKey), service.token);
-    assert.equal(service.requests.at(-1)?.headers.authorization, `Bearer ${service.token}`);
-    assert.equal((await shownItems(api)).length, count);
+    assert.equal(await testing(fixture.api).secrets.get(testing(fixture.api).tokenSecretKey), fixture.service.token);
+    assert.equal(fixture.service.requests.at(-1)?.headers.authorization, `Bearer ${fixture.service.token}`);
+    assert.equal((await shownItems(fixture.api)).length, count);
     // Only in secret storage: not in settings, not in the log.
-    assert.ok(!JSON.stringify(vscode.workspace.getConfiguration('buildService')).includes(service.token));
-    assert.ok(!(await readLog(api)).includes(service.token));
+    assert.ok(!JSON.stringify(vscode.workspace.getConfiguration('buildService')).includes(fixture.service.token));
+    assert.ok(!(await readLog(fixture.api)).includes(fixture.service.token));
   });
 
   it('a bad token: the service\'s own message, with Set Access Token and Open Dashboard', async () => {
@@ -75,30 +61,30 @@ describe('sidebar: the access token', () => {
       severity: 'error',
       actions: ['Set Access Token', 'Open Dashboard'],
     });
-    const [node] = await shownItems(api);
+    const [node] = await shownItems(fixture.api);
     assert.equal(node?.label, 'Invalid authorization token.');
-    assert.equal(node?.command, 'buildService.setAccessToken');
-    assert.ok(!(await readLog(api)).includes('not-a-valid-token'));
+    assert.equal(node?.command?.command, 'buildService.setAccessToken');
+    assert.ok(!(await readLog(fixture.api)).includes('not-a-valid-token'));
   });
 
   it('Clear Access Token removes it and the view asks for one again', async () => {
     await vscode.commands.executeCommand('buildService.clearAccessToken');
     const shown = await ui.waitForNotification('Access token removed');
     assert.deepEqual(shown, { message: 'Access token removed.', severity: 'info', actions: [] });
-    assert.equal(await testing(api).secrets.get(testing(api).tokenSecretKey), undefined);
-    assert.deepEqual(await shownItems(api), []);
+    assert.equal(await testing(fixture.api).secrets.get(testing(fixture.api).tokenSecretKey), undefined);
+    assert.deepEqual(await shownItems(fixture.api), []);
   });
 
   it('BUILD_SERVICE_TOKEN is used when nothing is stored (read at use, trimmed); a stored token wins', async () => {
-    process.env[TOKEN_ENV_VAR] = `  ${service.token}\n`;
-    await api.apps.refresh();
-    assert.equal(service.requests.at(-1)?.headers.authorization, `Bearer ${service.token}`);
-    assert.ok((await shownItems(api)).length > 0);
+    process.env[TOKEN_ENV_VAR] = `  ${fixture.service.token}\n`;
+    await fixture.api.apps.refresh();
+    assert.equal(fixture.service.requests.at(-1)?.headers.authorization, `Bearer ${fixture.service.token}`);
+    assert.ok((await shownItems(fixture.api)).length > 0);
 
-    await storeToken(api, 'stored-token-wins');
+    await storeToken(fixture.api, 'stored-token-wins');
     await waitFor(async () => {
-      await api.apps.refresh();
-      return service.requests.at(-1)?.headers.authorization === 'Bearer stored-token-wins';
+      await fixture.api.apps.refresh();
+      return fixture.service.requests.at(-1)?.headers.authorization === 'Bearer stored-token-wins';
     }, 'the stored token in use');
 
     await ui.clearNotifications();
@@ -111,14 +97,14 @@ describe('sidebar: the access token', () => {
   // as context.secrets.onDidChange; the test drives that same path by writing into the extension's
   // own secret storage directly (not through the extension's token service), and the view must follow.
   it('a token set or cleared in another window applies here', async () => {
-    const apps = service.data.apps.length;
-    await storeToken(api, service.token);
-    await waitFor(async () => (await api.apps.getChildren()).length === apps, 'the apps of the token set elsewhere');
-    await storeToken(api, undefined);
-    await waitFor(async () => (await api.apps.getChildren()).length === 0, 'the view asking for a token');
-    await storeToken(api, 'revoked-elsewhere');
-    await waitFor(async () => (await shownItems(api))[0]?.label === 'Invalid authorization token.', 'the new token refused');
-    await storeToken(api, service.token);
-    await waitFor(async () => (await api.apps.getChildren()).length === apps, 'the apps again');
+    const apps = fixture.service.data.apps.length;
+    await storeToken(fixture.api, fixture.service.token);
+    await waitFor(async () => (await fixture.api.apps.getChildren()).length === apps, 'the apps of the token set elsewhere');
+    await storeToken(fixture.api, undefined);
+    await waitFor(async () => (await fixture.api.apps.getChildren()).length === 0, 'the view asking for a token');
+    await storeToken(fixture.api, 'revoked-elsewhere');
+    await waitFor(async () => (await shownItems(fixture.api))[0]?.label === 'Invalid authorization token.', 'the new token refused');
+    await storeToken(fixture.api, fixture.service.token);
+    await waitFor(async () => (await fixture.api.apps.getChildren()).length === apps, 'the apps again');
   });
 });

@@ -1,5 +1,6 @@
-// Shared by the current-branch and trigger suites: a real Git repository in a temporary folder,
-// opened through VS Code's Git extension, with `origin` pointing where the seeded 2048 apps build.
+// The Current Branch view's world: a real Git repository in the workspace folder, opened through
+// VS Code's Git extension, with `origin` pointing where the seeded 2048 apps build; and the view's
+// model as the extension's test hooks show it.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -8,9 +9,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BranchState } from '../../src/core/branchState';
 import type { BuildServiceExports } from '../../src/exports';
-import { waitFor } from './sidebarFixture';
-
-export const REPO_2048 = 'git@github.com:myorg/2048.git';
+import { FIND_REPLACE, REPO_2048 } from '../service/seedCatalog';
+import { testing } from './extension';
+import { waitFor } from './wait';
 
 let repo: Promise<string> | undefined;
 
@@ -32,7 +33,9 @@ export async function enableGit(): Promise<void> {
 
 /** Git off again, as the other suites expect it (their request counts must not include ours). */
 export async function disableGit(): Promise<void> {
-  await vscode.workspace.getConfiguration('git').update('enabled', false, vscode.ConfigurationTarget.Global);
+  const config = vscode.workspace.getConfiguration('git');
+  if (config.inspect('enabled')?.globalValue === false) return;
+  await config.update('enabled', false, vscode.ConfigurationTarget.Global);
 }
 
 /** One repository for the whole run, made on first use; opened through the Git extension on every call. */
@@ -47,7 +50,7 @@ export async function testRepository(): Promise<string> {
     git(dir, 'config', 'user.email', 'test@example.com');
     git(dir, 'config', 'user.name', 'Test');
     git(dir, 'commit', '-q', '--allow-empty', '-m', 'first');
-    for (const branch of ['develop', 'feature/find&replace']) git(dir, 'branch', branch);
+    for (const branch of ['develop', FIND_REPLACE]) git(dir, 'branch', branch);
     git(dir, 'remote', 'add', 'origin', REPO_2048);
     return dir;
   });
@@ -67,14 +70,9 @@ export async function testRepository(): Promise<string> {
   return dir;
 }
 
-export function branchTesting(api: BuildServiceExports) {
-  assert.ok(api.testing);
-  return api.testing.branch;
-}
-
 /** Waits until the Current Branch model is in the state `test` accepts, and returns it. */
 export async function waitForBranchState(api: BuildServiceExports, test: (s: BranchState) => boolean, what: string, timeoutMs = 10_000): Promise<BranchState> {
-  const { model } = branchTesting(api);
+  const { model } = testing(api).branch;
   await waitFor(() => test(model.state), `${what} (last state: ${JSON.stringify(model.state).slice(0, 300)})`, timeoutMs);
   return model.state;
 }

@@ -1,0 +1,68 @@
+// The Apps view: its items as VS Code reads them from the extension's tree provider, and the view
+// as the workbench draws it.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { BuildServiceExports } from '../../src/exports';
+import type { AppsTreeNode } from '../../src/views/apps/nodes';
+import * as ui from './ui';
+import { waitFor } from './wait';
+
+/** A tree item as the user sees it; absent texts are ''. */
+export interface ItemText {
+  label: string;
+  description: string;
+  tooltip: string;
+  /** A theme icon's id, or the file name of a light-theme icon (e.g. 'ios-light.svg'). */
+  icon: string;
+  contextValue: string;
+  collapsible: boolean;
+  command?: vscode.Command;
+}
+
+export function textOf(api: BuildServiceExports, node: AppsTreeNode): ItemText {
+  const item = api.apps.getTreeItem(node);
+  return {
+    label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+    description: typeof item.description === 'string' ? item.description : '',
+    tooltip: typeof item.tooltip === 'string' ? item.tooltip : '',
+    icon: iconName(item.iconPath),
+    contextValue: item.contextValue ?? '',
+    collapsible: item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
+    command: item.command,
+  };
+}
+
+function iconName(icon: vscode.TreeItem['iconPath']): string {
+  if (icon instanceof vscode.ThemeIcon) return icon.id;
+  return (icon as { light?: vscode.Uri } | undefined)?.light?.path.split('/').pop() ?? '';
+}
+
+/** The Apps view's top level, as VS Code reads it from the provider. */
+export async function shownItems(api: BuildServiceExports): Promise<ItemText[]> {
+  return (await api.apps.getChildren()).map((node) => textOf(api, node));
+}
+
+export async function appNode(api: BuildServiceExports, appId: string): Promise<AppsTreeNode> {
+  const node = (await api.apps.getChildren()).find((n) => n.kind === 'app' && n.app.id === appId);
+  assert.ok(node, `app ${appId} is listed`);
+  return node;
+}
+
+/** The token reaches the extension through secrets.onDidChange; wait until the apps are listed. */
+export async function waitForApps(api: BuildServiceExports): Promise<void> {
+  await waitFor(async () => {
+    if ((await api.apps.getChildren()).some((n) => n.kind === 'app')) return true;
+    await api.apps.refresh();
+    return false;
+  }, 'apps listed');
+}
+
+/** Opens the Build Service side bar with the Apps view, as a user clicking the activity-bar entry. */
+export async function openAppsView(): Promise<void> {
+  await vscode.commands.executeCommand('buildService.apps.focus');
+}
+
+/** The welcome view's paragraphs and buttons as rendered (web host only). */
+export async function welcomeTexts(): Promise<string[]> {
+  return ui.texts('.welcome-view-content p, .welcome-view-content .monaco-button, .welcome-view-content a');
+}

@@ -1,0 +1,85 @@
+// One setup for the integration suites. A suite calls useReferenceService() in its `describe` and
+// gets a fresh reference service (a real HTTP server on 127.0.0.1, in this extension-host process)
+// that buildService.baseUrl points at, its own settings, and a host left as it found it: every
+// buildService.* setting back after each test and at the end, no token stored, Git off.
+import * as assert from 'node:assert/strict';
+import type { BuildServiceExports } from '../../src/exports';
+import { startService, type RunningService } from '../service/server';
+import { openAppsView, waitForApps } from './appsView';
+import { disableGit, git, testRepository, waitForBranchState } from './currentBranch';
+import { extensionApi, storeToken, testing, TOKEN_ENV_VAR } from './extension';
+import { applySettings, resetSettings } from './settings';
+
+export interface SuiteSetup {
+  /** Skip the whole suite unless this holds, e.g. `ui.uiProbeAvailable` for suites that look at the workbench. */
+  onlyIf?: () => boolean;
+  /** Store the service's valid token (otherwise none is stored, and the environment has none). */
+  token?: boolean;
+  /** buildService.* settings, without the prefix; the rest stay at their defaults. Put back after every test. */
+  settings?: Record<string, unknown>;
+  /** Check out this branch in the test repository, opened through Git, and wait for its builds in Current Branch. */
+  checkout?: string;
+  /** Open the Build Service side bar on the Apps view, as a user clicking its activity-bar entry. */
+  openView?: boolean;
+  /** Wait until the Apps view lists apps. */
+  waitForApps?: boolean;
+}
+
+export interface ReferenceServiceSuite {
+  readonly api: BuildServiceExports;
+  readonly service: RunningService;
+}
+
+/** Call inside a `describe`: registers the before/afterEach/after hooks and returns what they set up. */
+export function useReferenceService(setup: SuiteSetup = {}): ReferenceServiceSuite {
+  let api: BuildServiceExports | undefined;
+  let service: RunningService | undefined;
+  const suiteSettings = (running: RunningService) => ({ baseUrl: running.baseUrl, ...setup.settings });
+
+  before(async function () {
+    api = await extensionApi();
+    if (setup.onlyIf && !setup.onlyIf()) this.skip();
+    service = await startService();
+    delete process.env[TOKEN_ENV_VAR];
+    await storeToken(api, undefined);
+    await applySettings(suiteSettings(service));
+    if (setup.token) await storeToken(api, service.token);
+    if (setup.checkout) await checkOut(api, setup.checkout);
+    if (setup.openView) await openAppsView();
+    if (setup.waitForApps) await waitForApps(api);
+  });
+
+  // A test that changes a setting need not undo it: the next test starts from the suite's settings.
+  afterEach(async () => {
+    if (service) await applySettings(suiteSettings(service));
+  });
+
+  after(async () => {
+    if (api) {
+      // The builds followed belong to the service about to close: polling them would only fail.
+      const { poller } = testing(api);
+      for (const id of poller.followedIds) poller.unfollow(id);
+      delete process.env[TOKEN_ENV_VAR];
+      await storeToken(api, undefined);
+    }
+    await resetSettings();
+    await disableGit();
+    await service?.close();
+  });
+
+  return {
+    get api() {
+      assert.ok(api, 'the suite has not started: use the harness inside a test or hook');
+      return api;
+    },
+    get service() {
+      assert.ok(service, 'the suite has not started: use the harness inside a test or hook');
+      return service;
+    },
+  };
+}
+
+async function checkOut(api: BuildServiceExports, branch: string): Promise<void> {
+  git(await testRepository(), 'checkout', '-q', branch);
+  await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === branch, `builds of ${branch}`);
+}
