@@ -16,6 +16,8 @@ export interface BuildServiceExports {
     getChildren(node?: AppsTreeNode): Promise<AppsTreeNode[]>;
     getTreeItem(node: AppsTreeNode): vscode.TreeItem;
     refresh(): Promise<LoadOutcome>;
+    /** Fired when VS Code must redraw (undefined: the whole view). */
+    readonly onDidChangeTreeData: vscode.Event<AppsTreeNode | undefined>;
   };
   /**
    * Only when VS Code runs the extension's tests (ExtensionMode.Test), never for users: the

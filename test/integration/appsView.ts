@@ -62,6 +62,25 @@ export async function openAppsView(): Promise<void> {
   await vscode.commands.executeCommand('buildService.apps.focus');
 }
 
+/**
+ * Expands or selects a node the way a click does. Right after the view opens, the workbench may not
+ * have drawn the node yet and answers "node not found" (NOTES.md of the web host): try again briefly.
+ */
+export async function reveal(api: BuildServiceExports, node: AppsTreeNode, options: { expand?: boolean; select?: boolean; focus?: boolean }): Promise<void> {
+  const view = api.testing?.appsView;
+  assert.ok(view, 'the Apps view is exposed to tests');
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      return await view.reveal(node, options);
+    } catch (error) {
+      lastError = error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw lastError;
+}
+
 /** The welcome view's paragraphs and buttons as rendered (web host only). */
 export async function welcomeTexts(): Promise<string[]> {
   return ui.texts('.welcome-view-content p, .welcome-view-content .monaco-button, .welcome-view-content a');

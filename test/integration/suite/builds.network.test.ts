@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { concurrencyOf } from '../../service/concurrency';
 import { IOS_2048 } from '../../service/seedCatalog';
-import { openAppsView } from '../appsView';
+import { openAppsView, reveal } from '../appsView';
 import { useReferenceService } from '../harness';
 import { sleep, waitFor } from '../wait';
 
@@ -40,10 +40,8 @@ describe('builds: requests without waste', () => {
 
   it('a refresh with 3 apps expanded in the view costs 1 + 3 requests', async () => {
     await openAppsView();
-    const view = fixture.api.testing?.appsView;
-    assert.ok(view);
     const apps = (await fixture.api.apps.getChildren()).slice(0, 3);
-    for (const app of apps) await view.reveal(app, { expand: true, select: false, focus: false });
+    for (const app of apps) await reveal(fixture.api, app, { expand: true, select: false, focus: false });
     await waitFor(() => fixture.service.requestsTo('GET /apps/:app_id/builds').length >= 3, 'the view loads the expanded apps');
     await sleep(500);
     fixture.service.clearRequests();
@@ -59,7 +57,35 @@ describe('builds: requests without waste', () => {
     const appsView = own.filter((r) => r.route === 'GET /apps' || apps.some((a) => a.kind === 'app' && r.rawPath.includes(a.app.id)));
     assert.equal(appsView.length, 4, own.map((r) => r.rawUrl).join(', '));
     // Leave the view as the next suites expect it: nothing expanded.
-    await view.reveal(apps[0], { select: false, focus: true });
+    await reveal(fixture.api, apps[0], { select: false, focus: true });
     await vscode.commands.executeCommand('list.collapseAll');
+  });
+
+  it('a refresh that finds nothing new fires no tree event and keeps the same items; a renamed app is redrawn', async () => {
+    const { api, service } = fixture;
+    const [first] = await api.apps.getChildren();
+    assert.ok(first?.kind === 'app');
+    const itemBefore = api.apps.getTreeItem(first);
+    const events: unknown[] = [];
+    const subscription = api.apps.onDidChangeTreeData((e) => events.push(e));
+    try {
+      await api.apps.refresh();
+      await sleep(500);
+      assert.equal(events.length, 0, 'nothing changed, nothing redrawn');
+      const [again] = await api.apps.getChildren();
+      assert.equal(again, first, 'the same node');
+      assert.equal(api.apps.getTreeItem(first), itemBefore, 'the same tree item');
+
+      const wire = service.data.apps.find((a) => a._id === first.app.id);
+      assert.ok(wire);
+      wire.app_name = `${wire.app_name} (renamed)`;
+      await api.apps.refresh();
+      assert.equal(events.length, 1, 'one redraw for the change');
+      const renamed = (await api.apps.getChildren()).find((n) => n.kind === 'app' && n.app.id === first.app.id);
+      assert.ok(renamed);
+      assert.equal(api.apps.getTreeItem(renamed).label, wire.app_name);
+    } finally {
+      subscription.dispose();
+    }
   });
 });

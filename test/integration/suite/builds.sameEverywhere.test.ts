@@ -1,0 +1,50 @@
+// One build, drawn by every part of the extension that shows it: the Apps view, the Current Branch
+// view and the status bar must agree on its state icon and colour, its number, its commit and its
+// message line. (The cancel question and the completion notice are compared with the tree's words in
+// builds.actions and builds.trigger.)
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { IOS_2048 } from '../../service/seedCatalog';
+import { appNode, textOf } from '../appsView';
+import { waitForBranchState } from '../currentBranch';
+import { testing } from '../extension';
+import { useReferenceService } from '../harness';
+
+describe('a build reads the same everywhere', () => {
+  const fixture = useReferenceService({ token: true, checkout: 'develop', settings: { autoRefresh: false, buildsPerApp: 100 }, waitForApps: true });
+
+  it('Apps view, Current Branch view and status bar: same icon and colour, number, hash and message line', async () => {
+    const { api } = fixture;
+    const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === 'develop', 'builds of develop');
+    assert.ok(state.kind === 'builds');
+    const build = state.entries.find((e) => e.app.id === IOS_2048)?.build;
+    assert.ok(build, 'the iOS app has a develop build');
+
+    const { tree, statusBar } = testing(api).branch;
+    const branchNode = tree.nodeOf(build.id);
+    assert.ok(branchNode);
+    const branchItem = tree.getTreeItem(branchNode);
+    const appsNode = (await api.apps.getChildren(await appNode(api, IOS_2048))).find((n) => n.kind === 'build' && n.build.id === build.id);
+    assert.ok(appsNode, 'the same build is listed under its app');
+    const appsItem = api.apps.getTreeItem(appsNode);
+    const appsText = textOf(api, appsNode);
+
+    const icon = (item: vscode.TreeItem) => {
+      assert.ok(item.iconPath instanceof vscode.ThemeIcon);
+      return `${item.iconPath.id} ${item.iconPath.color instanceof vscode.ThemeColor ? item.iconPath.color.id : 'no colour'}`;
+    };
+    assert.equal(icon(branchItem), icon(appsItem));
+    assert.ok(String(branchItem.description).startsWith(`${appsText.label} `), `"${String(branchItem.description)}" names ${appsText.label}`);
+
+    // The tooltips differ only in their first line, which names the app where the view does not.
+    const branchTip = (typeof branchItem.tooltip === 'string' ? branchItem.tooltip : '').split('\n');
+    const appsTip = appsText.tooltip.split('\n');
+    assert.deepEqual(branchTip.slice(1), appsTip.slice(1));
+    assert.equal(branchTip[0], `2048 iOS App: ${appsTip[0]?.replace(/^Build/, 'build')}`);
+    assert.ok(appsTip.some((line) => /^Commit: [0-9a-f]{7}( by .+)?$/.test(line)), appsText.tooltip);
+
+    const iconId = (appsItem.iconPath as vscode.ThemeIcon).id;
+    assert.ok(statusBar.shown?.text.includes(`$(${iconId}) ${appsText.label}`), statusBar.shown?.text);
+    assert.ok(statusBar.shown?.tooltip.includes(`2048 iOS App: ${branchTip[0]?.split(': ')[1]}`), statusBar.shown?.tooltip);
+  });
+});
