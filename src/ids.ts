@@ -60,6 +60,10 @@ export const ContextKey = {
   noApps: 'buildService.noApps',
   /** One value per empty state of the Current Branch view ('' when it shows nodes). */
   currentBranchState: 'buildService.currentBranchState',
+  /** The Apps view has listed at least one app (the walkthrough's "See your apps" step). */
+  appsListed: 'buildService.appsListed',
+  /** The Current Branch view shows a build of the branch (the walkthrough's "See your branch" step). */
+  branchBuildShown: 'buildService.branchBuildShown',
 } as const;
 
 export type ContextKeyName = (typeof ContextKey)[keyof typeof ContextKey];

@@ -109,6 +109,7 @@ export class CurrentBranch implements vscode.Disposable {
     const shown = new Set(state.kind === 'builds' ? state.entries.map((e) => e.build?.id) : []);
     if (previous.kind === 'builds') for (const { build } of previous.entries) if (build && !shown.has(build.id)) this.deps.poller.unfollow(build.id, 'shown');
     this.deps.contextKeys.set(ContextKey.currentBranchState, contextValueOf(state));
+    this.deps.contextKeys.set(ContextKey.branchBuildShown, state.kind === 'builds' && state.entries.some((e) => e.build));
     this.changed.fire(state);
   }
 

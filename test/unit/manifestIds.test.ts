@@ -2,7 +2,7 @@
 // fails when clicked, a handler without a contribution is unreachable, a context key or setting
 // spelt differently in one of them silently never matches.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CommandId, ContextKey, CONTEXT_MENU_ONLY, Setting, SETTINGS_SECTION, VIEW_CONTAINER_ID, ViewId } from '../../src/ids';
 
@@ -46,11 +46,28 @@ describe('command ids', () => {
     assert.deepEqual([...hidden].sort(), [...CONTEXT_MENU_ONLY].sort());
   });
 
-  it('welcome-view links name registered commands', () => {
-    for (const welcome of manifest.contributes.viewsWelcome) {
-      for (const [, id] of welcome.contents.matchAll(/\(command:([\w.]+)/g)) {
-        assert.ok(registered.includes(id as never), id);
+  it('welcome-view and walkthrough links name registered commands (or a view focus command)', () => {
+    const walkthroughs = (manifest.contributes as { walkthroughs?: { steps: { description: string }[] }[] }).walkthroughs ?? [];
+    const texts = [...manifest.contributes.viewsWelcome.map((w) => w.contents), ...walkthroughs.flatMap((w) => w.steps.map((s) => s.description))];
+    const focusCommands = Object.values(ViewId).map((id) => `${id}.focus`);
+    for (const text of texts) {
+      for (const [, id] of text.matchAll(/\(command:([\w.]+)/g)) {
+        assert.ok(registered.includes(id as never) || focusCommands.includes(id), id);
       }
+    }
+  });
+
+  it('every walkthrough step completes on an event the extension causes, and its media ships', () => {
+    const walkthroughs = (manifest.contributes as { walkthroughs?: { steps: { id: string; completionEvents?: string[]; media: { markdown?: string } }[] }[] }).walkthroughs ?? [];
+    assert.equal(walkthroughs.length, 1);
+    for (const step of walkthroughs[0].steps) {
+      assert.ok(step.completionEvents?.length, step.id);
+      for (const event of step.completionEvents ?? []) {
+        const [kind, key] = event.split(':');
+        if (kind === 'onSettingChanged') assert.ok(Object.values(Setting).includes(key as never), event);
+        else assert.ok(kind === 'onContext' && Object.values(ContextKey).includes(key as never), event);
+      }
+      assert.ok(step.media.markdown && existsSync(path.join(__dirname, '../../..', step.media.markdown)), `${step.id}: ${step.media.markdown}`);
     }
   });
 
@@ -67,7 +84,9 @@ describe('command ids', () => {
   });
 
   it('every context key package.json reads is one the code sets, and every one the code sets is read', () => {
+    const walkthroughSteps = (manifest.contributes as { walkthroughs?: { steps: { completionEvents?: string[] }[] }[] }).walkthroughs ?? [];
     const whens = [
+      ...walkthroughSteps.flatMap((w) => w.steps.flatMap((step) => step.completionEvents ?? []).filter((e) => e.startsWith('onContext:'))),
       ...manifest.contributes.viewsWelcome.map((w) => (w as { when?: string }).when ?? ''),
       ...Object.values(manifest.contributes.menus).flatMap((entries) => entries.map((e) => e.when ?? '')),
     ].join(' ');

@@ -132,6 +132,7 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
     // Whether a token exists is known only once the address is usable; until then the key stays.
     if (connection.kind === 'ready' || connection.kind === 'no-token') contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
     contextKeys.set(ContextKey.noApps, false);
+    if (connection.kind !== 'ready') contextKeys.set(ContextKey.appsListed, false);
     switch (connection.kind) {
       case 'not-configured':
         return { roots: [], outcome: { status: 'skipped', reason: 'not-configured' } };
@@ -147,6 +148,7 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
       const apps = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () => session.apps(connection.client, signal));
       presenter.succeeded();
       contextKeys.set(ContextKey.noApps, apps.length === 0);
+      contextKeys.set(ContextKey.appsListed, apps.length > 0);
       return { roots: this.appNodes(apps), outcome: { status: 'loaded', count: apps.length } };
     } catch (error) {
       if (signal.aborted) return { roots: [], outcome: { status: 'skipped', reason: 'superseded' } };
