@@ -1,4 +1,4 @@
-import { cancelled } from './retry';
+import { cancelled } from './errors';
 
 // Why here, inside the API client, rather than in the tree or the poller: every caller (the Apps
 // view, each expanded app, the poller, the Current Branch view, commands) goes through the one

@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { type ApiError, cancelled } from './errors';
 import { ConnectionFailure } from './transport';
 
 export interface RetryOptions {
@@ -54,8 +54,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-export function cancelled(): ApiError {
-  return new ApiError('cancelled', 'The request was cancelled.');
 }

@@ -38,11 +38,11 @@ export interface TransportOptions {
   maxResponseBytes: number;
 }
 
-type Undici = typeof import('undici');
+type RequestOnDispatcher = typeof import('undici/lib/api/api-request');
 
 /** One keep-alive undici Agent for all requests of a client. undici loads on the first request, not before. */
 export class Transport {
-  private loading?: Promise<{ agent: Agent; request: Undici['request'] }>;
+  private loading?: Promise<{ agent: Agent; request: RequestOnDispatcher }>;
   private closed = false;
 
   constructor(private readonly options: TransportOptions) {}
@@ -53,12 +53,14 @@ export class Transport {
     if (this.closed) throw clientClosed();
     let response: Dispatcher.ResponseData;
     try {
-      response = await undiciRequest(request.url, {
+      const { origin, pathname, search } = new URL(request.url);
+      response = await undiciRequest.call(agent, {
+        origin,
+        path: pathname + search,
         method: request.method,
         headers: request.headers,
         body: request.body,
         signal: request.signal,
-        dispatcher: agent,
       });
     } catch (error) {
       throw this.describeFailure(error, request, 'awaiting-response');
@@ -79,12 +81,15 @@ export class Transport {
   }
 
   // undici checks the headers and body timeouts on a clock of about one second: fine for 30 s.
-  private load(): Promise<{ agent: Agent; request: Undici['request'] }> {
-    this.loading ??= import('undici').then(({ Agent, request }) => {
-      const timeout = this.options.timeoutMs;
-      const agent = new Agent({ connectTimeout: timeout, headersTimeout: timeout, bodyTimeout: timeout });
-      return { agent, request };
-    });
+  // Only the Agent and request() of undici: its index would load every other part too (esbuild.mjs).
+  private load(): Promise<{ agent: Agent; request: RequestOnDispatcher }> {
+    this.loading ??= Promise.all([import('undici/lib/dispatcher/agent'), import('undici/lib/api/api-request')]).then(
+      ([{ default: UndiciAgent }, { default: request }]) => {
+        const timeout = this.options.timeoutMs;
+        const agent = new UndiciAgent({ connectTimeout: timeout, headersTimeout: timeout, bodyTimeout: timeout });
+        return { agent, request };
+      },
+    );
     return this.loading;
   }
 
