@@ -6,8 +6,10 @@ import type * as ClientModule from '../../src/api/client';
 import { generateApps, startService } from '../service/server';
 import { alternate, type Pair } from './measure';
 
+/** BUILD_SERVICE_BENCH_API=<file> measures another build of the client bundle, e.g. an older commit's. */
+const bundle = process.env.BUILD_SERVICE_BENCH_API || join(__dirname, '../../../dist/api.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const shipped = require(join(__dirname, '../../../dist/api.js')) as typeof ClientModule;
+const shipped = require(bundle) as typeof ClientModule;
 
 /** listApps of 10,000 apps against undici.request + JSON.parse of the same answer. */
 export async function listTenThousandApps(): Promise<Pair> {
@@ -39,7 +41,7 @@ export async function thousandSmallRequests(): Promise<Pair> {
     for (let i = 0; i < 1000; i++) JSON.parse(await (await request(url, { headers, dispatcher: agent })).body.text());
   };
   try {
-    return await alternate(viaClient, raw, 7, 1);
+    return await alternate(viaClient, raw, 15, 2);
   } finally {
     await client.dispose();
     await agent.close();
