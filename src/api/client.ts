@@ -40,7 +40,7 @@ export class BuildServiceClient {
   private readonly transport: Transport;
   private readonly requester: Requester;
   /** At most four requests at a time for this service; identical GETs running at once share one. */
-  readonly gate = new RequestGate();
+  private readonly gate = new RequestGate();
 
   constructor(options: BuildServiceClientOptions) {
     this.transport = new Transport({

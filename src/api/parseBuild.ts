@@ -1,13 +1,13 @@
 import type { Build, BuildLink, BuildStatus, CommitInfo, TestSummary } from './models';
 import {
   type JsonObject,
-  expectArray,
   expectObject,
   optionalArray,
   optionalBoolean,
   optionalNumber,
   optionalObject,
   optionalString,
+  parseList,
   requiredString,
   stringArray,
 } from './validate';
@@ -16,28 +16,28 @@ const KNOWN_STATUSES: readonly BuildStatus[] = ['queued', 'running', 'success', 
 const FINAL_STATUSES: readonly BuildStatus[] = ['success', 'failed', 'cancelled'];
 
 export function parseBuilds(body: unknown): Build[] {
-  return expectArray(body, 'the build list').map((item, index) => parseBuild(item, `builds[${index}]`));
+  return parseList(body, 'the build list', 'builds', parseBuild);
 }
 
 export function parseBuild(value: unknown, where = 'build'): Build {
   const wire = expectObject(value, where);
-  const rawStatus = optionalString(wire, 'build_status', where) ?? '';
+  const rawStatus = optionalString(wire.build_status, where, 'build_status') ?? '';
   const status = toBuildStatus(rawStatus);
   return {
-    id: requiredString(wire, '_id', where),
-    appId: optionalString(wire, 'app_id', where),
-    repoUrl: optionalString(wire, 'repo_url', where),
+    id: requiredString(wire._id, where, '_id'),
+    appId: optionalString(wire.app_id, where, 'app_id'),
+    repoUrl: optionalString(wire.repo_url, where, 'repo_url'),
     status,
     rawStatus,
-    finished: optionalBoolean(wire, 'finished', where) ?? FINAL_STATUSES.includes(status),
-    buildNumber: optionalNumber(wire, 'build_number', where),
-    commit: parseCommit(optionalObject(wire, 'commit_info', where), `${where}.commit_info`),
-    createdAt: optionalString(wire, 'created_at', where),
-    startedAt: optionalString(wire, 'started_at', where),
-    finishedAt: optionalString(wire, 'finished_at', where),
-    testSummary: parseTestSummary(optionalObject(wire, 'test_summary', where), `${where}.test_summary`),
-    links: parseLinks(optionalObject(wire, 'links', where), `${where}.links`),
-    schemeName: optionalString(wire, 'scheme_name', where),
+    finished: optionalBoolean(wire.finished, where, 'finished') ?? FINAL_STATUSES.includes(status),
+    buildNumber: optionalNumber(wire.build_number, where, 'build_number'),
+    commit: parseCommit(optionalObject(wire.commit_info, where, 'commit_info'), `${where}.commit_info`),
+    createdAt: optionalString(wire.created_at, where, 'created_at'),
+    startedAt: optionalString(wire.started_at, where, 'started_at'),
+    finishedAt: optionalString(wire.finished_at, where, 'finished_at'),
+    testSummary: parseTestSummary(optionalObject(wire.test_summary, where, 'test_summary'), `${where}.test_summary`),
+    links: parseLinks(optionalObject(wire.links, where, 'links'), `${where}.links`),
+    schemeName: optionalString(wire.scheme_name, where, 'scheme_name'),
   };
 }
 
@@ -49,35 +49,34 @@ function toBuildStatus(raw: string): BuildStatus {
 
 function parseCommit(wire: JsonObject, where: string): CommitInfo {
   return {
-    branch: optionalString(wire, 'branch', where),
-    sha: optionalString(wire, 'commit_sha', where),
-    author: optionalString(wire, 'author', where),
-    message: optionalString(wire, 'message', where),
-    url: optionalString(wire, 'html_url', where),
-    tags: stringArray(wire, 'tags', where),
+    branch: optionalString(wire.branch, where, 'branch'),
+    sha: optionalString(wire.commit_sha, where, 'commit_sha'),
+    author: optionalString(wire.author, where, 'author'),
+    message: optionalString(wire.message, where, 'message'),
+    url: optionalString(wire.html_url, where, 'html_url'),
+    tags: stringArray(wire.tags, where, 'tags'),
   };
 }
 
 function parseTestSummary(wire: JsonObject, where: string): TestSummary {
   return {
-    testsCount: optionalNumber(wire, 'tests_count', where),
-    testsPassed: optionalNumber(wire, 'tests_passed', where),
-    coverage: optionalNumber(wire, 'code_coverage_percentage', where),
+    testsCount: optionalNumber(wire.tests_count, where, 'tests_count'),
+    testsPassed: optionalNumber(wire.tests_passed, where, 'tests_passed'),
+    coverage: optionalNumber(wire.code_coverage_percentage, where, 'code_coverage_percentage'),
   };
 }
 
 function parseLinks(wire: JsonObject, where: string): { download: BuildLink[]; install: BuildLink[] } {
   return {
-    download: parseLinkList(optionalArray(wire, 'download', where), `${where}.download`),
-    install: parseLinkList(optionalArray(wire, 'install', where), `${where}.install`),
+    download: parseLinkList(optionalArray(wire.download, where, 'download'), `${where}.download`),
+    install: parseLinkList(optionalArray(wire.install, where, 'install'), `${where}.install`),
   };
 }
 
 function parseLinkList(items: unknown[], where: string): BuildLink[] {
-  return items.map((item, index) => {
-    const linkWhere = `${where}[${index}]`;
+  return parseList(items, where, where, (item, linkWhere) => {
     const wire = expectObject(item, linkWhere);
-    const url = requiredString(wire, 'url', linkWhere);
-    return { name: optionalString(wire, 'name', linkWhere) ?? url, url };
+    const url = requiredString(wire.url, linkWhere, 'url');
+    return { name: optionalString(wire.name, linkWhere, 'name') ?? url, url };
   });
 }

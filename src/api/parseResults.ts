@@ -1,19 +1,18 @@
 import type { Coverage, TestResults } from './models';
-import { expectObject, optionalArray, optionalNumber, optionalString, requiredString } from './validate';
+import { expectObject, optionalArray, optionalNumber, optionalString, parseList, requiredString } from './validate';
 
 export function parseTestResults(body: unknown): TestResults {
   const wire = expectObject(body, 'the test results');
   return {
-    buildId: optionalString(wire, 'build_id', 'tests'),
-    tests: optionalArray(wire, 'tests', 'tests').map((item, index) => {
-      const where = `tests[${index}]`;
+    buildId: optionalString(wire.build_id, 'tests', 'build_id'),
+    tests: parseList(optionalArray(wire.tests, 'tests', 'tests'), 'tests.tests', 'tests', (item, where) => {
       const test = expectObject(item, where);
       return {
-        name: requiredString(test, 'name', where),
-        status: (optionalString(test, 'status', where) ?? '').toLowerCase(),
-        run: optionalString(test, 'run', where),
-        target: optionalString(test, 'target', where),
-        suite: optionalString(test, 'suite', where),
+        name: requiredString(test.name, where, 'name'),
+        status: (optionalString(test.status, where, 'status') ?? '').toLowerCase(),
+        run: optionalString(test.run, where, 'run'),
+        target: optionalString(test.target, where, 'target'),
+        suite: optionalString(test.suite, where, 'suite'),
       };
     }),
   };
@@ -22,17 +21,16 @@ export function parseTestResults(body: unknown): TestResults {
 export function parseCoverage(body: unknown): Coverage {
   const wire = expectObject(body, 'the coverage');
   return {
-    buildId: optionalString(wire, 'build_id', 'coverage'),
-    coverage: optionalNumber(wire, 'coverage', 'coverage'),
-    targets: optionalArray(wire, 'targets', 'coverage').map((item, index) => {
-      const where = `coverage.targets[${index}]`;
+    buildId: optionalString(wire.build_id, 'coverage', 'build_id'),
+    coverage: optionalNumber(wire.coverage, 'coverage', 'coverage'),
+    targets: parseList(optionalArray(wire.targets, 'coverage', 'targets'), 'coverage.targets', 'coverage.targets', (item, where) => {
       const target = expectObject(item, where);
-      return { name: requiredString(target, 'name', where), coverage: optionalNumber(target, 'coverage', where) };
+      return { name: requiredString(target.name, where, 'name'), coverage: optionalNumber(target.coverage, where, 'coverage') };
     }),
   };
 }
 
 /** The trigger answer `{"build_id": "…"}`. */
 export function parseTriggeredBuildId(body: unknown): string {
-  return requiredString(expectObject(body, 'the trigger answer'), 'build_id', 'trigger');
+  return requiredString(expectObject(body, 'the trigger answer').build_id, 'trigger', 'build_id');
 }

@@ -1,4 +1,4 @@
-import { cancelled } from './retry';
+import { cancelled } from './errors';
 
 // Why here, inside the API client, rather than in the tree or the poller: every caller (the Apps
 // view, each expanded app, the poller, the Current Branch view, commands) goes through the one
@@ -14,7 +14,8 @@ interface Waiter {
 
 interface SharedCall {
   promise: Promise<unknown>;
-  controller: AbortController;
+  /** Only when the first caller can abort: a caller that cannot keeps the request alive anyway. */
+  controller?: AbortController;
   /** Callers still waiting for the answer; when the last one gives up, the request is aborted. */
   live: number;
 }
@@ -38,13 +39,11 @@ export class RequestGate {
   }
 
   /** Runs `task` once a slot is free; a caller that aborts while queued never takes one. */
-  async limit<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    await this.acquire(signal);
-    try {
-      return await task();
-    } finally {
-      this.release();
-    }
+  limit<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) return Promise.reject(cancelled());
+    // A free slot starts the task in this tick: no await on the way for the common case.
+    if (this.tryAcquire()) return this.runHoldingSlot(task);
+    return this.acquire(signal).then(() => this.runHoldingSlot(task));
   }
 
   /**
@@ -52,13 +51,15 @@ export class RequestGate {
    * request of their own. Each caller's own abort rejects only its own promise; the request itself
    * is aborted when every caller has aborted.
    */
-  share<T>(key: string, signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  share<T>(key: string, signal: AbortSignal | undefined, run: (signal?: AbortSignal) => Promise<T>): Promise<T> {
     if (signal?.aborted) return Promise.reject(cancelled());
     let call = this.shared.get(key);
     if (!call) {
-      const controller = new AbortController();
+      // An AbortController and the listeners undici hangs on its signal cost more than the rest of a
+      // small request's bookkeeping; without a caller's signal the request cannot be aborted anyway.
+      const controller = signal ? new AbortController() : undefined;
       const entry: SharedCall = { controller, live: 0, promise: Promise.resolve() };
-      entry.promise = run(controller.signal).finally(() => {
+      entry.promise = run(controller?.signal).finally(() => {
         if (this.shared.get(key) === entry) this.shared.delete(key);
       });
       this.shared.set(key, entry);
@@ -76,20 +77,31 @@ export class RequestGate {
         if (--call.live > 0) return;
         // Nobody wants the answer any more: stop it, and let the next caller start afresh.
         if (this.shared.get(key) === call) this.shared.delete(key);
-        call.controller.abort();
+        call.controller?.abort();
       };
       signal.addEventListener('abort', onAbort, { once: true });
       call.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
   }
 
+  private async runHoldingSlot<T>(task: () => Promise<T>): Promise<T> {
+    try {
+      return await task();
+    } finally {
+      this.release();
+    }
+  }
+
+  private tryAcquire(): boolean {
+    if (this.running >= this.slots) return false;
+    this.running++;
+    this.highWater = Math.max(this.highWater, this.running);
+    return true;
+  }
+
   private async acquire(signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) throw cancelled();
-    if (this.running < this.slots) {
-      this.running++;
-      this.highWater = Math.max(this.highWater, this.running);
-      return;
-    }
+    if (this.tryAcquire()) return;
     await new Promise<void>((resolve, reject) => {
       const onAbort = () => {
         const index = this.queue.indexOf(waiter);

@@ -1,5 +1,5 @@
-import { ApiError } from './errors';
-import { type RetryOptions, backoffDelayMs, cancelled, isRetryable, parseRetryAfter, sleep } from './retry';
+import { ApiError, cancelled } from './errors';
+import { type RetryOptions, backoffDelayMs, isRetryable, parseRetryAfter, sleep } from './retry';
 import { errorForStatus } from './statusErrors';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
 

@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { type ApiError, cancelled } from './errors';
 import { ConnectionFailure } from './transport';
 
 export interface RetryOptions {
@@ -12,8 +12,6 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY: RetryOptions = { attempts: 3, baseDelayMs: 300, maxRetryAfterMs: 5_000 };
 
-const RETRYABLE_STATUSES = new Set([503, 504]);
-
 /**
  * Whether a failed attempt may be repeated. GETs are safe to repeat. A POST (trigger, cancel) is
  * repeated only when the connection was refused, because then the service cannot have seen it;
@@ -21,7 +19,7 @@ const RETRYABLE_STATUSES = new Set([503, 504]);
  */
 export function isRetryable(method: string, error: ApiError): boolean {
   if (method !== 'GET') return error instanceof ConnectionFailure && error.code === 'ECONNREFUSED';
-  if (error.status !== undefined) return RETRYABLE_STATUSES.has(error.status);
+  if (error.status !== undefined) return error.status === 503 || error.status === 504;
   return error instanceof ConnectionFailure && error.stage !== 'reading-body' && error.code !== 'ENOTFOUND';
 }
 
@@ -54,8 +52,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-export function cancelled(): ApiError {
-  return new ApiError('cancelled', 'The request was cancelled.');
 }

@@ -38,27 +38,30 @@ export interface TransportOptions {
   maxResponseBytes: number;
 }
 
-type Undici = typeof import('undici');
+type RequestOnDispatcher = typeof import('undici/lib/api/api-request');
 
 /** One keep-alive undici Agent for all requests of a client. undici loads on the first request, not before. */
 export class Transport {
-  private loading?: Promise<{ agent: Agent; request: Undici['request'] }>;
+  private loading?: Promise<{ agent: Agent; request: RequestOnDispatcher }>;
+  private loaded?: { agent: Agent; request: RequestOnDispatcher };
   private closed = false;
 
   constructor(private readonly options: TransportOptions) {}
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     if (this.closed) throw clientClosed();
-    const { agent, request: undiciRequest } = await this.load();
+    const { agent, request: undiciRequest } = this.loaded ?? (await this.load());
     if (this.closed) throw clientClosed();
     let response: Dispatcher.ResponseData;
     try {
-      response = await undiciRequest(request.url, {
+      const { origin, pathname, search } = new URL(request.url);
+      response = await undiciRequest.call(agent, {
+        origin,
+        path: pathname + search,
         method: request.method,
         headers: request.headers,
         body: request.body,
         signal: request.signal,
-        dispatcher: agent,
       });
     } catch (error) {
       throw this.describeFailure(error, request, 'awaiting-response');
@@ -79,16 +82,24 @@ export class Transport {
   }
 
   // undici checks the headers and body timeouts on a clock of about one second: fine for 30 s.
-  private load(): Promise<{ agent: Agent; request: Undici['request'] }> {
-    this.loading ??= import('undici').then(({ Agent, request }) => {
-      const timeout = this.options.timeoutMs;
-      const agent = new Agent({ connectTimeout: timeout, headersTimeout: timeout, bodyTimeout: timeout });
-      return { agent, request };
-    });
+  // Only the Agent and request() of undici: its index would load every other part too (esbuild.mjs).
+  private load(): Promise<{ agent: Agent; request: RequestOnDispatcher }> {
+    this.loading ??= Promise.all([import('undici/lib/dispatcher/agent'), import('undici/lib/api/api-request')]).then(
+      ([{ default: UndiciAgent }, { default: request }]) => {
+        const timeout = this.options.timeoutMs;
+        const agent = new UndiciAgent({ connectTimeout: timeout, headersTimeout: timeout, bodyTimeout: timeout });
+        this.loaded = { agent, request };
+        return this.loaded;
+      },
+    );
     return this.loading;
   }
 
-  /** Streams the body and counts, so a runaway answer is cut off at the cap instead of filling memory. */
+  /**
+   * The body as text, never more than the cap. With a Content-Length the HTTP parser holds the body to
+   * it, so undici reads it in one go (UTF-8, byte-order mark dropped); without one (chunked) the body
+   * is counted as it streams, so a runaway answer is cut off at the cap instead of filling memory.
+   */
   private async readBody(response: Dispatcher.ResponseData): Promise<string> {
     const cap = this.options.maxResponseBytes;
     const declared = Number(response.headers['content-length']);
@@ -96,6 +107,7 @@ export class Transport {
       response.body.destroy();
       throw tooLarge(cap);
     }
+    if (declared >= 0) return response.body.text();
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of response.body as AsyncIterable<Buffer>) {

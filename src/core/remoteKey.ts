@@ -23,7 +23,20 @@ export function repoKey(address: string | undefined): string | undefined {
   return `${parts.host}/${path}`.toLowerCase();
 }
 
-const NETWORK_SCHEMES = new Set(['ssh:', 'git:', 'http:', 'https:', 'git+ssh:', 'ssh+git:']);
+/** The schemes a remote can be fetched over; a function, not a table built when the module loads. */
+function isNetworkScheme(protocol: string): boolean {
+  switch (protocol) {
+    case 'ssh:':
+    case 'git:':
+    case 'http:':
+    case 'https:':
+    case 'git+ssh:':
+    case 'ssh+git:':
+      return true;
+    default:
+      return false;
+  }
+}
 
 function urlParts(text: string): { host: string; path: string } | undefined {
   let url: URL;
@@ -32,7 +45,7 @@ function urlParts(text: string): { host: string; path: string } | undefined {
   } catch {
     return undefined;
   }
-  if (!NETWORK_SCHEMES.has(url.protocol.toLowerCase())) return undefined;
+  if (!isNetworkScheme(url.protocol.toLowerCase())) return undefined;
   return { host: url.hostname, path: decodeSafely(url.pathname) };
 }
 

@@ -1,7 +1,9 @@
 // The order people expect: "App 2" before "App 10", accents and case not deciding before letters do.
 // Pure (no vscode) so it is unit-tested in plain Node.
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+// Made on first use, not at load: building an ICU collator takes milliseconds, and loading the
+// extension must cost nothing until someone looks at the Apps view.
+let collator: Intl.Collator | undefined;
 
 interface Named {
   readonly id: string;
@@ -10,5 +12,7 @@ interface Named {
 
 /** A sorted copy; equal names keep a stable order by id so a refresh never shuffles the view. */
 export function sortByName<T extends Named>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  const { compare } = collator;
+  return [...items].sort((a, b) => compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
-import { BuildServiceClient, type RequestReport } from '../api';
+import type { BuildServiceClient, RequestReport } from '../api';
+import { LazyClient } from './apiLoader';
 import type { TokenStore } from './tokenStore';
 import type { Settings, SettingsService } from './settings';
 import type { Log } from './log';
@@ -23,14 +24,14 @@ export class ClientCache implements vscode.Disposable {
     });
   }
 
-  /** undefined while the address is not set or not valid. Creating a client sends nothing. */
+  /** undefined while the address is not set or not valid. Creating a client sends and loads nothing. */
   get(): BuildServiceClient | undefined {
     const settings = this.settings.value;
     if (!settings.baseUrl) return undefined;
     const key = keyOf(settings);
     if (this.entry?.key !== key) {
       this.drop();
-      const client = new BuildServiceClient({
+      const client = new LazyClient({
         baseUrl: settings.baseUrl,
         getToken: () => this.tokens.get(),
         timeoutMs: settings.timeoutSeconds * 1000,

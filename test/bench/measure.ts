@@ -48,3 +48,62 @@ export async function measure<T>(work: () => Promise<T> | T, runs = 15, warmups 
 export function ratio(subject: number, baseline: number): string {
   return baseline > 0 ? `${(subject / baseline).toFixed(2)}x` : 'n/a';
 }
+
+export interface Pair {
+  subjectMs: number;
+  baselineMs: number;
+}
+
+/**
+ * Median wall times of `subject` and `baseline` run in turns (subject, baseline, subject, …), so a
+ * busy moment of the shared machine falls on both alike. `runs` of each after `warmups` of each.
+ */
+export async function alternate(subject: () => unknown, baseline: () => unknown, runs = 21, warmups = 3): Promise<Pair> {
+  for (let i = 0; i < warmups; i++) {
+    await subject();
+    await baseline();
+  }
+  const subjectTimes: number[] = [];
+  const baselineTimes: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    subjectTimes.push(await timed(subject));
+    baselineTimes.push(await timed(baseline));
+  }
+  return { subjectMs: median(subjectTimes), baselineMs: median(baselineTimes) };
+}
+
+/**
+ * The same, in CPU time of this process: for work that does no I/O, where the wall clock would also
+ * count the time other processes of a shared machine held the CPU.
+ */
+export function alternateCpu(subject: () => unknown, baseline: () => unknown, runs = 41, warmups = 5): Pair {
+  for (let i = 0; i < warmups; i++) {
+    subject();
+    baseline();
+  }
+  const subjectTimes: number[] = [];
+  const baselineTimes: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    subjectTimes.push(cpuTimed(subject));
+    baselineTimes.push(cpuTimed(baseline));
+  }
+  return { subjectMs: median(subjectTimes), baselineMs: median(baselineTimes) };
+}
+
+async function timed(work: () => unknown): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+function cpuTimed(work: () => unknown): number {
+  const start = process.cpuUsage();
+  work();
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}

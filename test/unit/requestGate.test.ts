@@ -68,7 +68,7 @@ describe('request gate', () => {
     const gate = new RequestGate();
     let seen: AbortSignal | undefined;
     const job = held('x');
-    const run = (signal: AbortSignal) => ((seen = signal), job.task());
+    const run = (signal?: AbortSignal) => ((seen = signal), job.task());
     const one = new AbortController();
     const two = new AbortController();
     const a = gate.share('k', one.signal, run);
@@ -80,5 +80,20 @@ describe('request gate', () => {
     await assert.rejects(b, (e: { kind?: string }) => e.kind === 'cancelled');
     assert.equal(seen?.aborted, true);
     job.release();
+  });
+
+  it('a shared run whose first caller cannot abort runs to the end for it, whoever else gives up', async () => {
+    const gate = new RequestGate();
+    let seen: AbortSignal | undefined;
+    const job = held('x');
+    const run = (signal?: AbortSignal) => ((seen = signal), job.task());
+    const first = gate.share('k', undefined, run);
+    const other = new AbortController();
+    const second = gate.share('k', other.signal, run);
+    other.abort();
+    await assert.rejects(second, (e: { kind?: string }) => e.kind === 'cancelled');
+    job.release();
+    assert.equal(await first, 'x');
+    assert.equal(seen?.aborted ?? false, false);
   });
 });
