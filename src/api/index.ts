@@ -4,7 +4,7 @@
 export { parseBaseUrl } from './baseUrl';
 export * from './errors';
 export type * from './models';
-export type { BuildFilter, BuildServiceClientOptions, Cancellable } from './client';
+export type { BuildServiceClientOptions, Cancellable } from './client';
 export type { RequestReport } from './requester';
 export type { RetryOptions } from './retry';
 

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { startService } from '../service/server';
-import { EXTENSION_ID, TOKEN_ENV_VAR } from './sidebarFixture';
+import { EXTENSION_ID, TOKEN_ENV_VAR } from './extension';
 
 /** Give whatever activation started (timers, promises) time to send or load something. */
 const SETTLE_MS = 1_000;
