@@ -47,7 +47,7 @@ describe('trigger build and completion notice', () => {
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id && e.build.finished), 'the view updated');
 
     await ui.clickNotificationAction(message, "Don't Show Again");
-    await waitFor(() => vscode.workspace.getConfiguration('buildService').inspect('notifyOnCompletion')?.globalValue === false, 'notifyOnCompletion off');
+    await waitFor(() => vscode.workspace.getConfiguration('buildService').inspect('notifyOnCompletion')?.globalValue === 'off', 'notifyOnCompletion off');
     await ui.clearNotifications();
   });
 });
