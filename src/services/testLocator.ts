@@ -11,53 +11,31 @@ export interface TestLocation {
 /** Enough files for any real project; a runaway glob must not read a monorepo's every test. */
 const MAX_FILES = 200;
 
+type SourceFiles = Map<string, { uri: vscode.Uri; text: string }[]>;
+
 /**
- * Finds the source of tests in the workspace: one VS Code file search per build (it honours
- * files.exclude and search.exclude's defaults), the found files read once, their declarations matched
- * by core/testSources.ts. The answer for a build is kept, so showing it again searches nothing.
+ * Finds the source of tests in the workspace: one VS Code file search per build and set of suites
+ * (it honours files.exclude, as the Explorer does), the files found read once, their declarations
+ * matched by core/testSources.ts. The files of the latest build are kept, so showing it again, or with
+ * its passing tests, searches nothing new.
  */
 export class TestLocator {
-  private readonly byBuild = new Map<string, Promise<Map<string, TestLocation>>>();
-  /** How many workspace searches ran, for tests. */
+  private readonly sources = new Map<string, Promise<SourceFiles>>();
+  /** How many workspace searches ran, and the files the last one found, for tests. */
   searches = 0;
+  lastFound: readonly vscode.Uri[] = [];
 
   constructor(private readonly log: Log) {}
 
   /** Locations keyed by `key(test)`, for the tests whose source was found. */
-  locate<T extends { suite: string; name: string }>(buildId: string, tests: readonly T[], key: (test: T) => string): Promise<Map<string, TestLocation>> {
-    let found = this.byBuild.get(buildId);
-    if (!found) {
-      found = this.search(tests, key).catch((error: unknown) => {
-        this.log.warn(`Looking for test sources failed: ${error instanceof Error ? error.message : String(error)}`);
-        return new Map<string, TestLocation>();
-      });
-      // Only the latest build's answer is worth keeping.
-      this.byBuild.clear();
-      this.byBuild.set(buildId, found);
-    }
-    return found;
-  }
-
-  forget(): void {
-    this.byBuild.clear();
-  }
-
-  private async search<T extends { suite: string; name: string }>(tests: readonly T[], key: (test: T) => string): Promise<Map<string, TestLocation>> {
+  async locate<T extends { suite: string; name: string }>(buildId: string, tests: readonly T[], key: (test: T) => string): Promise<Map<string, TestLocation>> {
     const located = new Map<string, TestLocation>();
     const glob = sourceGlob(tests.map((t) => t.suite));
     if (!glob || !vscode.workspace.workspaceFolders?.length) return located;
-    this.searches++;
-    // `undefined` as the exclude: VS Code applies files.exclude, as the Explorer does.
-    const files = await vscode.workspace.findFiles(glob, undefined, MAX_FILES);
-    const texts = new Map<string, { uri: vscode.Uri; text: string }[]>();
-    for (const uri of files) {
-      const { base } = sourceFileParts(uri.path);
-      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      texts.set(base, [...(texts.get(base) ?? []), { uri, text }]);
-    }
+    const files = await this.filesFor(buildId, glob);
     for (const test of tests) {
       const base = suiteFileBase(test.suite);
-      for (const { uri, text } of (base && texts.get(base)) || []) {
+      for (const { uri, text } of (base && files.get(base)) || []) {
         const extension = sourceFileParts(uri.path).extension;
         const range = extension && findDeclaration(text, extension, test.name);
         if (!range) continue;
@@ -65,7 +43,41 @@ export class TestLocator {
         break;
       }
     }
-    this.log.info(`Test sources: ${files.length} file(s) found for ${glob}; ${located.size} of ${tests.length} test(s) located.`);
+    this.log.info(`Test sources: ${located.size} of ${tests.length} test(s) located.`);
     return located;
+  }
+
+  forget(): void {
+    this.sources.clear();
+  }
+
+  private filesFor(buildId: string, glob: string): Promise<SourceFiles> {
+    const cacheKey = `${buildId} ${glob}`;
+    let files = this.sources.get(cacheKey);
+    if (!files) {
+      files = this.search(glob).catch((error: unknown) => {
+        this.log.warn(`Looking for test sources failed: ${error instanceof Error ? error.message : String(error)}`);
+        return new Map();
+      });
+      // Only the latest build's files are worth keeping.
+      for (const old of this.sources.keys()) if (!old.startsWith(`${buildId} `)) this.sources.delete(old);
+      this.sources.set(cacheKey, files);
+    }
+    return files;
+  }
+
+  private async search(glob: string): Promise<SourceFiles> {
+    this.searches++;
+    // `undefined` as the exclude: VS Code applies files.exclude.
+    const found = await vscode.workspace.findFiles(glob, undefined, MAX_FILES);
+    this.lastFound = found;
+    const files: SourceFiles = new Map();
+    for (const uri of found) {
+      const { base } = sourceFileParts(uri.path);
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      files.set(base, [...(files.get(base) ?? []), { uri, text }]);
+    }
+    this.log.info(`Test sources: ${found.length} file(s) found for ${glob}.`);
+    return files;
   }
 }

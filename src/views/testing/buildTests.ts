@@ -34,6 +34,8 @@ export class BuildTests implements vscode.Disposable {
     this.subscriptions = [
       deps.branch.onDidChange((state) => this.followBranch(state)),
       deps.settings.onDidChange(() => this.followBranch(deps.branch.state)),
+      // Another service or token: the same build id there is another build, worth showing again.
+      deps.session.onDidChange(() => (this.autoShownId = undefined)),
     ];
   }
 
