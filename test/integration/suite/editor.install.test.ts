@@ -78,6 +78,9 @@ describe('editor: install a build with a QR code', () => {
 
   it('Install Latest Build on Device… asks which app of this repository, then shows its latest successful develop build', async function () {
     if (!ui.uiProbeAvailable()) this.skip();
+    // The last test's panel would take the focus back from the quick pick as it loads.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await ui.clearNotifications();
     const done = vscode.commands.executeCommand('buildService.installLatestBuild');
     await waitFor(async () => (await ui.quickInput()).visible, 'the app pick');
     await ui.typeText('2048 Android');

@@ -2,6 +2,7 @@
 // Builds started by someone else (a POST straight to the service) reach the Current Branch view on
 // a refresh; the reference service moves them on, the poller sees them finish; notices are counted.
 import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
 import type { Build as WireBuild } from '../../service/server';
 import { ANDROID_2048 } from '../../service/seedCatalog';
 import { appNode } from '../appsView';
@@ -35,6 +36,10 @@ describe('editor: notifications for my branch', () => {
   }
 
   async function finish(build: WireBuild): Promise<void> {
+    // The poller pauses while the window is in the background; a webview closed by an earlier suite
+    // can leave the focus nowhere, so give it to a view as a user's click would.
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    await waitFor(() => vscode.window.state.focused, 'the window focused');
     fixture.service.advanceBuilds();
     fixture.service.advanceBuilds();
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === build._id && e.build.finished), 'the build seen finished');
