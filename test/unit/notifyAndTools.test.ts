@@ -30,9 +30,13 @@ describe('notifyOnCompletion', () => {
 });
 
 describe('the branch build whose tests are shown', () => {
-  it('is the one that finished last with an outcome; running and cancelled ones are skipped', () => {
-    const older = build({ id: 'old', finishedAt: '2026-01-01T09:00:00Z', status: 'failed' });
+  it('is one with failed tests, else a failed one, else the one that finished last; running and cancelled ones are skipped', () => {
+    const older = build({ id: 'old', finishedAt: '2026-01-01T09:00:00Z' });
     const newer = build({ id: 'new', finishedAt: '2026-01-01T11:00:00Z' });
+    const red = build({ id: 'red', finishedAt: '2026-01-01T08:00:00Z', status: 'failed', testSummary: { testsCount: 4, testsPassed: 3 } });
+    const compileError = build({ id: 'compile', finishedAt: '2026-01-01T11:30:00Z', status: 'failed' });
+    assert.equal(latestFinishedBuild([{ app: ios, build: newer }, { app: android, build: red }, { app: android, build: compileError }])?.build.id, 'red');
+    assert.equal(latestFinishedBuild([{ app: ios, build: newer }, { app: android, build: compileError }])?.build.id, 'compile');
     const cancelled = build({ id: 'c', status: 'cancelled', finishedAt: '2026-01-01T11:30:00Z' });
     assert.equal(latestFinishedBuild([{ app: ios, build: older }, { app: android, build: newer }])?.build.id, 'new');
     assert.equal(latestFinishedBuild([{ app: ios, build: cancelled }, { app: android, build: build({ finished: false, status: 'running' }) }]), undefined);
