@@ -6,6 +6,11 @@ import type { BuildPoller } from './services/poller';
 import type { GitWorkspace } from './services/gitWorkspace';
 import type { LoadOutcome } from './views/apps/appsProvider';
 import type { AppsTreeNode } from './views/apps/nodes';
+import type { CompletionNotice } from './views/completionNotice';
+import type { QrPanel } from './views/qrPanel';
+import type { BuildTests } from './views/testing/buildTests';
+import type { TestResultsView } from './views/testing/testResultsView';
+import type { TestLocator } from './services/testLocator';
 
 /**
  * What `vscode.extensions.getExtension('buildservice.build-service').exports` gives: the Apps view's
@@ -39,5 +44,13 @@ export interface BuildServiceExports {
       readonly git: GitWorkspace;
       readonly poller: BuildPoller;
     };
+    /** The Testing view's controller and what it shows, the source search (it counts its searches) and the loader. */
+    readonly tests: { readonly view: TestResultsView; readonly locator: TestLocator; readonly loader: BuildTests };
+    /** The QR code panel: the URL and the HTML it shows now. */
+    readonly qrPanel: QrPanel;
+    /** The completion notifications (it counts them). */
+    readonly notice: CompletionNotice;
+    /** The language-model tools as registered, by name, for hosts where vscode.lm.invokeTool cannot reach them. */
+    readonly chatTools: Readonly<Record<string, vscode.LanguageModelTool<object>>>;
   };
 }

@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import { BranchCommands } from './commands/branchCommands';
 import { BuildCommands } from './commands/buildCommands';
+import { ChatTools } from './commands/chatTools';
+import { InstallCommands } from './commands/installCommands';
 import { LinkCommands } from './commands/linkCommands';
 import { registerCommands } from './commands/register';
 import { commandTable } from './commands/table';
+import { TestCommands } from './commands/testCommands';
 import { TokenCommands } from './commands/tokenCommands';
 import type { BuildServiceExports } from './exports';
 import { ViewId } from './ids';
@@ -17,6 +20,7 @@ import { BuildPoller } from './services/poller';
 import { Session } from './services/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
+import { TestLocator } from './services/testLocator';
 import { TokenStore, TOKEN_SECRET_KEY } from './services/tokenStore';
 import { AppsProvider } from './views/apps/appsProvider';
 import { BuildsSection } from './views/apps/buildsSection';
@@ -24,6 +28,9 @@ import { PlatformIcons } from './views/apps/nodes';
 import { BranchStatusBar } from './views/branch/branchStatusBar';
 import { CurrentBranchView } from './views/branch/currentBranchView';
 import { CompletionNotice } from './views/completionNotice';
+import { QrPanel } from './views/qrPanel';
+import { BuildTests } from './views/testing/buildTests';
+import { TestResultsView } from './views/testing/testResultsView';
 
 // Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
 // The first request happens when VS Code asks a view for its children, or Git names the branch.
@@ -46,6 +53,12 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const statusBar = new BranchStatusBar(branch);
   const settingProblems = new SettingProblemNotifier(log);
   settingProblems.report(settings.value);
+  const testResults = new TestResultsView();
+  const locator = new TestLocator(log);
+  const buildTests = new BuildTests({ session, settings, locator, view: testResults, branch, log });
+  const qrPanel = new QrPanel(log);
+  const notice = new CompletionNotice(poller, settings, session, branch, log);
+  const chatTools = new ChatTools({ session, branch, git, poller, apps, settings, log });
 
   const commands = commandTable(
     {
@@ -53,14 +66,17 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       links: new LinkCommands(settings, apps, log),
       builds: new BuildCommands(session, apps, builds, poller, log),
       branch: new BranchCommands(session, git, branch, branchView, apps, poller, log),
+      tests: new TestCommands(buildTests, apps, branch, session),
+      install: new InstallCommands(session, git, branch, qrPanel, log),
     },
     log,
   );
   context.subscriptions.push(
     log, tokens, settings, presenter, clients, session, poller, builds, apps, git, branch, branchView, statusBar,
-    new CompletionNotice(poller, settings, session, log),
+    testResults, buildTests, qrPanel, notice,
     settings.onDidChange((value) => settingProblems.report(value)),
     ...registerCommands(commands, presenter),
+    ...chatTools.register(),
   );
 
   const testing = testMode
@@ -71,6 +87,10 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         appsView: apps.view,
         poller,
         branch: { model: branch, tree: branchView, statusBar, git, poller },
+        tests: { view: testResults, locator, loader: buildTests },
+        qrPanel,
+        notice,
+        chatTools: chatTools.tools(),
       }
     : undefined;
   return { apps, testing };

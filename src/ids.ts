@@ -26,6 +26,12 @@ export const CommandId = {
   triggerBuild: 'buildService.triggerBuild',
   revealCurrentBranchBuild: 'buildService.revealCurrentBranchBuild',
   refreshCurrentBranch: 'buildService.refreshCurrentBranch',
+  // A build's results in VS Code's Testing view (a build in either view, or the palette for the branch's).
+  showTestResults: 'buildService.showTestResults',
+  clearTestResults: 'buildService.clearTestResults',
+  // A build's install link as a QR code (an install link row, a branch build, or the palette).
+  showQrCode: 'buildService.showQrCode',
+  installLatestBuild: 'buildService.installLatestBuild',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];
@@ -41,7 +47,16 @@ export const CONTEXT_MENU_ONLY: readonly CommandIdValue[] = [
   CommandId.openCommit,
   CommandId.copyBuildId,
   CommandId.openBuildLink,
+  CommandId.showQrCode,
 ];
+
+/** The language-model tools (contributes.languageModelTools), for agent mode. */
+export const ToolName = {
+  branchStatus: 'buildService_branchStatus',
+  listBuilds: 'buildService_listBuilds',
+  failedTests: 'buildService_failedTests',
+  triggerBuild: 'buildService_triggerBuild',
+} as const;
 
 export const VIEW_CONTAINER_ID = 'buildService';
 
@@ -80,6 +95,8 @@ export const Setting = {
   autoRefresh: 'buildService.autoRefresh',
   appId: 'buildService.appId',
   notifyOnCompletion: 'buildService.notifyOnCompletion',
+  testResultsForCurrentBranch: 'buildService.testResultsForCurrentBranch',
+  showPassingTests: 'buildService.showPassingTests',
 } as const;
 
 export type SettingId = (typeof Setting)[keyof typeof Setting];

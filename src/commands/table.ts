@@ -4,6 +4,8 @@ import type { BranchCommands } from './branchCommands';
 import type { BuildCommands } from './buildCommands';
 import type { LinkCommands } from './linkCommands';
 import type { CommandTable } from './register';
+import type { InstallCommands } from './installCommands';
+import type { TestCommands } from './testCommands';
 import type { TokenCommands } from './tokenCommands';
 
 export interface CommandGroups {
@@ -11,15 +13,19 @@ export interface CommandGroups {
   links: LinkCommands;
   builds: BuildCommands;
   branch: BranchCommands;
+  tests: TestCommands;
+  install: InstallCommands;
 }
 
 /** Every command from its feature's group; the CommandTable type fails the build if one is missing. */
-export function commandTable({ tokens, links, builds, branch }: CommandGroups, log: Log): CommandTable {
+export function commandTable({ tokens, links, builds, branch, tests, install }: CommandGroups, log: Log): CommandTable {
   return {
     ...tokens.table(),
     ...links.table(),
     ...builds.table(),
     ...branch.table(),
+    ...tests.table(),
+    ...install.table(),
     [CommandId.showLog]: () => log.show(),
   };
 }

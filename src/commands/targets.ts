@@ -1,6 +1,8 @@
+import type { Build } from '../api';
 import type { AppsProvider } from '../views/apps/appsProvider';
 import { BuildNode } from '../views/apps/buildNode';
 import { AppNode } from '../views/apps/nodes';
+import { BranchBuildNode } from '../views/branch/branchNodes';
 
 // The node a context-menu command was invoked on; from a keybinding or the palette, the Apps view's
 // selection. Every command on an app or a build finds its target here.
@@ -17,4 +19,17 @@ export function buildTarget(node: unknown, apps: AppsProvider): BuildNode | unde
 export function appNameOf(build: BuildNode, apps: AppsProvider): string | undefined {
   const parent = apps.getParent(build);
   return parent?.kind === 'app' ? parent.app.name || parent.app.id : undefined;
+}
+
+/** A build and the name of its app, from a build in the Apps view or the Current Branch view. */
+export interface BuildWithApp {
+  readonly build: Build;
+  readonly appName: string;
+}
+
+/** The build a command acts on: a node of either view, or the Apps view's selection. */
+export function anyBuildTarget(node: unknown, apps: AppsProvider): BuildWithApp | undefined {
+  if (node instanceof BranchBuildNode) return node.build ? { build: node.build, appName: node.app.name || node.app.id } : undefined;
+  const target = buildTarget(node, apps);
+  return target ? { build: target.build, appName: appNameOf(target, apps) ?? target.appId } : undefined;
 }

@@ -14,6 +14,8 @@ export interface DetailRow {
   /** Run on click, e.g. opening a link (the command checks the address). */
   command?: { title: string; command: string; arguments?: unknown[] };
   contextValue?: string;
+  /** An install link's address, for "Show QR Code" on its row. */
+  installUrl?: string;
   /** Rows shown when expanded (failed tests, coverage targets); already loaded. */
   children?: DetailRow[];
 }
@@ -75,5 +77,7 @@ function linkRows({ links }: Build): DetailRow[] {
     icon,
     command: { title: kind, command: CommandId.openBuildLink, arguments: [link.url] },
   });
-  return [...links.install.map(row('Install', 'device-mobile')), ...links.download.map(row('Download', 'cloud-download'))];
+  // Install rows offer "Show QR Code" in their context menu (contextValue 'installLink').
+  const install = (link: BuildLink): DetailRow => ({ ...row('Install', 'device-mobile')(link), contextValue: 'installLink', installUrl: link.url });
+  return [...links.install.map(install), ...links.download.map(row('Download', 'cloud-download'))];
 }

@@ -5,6 +5,7 @@ import { parseBaseUrl } from '../api/baseUrl';
 import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from '../core/validate';
 import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/validateBuilds';
 import { checkAppId } from '../core/validateBranch';
+import { checkNotifyChoice, type NotifyChoice } from '../core/notifyChoice';
 
 
 export interface SettingProblem {
@@ -27,8 +28,12 @@ export interface Settings {
   readonly autoRefresh: boolean;
   /** The app pinned for the Current Branch view, lower-cased; '' to match apps by the repository. */
   readonly appId: string;
-  /** Whether a build triggered from this window announces its end. */
-  readonly notifyOnCompletion: boolean;
+  /** Which finished builds are announced: triggered from this window, every build of the branch, or none. */
+  readonly notifyOnCompletion: NotifyChoice;
+  /** Show the current branch's latest finished build in the Testing view without being asked. */
+  readonly testResultsForCurrentBranch: boolean;
+  /** Fetch passing tests too (showPassing=true), not only the failed ones. */
+  readonly showPassingTests: boolean;
   readonly problems: readonly SettingProblem[];
 }
 
@@ -51,7 +56,9 @@ export function readSettings(): Settings {
     buildsPerApp: take(Setting.buildsPerApp, checkBuildsPerApp(config.get('buildsPerApp')), BUILDS_PER_APP_DEFAULT),
     autoRefresh: take(Setting.autoRefresh, checkFlag(config.get('autoRefresh'), true), true),
     appId: take(Setting.appId, checkAppId(config.get('appId')), ''),
-    notifyOnCompletion: take(Setting.notifyOnCompletion, checkFlag(config.get('notifyOnCompletion'), true), true),
+    notifyOnCompletion: take(Setting.notifyOnCompletion, checkNotifyChoice(config.get('notifyOnCompletion')), 'triggered'),
+    testResultsForCurrentBranch: take(Setting.testResultsForCurrentBranch, checkFlag(config.get('testResultsForCurrentBranch'), true), true),
+    showPassingTests: take(Setting.showPassingTests, checkFlag(config.get('showPassingTests'), false), false),
     problems,
   };
 }

@@ -1,43 +1,65 @@
 import * as vscode from 'vscode';
 import type { Build } from '../api';
 import { completionMessage } from '../core/buildLook';
+import { hasFailedTests } from '../core/branchTests';
 import { CommandId, Setting } from '../ids';
+import type { CurrentBranch } from '../services/currentBranch';
 import type { Log } from '../services/log';
-import type { BuildPoller } from '../services/poller';
+import type { BuildPoller, FollowReason } from '../services/poller';
 import type { Session } from '../services/session';
 import type { SettingsService } from '../services/settings';
 
 export const OPEN_BUILD = 'Open Build';
+export const SHOW_FAILED_TESTS = 'Show Failed Tests';
 export const DONT_SHOW_AGAIN = "Don't Show Again";
 
+/** Enough to remember every build announced in a long session without growing for ever. */
+const REMEMBERED = 500;
+
 /**
- * One notification when a build triggered from this window finishes. Builds that are only shown are
- * not announced: the view and the status bar already change, and a toast per build would be noise.
+ * One notification per finished build, as buildService.notifyOnCompletion says: builds triggered from
+ * this window ('triggered', the default), every build of the current branch ('branch'), or none.
+ * Other builds that are only shown are not announced: the view and the status bar already change.
  */
 export class CompletionNotice implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
+  private readonly announced = new Set<string>();
+  /** How many notifications were shown, for tests. */
+  count = 0;
 
   constructor(
     poller: BuildPoller,
     private readonly settings: SettingsService,
     private readonly session: Session,
+    private readonly branch: CurrentBranch,
     private readonly log: Log,
   ) {
-    this.subscription = poller.onDidFinish(({ build, reason }) => {
-      if (reason === 'triggered') this.announce(build);
+    this.subscription = poller.onDidFinish(({ build, reason }) => this.finished(build, reason));
+  }
+
+  private finished(build: Build, reason: FollowReason): void {
+    const message = completionMessage(build, build.appId ? this.session.nameOf(build.appId) : 'an app');
+    this.log.info(`Build ${build.id} finished: ${message}`);
+    const choice = this.settings.value.notifyOnCompletion;
+    const wanted = choice === 'triggered' ? reason === 'triggered' : choice === 'branch' && (reason === 'triggered' || this.isOnBranch(build));
+    if (!wanted || this.announced.has(build.id)) return;
+    if (this.announced.size >= REMEMBERED) this.announced.clear();
+    this.announced.add(build.id);
+    this.count++;
+    const show = build.status === 'failed' ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
+    const actions = hasFailedTests(build) ? [OPEN_BUILD, SHOW_FAILED_TESTS, DONT_SHOW_AGAIN] : [OPEN_BUILD, DONT_SHOW_AGAIN];
+    void show(message, ...actions).then(async (picked) => {
+      if (picked === OPEN_BUILD) await vscode.commands.executeCommand(CommandId.revealCurrentBranchBuild, build.id);
+      if (picked === SHOW_FAILED_TESTS) await vscode.commands.executeCommand(CommandId.showTestResults, build);
+      // Global: the user asked for quiet everywhere, not only in this workspace.
+      if (picked === DONT_SHOW_AGAIN) await vscode.workspace.getConfiguration().update(Setting.notifyOnCompletion, 'off', vscode.ConfigurationTarget.Global);
     });
   }
 
-  private announce(build: Build): void {
-    const message = completionMessage(build, build.appId ? this.session.nameOf(build.appId) : 'an app');
-    this.log.info(`Build ${build.id} finished: ${message}`);
-    if (!this.settings.value.notifyOnCompletion) return;
-    const show = build.status === 'failed' ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
-    void show(message, OPEN_BUILD, DONT_SHOW_AGAIN).then(async (choice) => {
-      if (choice === OPEN_BUILD) await vscode.commands.executeCommand(CommandId.revealCurrentBranchBuild, build.id);
-      // Global: the user asked for quiet everywhere, not only in this workspace.
-      if (choice === DONT_SHOW_AGAIN) await vscode.workspace.getConfiguration().update(Setting.notifyOnCompletion, false, vscode.ConfigurationTarget.Global);
-    });
+  /** A build of the branch checked out here, for one of the apps the Current Branch view shows. */
+  private isOnBranch(build: Build): boolean {
+    const state = this.branch.state;
+    return state.kind === 'builds' && build.commit.branch === state.branch && state.entries.some((e) => e.app.id === build.appId);
   }
 
   dispose(): void {

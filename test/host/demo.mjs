@@ -45,7 +45,10 @@ export function makeDemoRepository(dir) {
   };
   git('init', '--quiet', '--initial-branch=develop');
   writeFileSync(path.join(dir, 'README.md'), '# 2048\n\nA demo repository for the Build Service extension.\n');
-  git('add', 'README.md');
+  // The tests of the seeded builds, so the Testing view marks the failing ones in their files.
+  const { writeTestSources } = createRequire(import.meta.url)(path.join(projectRoot, 'out', 'test', 'service', 'testSources.js'));
+  writeTestSources(dir);
+  git('add', '.');
   git('commit', '--quiet', '-m', 'Demo repository');
   git('remote', 'add', 'origin', 'git@github.com:myorg/2048.git');
   return { 'git.enabled': true, 'git.openRepositoryInParentFolders': 'never' };

@@ -10,6 +10,7 @@
 // results to $BUILD_SERVICE_TEST_RESULTS, default .vscode-test/results/integration.json.
 import testElectron from '@vscode/test-electron';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureHost } from './install.mjs';
@@ -38,6 +39,9 @@ async function main() {
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   const workspace = path.join(testCacheDir, 'workspace');
   mkdirSync(workspace, { recursive: true });
+  // The sources of the seeded builds' tests, for the Testing view to find (test/service/testSources.ts).
+  const { writeTestSources } = createRequire(import.meta.url)(path.join(projectRoot, 'out', 'test', 'service', 'testSources.js'));
+  writeTestSources(workspace);
 
   if (host === 'web') {
     requirePackages({ browser: true });

@@ -1,6 +1,7 @@
-// `npm run screenshot`: media/screenshot.png (1280x800) of the extension showing the reference
-// service's apps, taken the way a user would get there: a plain visit to the workbench, a click on
-// the Build Service entry in the activity bar. The token reaches the extension through
+// `npm run screenshot`: media/screenshot.png (1280x800) of the extension against the reference
+// service, taken the way a user would get there: a plain visit to the workbench, a click on the Build
+// Service entry in the activity bar (its apps must load), then the Testing view with the failed tests
+// of the current branch's latest build and the first failing test's source file open, marked in the gutter. The token reaches the extension through
 // BUILD_SERVICE_TOKEN, which it falls back to, so no typing into an input box is needed.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -23,13 +24,28 @@ function hasFonts() {
   return /Noto Sans CJK/.test(families) && /Noto Color Emoji/.test(families);
 }
 
-/** Opens one app and its newest finished build, so the picture shows builds and a build's details. */
-async function expandAppAndBuild(page) {
-  await page.locator(appRows, { hasText: '2048 iOS App' }).first().click();
-  const finishedBuild = page.locator(`${appRows}[aria-level="2"]`, { hasText: /#\d+/ }).nth(2);
-  const buildShown = await finishedBuild.waitFor({ timeout: 10_000 }).then(() => true, () => false);
-  if (buildShown) await finishedBuild.click();
-  await page.waitForTimeout(1_000);
+/**
+ * The Testing view, where the extension put the failed tests of develop's latest build, expanded; then
+ * the first failing test opened from it ("Go to Test"), so its file shows the failure in the gutter.
+ */
+async function showFailedTests(page) {
+  await page.locator('.activitybar a.action-label[aria-label^="Testing"]').click();
+  const testRows = page.locator('.sidebar .monaco-list-row');
+  // With one test controller, VS Code lists its items at the top (no "Build Service" row above them).
+  const listed = await testRows.first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
+  if (!listed) return false;
+  // Expand every level: the device, the target and the suites.
+  for (let level = 1; level <= 5; level++) {
+    const collapsed = page.locator('.sidebar .monaco-list-row[aria-expanded="false"]');
+    const count = await collapsed.count();
+    for (let i = count - 1; i >= 0; i--) await collapsed.nth(i).locator('.monaco-tl-twistie').click();
+    await page.waitForTimeout(300);
+  }
+  const failing = testRows.filter({ hasText: /^test/ }).first();
+  if (!(await failing.count())) return false;
+  await failing.dblclick();
+  await page.waitForTimeout(2_000);
+  return true;
 }
 
 async function main() {
@@ -51,11 +67,12 @@ async function main() {
   await entry.click();
   const rows = page.locator(appRows);
   const appsShown = await rows.first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
-  if (appsShown) await expandAppAndBuild(page);
+  const appRowCount = appsShown ? await rows.count() : 0;
+  const failedShown = appsShown && (await showFailedTests(page));
   await page.mouse.move(900, 500); // no hover tooltip or highlight in the picture
   await page.waitForTimeout(1_500); // let icons, the progress bar and the tooltip settle
   await page.screenshot({ path: output });
-  console.log(`Saved ${path.relative(projectRoot, output)} (${appsShown ? `${await rows.count()} rows in the view` : 'NO apps visible'}).`);
+  console.log(`Saved ${path.relative(projectRoot, output)} (${appsShown ? `${appRowCount} rows in the Apps view` : 'NO apps visible'}; ${failedShown ? 'failed tests in the Testing view' : 'NO failed tests shown'}).`);
   if (!hasFonts()) console.log('Note: CJK and emoji render as boxes; apt-get install fonts-noto-cjk fonts-noto-color-emoji for a faithful picture.');
   if (!appsShown) {
     console.error(`The Build Service view showed no apps within 20 s; the picture shows why. Host logs: ${run.dir}`);

@@ -7,9 +7,9 @@ import { repoSlugOf } from './data';
 
 const ARTEFACT_HOST = 'https://dashboard.buildservice.example';
 
-type Platform = 'ios' | 'android';
+export type Platform = 'ios' | 'android';
 
-const SUITES: Record<Platform, [string, string[]][]> = {
+export const SUITES: Record<Platform, [string, string[]][]> = {
   ios: [
     ['AuthTests', ['testLogin()', 'testLogout()', 'testTokenRefresh()']],
     ['BoardTests', ['testMergeTiles()', 'testSpawnTile()', 'testGameOver()']],

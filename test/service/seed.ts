@@ -8,10 +8,14 @@ import { HOUR_MS, MINUTE_MS, SEED_EPOCH_MS, isoAt, objectIdFor, pick } from './i
 import type { AppSpec } from './seedCatalog';
 import { SEEDED_APPS } from './seedCatalog';
 
-/** Oldest first: mostly finished builds, one cancelled, and the newest two still running and queued. */
+/**
+ * Oldest first: mostly finished builds, one cancelled, and the newest two still running and queued.
+ * The newest finished one failed, as on a real team's board: someone broke a test and is fixing it.
+ */
 function statusAt(index: number, count: number): BuildStatus {
   if (index === count - 1) return 'queued';
   if (index === count - 2) return 'running';
+  if (index === count - 3) return 'failed';
   if (index === count - 4) return 'cancelled';
   return index % 3 === 1 ? 'failed' : 'success';
 }

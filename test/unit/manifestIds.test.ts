@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CommandId, ContextKey, CONTEXT_MENU_ONLY, Setting, SETTINGS_SECTION, VIEW_CONTAINER_ID, ViewId } from '../../src/ids';
+import { CommandId, ContextKey, CONTEXT_MENU_ONLY, Setting, SETTINGS_SECTION, ToolName, VIEW_CONTAINER_ID, ViewId } from '../../src/ids';
 
 interface Manifest {
   contributes: {
@@ -92,5 +92,12 @@ describe('command ids', () => {
     ].join(' ');
     const read = new Set([...whens.matchAll(/\b(buildService\.[a-zA-Z]+)\b/g)].map((m) => m[1]).filter((k) => !Object.values(ViewId).includes(k as never)));
     assert.deepEqual([...read].sort(), Object.values(ContextKey).sort());
+  });
+});
+
+describe('language-model tool names', () => {
+  it('are the same in package.json and src/ids.ts', () => {
+    const tools = (manifest.contributes as { languageModelTools?: { name: string }[] }).languageModelTools ?? [];
+    assert.deepEqual(tools.map((t) => t.name).sort(), Object.values(ToolName).sort());
   });
 });

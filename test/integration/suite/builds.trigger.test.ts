@@ -43,11 +43,15 @@ describe('trigger build and completion notice', () => {
     const outcome = created.build_status === 'success' ? 'succeeded' : 'failed';
     const message = `Build #${created.build_number} of 2048 iOS App on ${FIND_REPLACE} ${outcome}`;
     const shown = await ui.waitForNotification(message, 10_000);
-    assert.deepEqual(shown, { message, severity: outcome === 'failed' ? 'error' : 'info', actions: ['Open Build', "Don't Show Again"] });
+    // "Show Failed Tests" only when the build's summary counts failures.
+    const { tests_count: count, tests_passed: passed } = created.test_summary;
+    const testsFailed = typeof count === 'number' && typeof passed === 'number' && passed < count;
+    const actions = ['Open Build', ...(testsFailed ? ['Show Failed Tests'] : []), "Don't Show Again"];
+    assert.deepEqual(shown, { message, severity: outcome === 'failed' ? 'error' : 'info', actions });
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id && e.build.finished), 'the view updated');
 
     await ui.clickNotificationAction(message, "Don't Show Again");
-    await waitFor(() => vscode.workspace.getConfiguration('buildService').inspect('notifyOnCompletion')?.globalValue === false, 'notifyOnCompletion off');
+    await waitFor(() => vscode.workspace.getConfiguration('buildService').inspect('notifyOnCompletion')?.globalValue === 'off', 'notifyOnCompletion off');
     await ui.clearNotifications();
   });
 });

@@ -1,0 +1,198 @@
+import * as vscode from 'vscode';
+import { ApiError, type App, type BuildServiceClient, type BuildStatus } from '../api';
+import { FILTER_STATUSES } from '../core/filter';
+import { branchStatusText, buildListText, failedTestsText, failureText, findApp, triggerQuestion } from '../core/toolAnswers';
+import { ToolName } from '../ids';
+import type { CurrentBranch } from '../services/currentBranch';
+import type { GitWorkspace } from '../services/gitWorkspace';
+import type { Log } from '../services/log';
+import type { BuildPoller } from '../services/poller';
+import type { Session } from '../services/session';
+import type { SettingsService } from '../services/settings';
+import type { AppsProvider } from '../views/apps/appsProvider';
+
+interface ListInput {
+  app?: string;
+  branch?: string;
+  state?: string;
+  limit?: number;
+}
+interface TestsInput {
+  buildId?: string;
+  app?: string;
+  buildNumber?: number;
+}
+interface TriggerInput {
+  app?: string;
+  branch?: string;
+}
+
+/** Said instead of throwing: the model quotes it, the user reads it. */
+class Answer extends Error {}
+
+export interface ChatToolsDeps {
+  session: Session;
+  branch: CurrentBranch;
+  git: GitWorkspace;
+  poller: BuildPoller;
+  apps: AppsProvider;
+  settings: SettingsService;
+  log: Log;
+}
+
+/**
+ * The language-model tools agent mode calls: branch status, list builds, failed tests, trigger a
+ * build. Every answer is short plain text; every failure is an answer too (the same words as the
+ * notification), never a throw. Triggering asks first, naming the app and the branch.
+ */
+export class ChatTools {
+  constructor(private readonly deps: ChatToolsDeps) {}
+
+  /** The four tools, for vscode.lm.registerTool (and for tests, which call them directly). */
+  tools(): Record<string, vscode.LanguageModelTool<object>> {
+    return {
+      [ToolName.branchStatus]: { invoke: () => this.answer(() => this.branchStatus()) },
+      [ToolName.listBuilds]: { invoke: (options) => this.answer(() => this.listBuilds(options.input)) },
+      [ToolName.failedTests]: { invoke: (options) => this.answer(() => this.failedTests(options.input)) },
+      [ToolName.triggerBuild]: {
+        prepareInvocation: (options) => this.prepareTrigger(options.input),
+        invoke: (options) => this.answer(() => this.trigger(options.input)),
+      },
+    };
+  }
+
+  register(): vscode.Disposable[] {
+    return Object.entries(this.tools()).map(([name, tool]) => vscode.lm.registerTool(name, tool));
+  }
+
+  private async answer(work: () => Promise<string>): Promise<vscode.LanguageModelToolResult> {
+    let text: string;
+    try {
+      text = await work();
+    } catch (error) {
+      if (!(error instanceof Answer)) this.deps.log.warn(`A chat tool failed: ${error instanceof Error ? error.message : String(error)}`);
+      text = error instanceof Answer ? error.message : failureText(error, this.deps.settings.value.timeoutSeconds);
+    }
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+  }
+
+  private async client(): Promise<BuildServiceClient> {
+    const connection = await this.deps.session.connection();
+    if (connection.kind === 'ready') return connection.client;
+    // The same words as the notification a view's request would show.
+    if (connection.kind === 'no-token') throw new ApiError('missing-token', 'No access token is set.');
+    throw new Answer(
+      connection.kind === 'invalid-setting'
+        ? `The setting buildService.baseUrl is not valid: ${connection.problem}.`
+        : "No build service address is set. Set buildService.baseUrl to your build service's /v1 address.",
+    );
+  }
+
+  private currentBranch(): string | undefined {
+    const { snapshot } = this.deps.git;
+    return snapshot.kind === 'repository' ? snapshot.branch : undefined;
+  }
+
+  private async branchStatus(): Promise<string> {
+    await this.client();
+    await this.deps.branch.reload();
+    const state = this.deps.branch.state;
+    switch (state.kind) {
+      case 'builds':
+        return branchStatusText(state.branch, state.entries, Date.now());
+      case 'failed':
+        throw state.error;
+      case 'no-app':
+        return `No app builds this repository (branch ${state.branch}); buildService.appId can name one.`;
+      case 'detached':
+        return 'No branch is checked out (detached HEAD).';
+      case 'no-git':
+      case 'no-repository':
+        return 'No Git repository is open, so there is no current branch.';
+      default:
+        return 'The current branch is not known yet; try again in a moment.';
+    }
+  }
+
+  /** The named app, or the only app that builds this repository. */
+  private async app(client: BuildServiceClient, name: string | undefined): Promise<App> {
+    const apps = await this.deps.session.apps(client);
+    if (name?.trim()) {
+      const found = findApp(apps, name);
+      if (!found.app) throw new Answer(found.problem ?? `No app is called "${name}".`);
+      return found.app;
+    }
+    const state = this.deps.branch.state;
+    const mine = state.kind === 'builds' ? state.entries.map((e) => e.app) : [];
+    if (mine.length === 1) return mine[0];
+    const choices = (mine.length ? mine : apps).slice(0, 10).map((a) => `"${a.name || a.id}"`).join(', ');
+    throw new Answer(`Which app? Name one of: ${choices}.`);
+  }
+
+  private async listBuilds(input: ListInput): Promise<string> {
+    const client = await this.client();
+    const app = await this.app(client, input.app);
+    const state = input.state?.trim().toLowerCase();
+    if (state && !(FILTER_STATUSES as readonly string[]).includes(state)) throw new Answer(`The state must be one of ${FILTER_STATUSES.join(', ')}, not "${input.state}".`);
+    const limit = Math.min(Math.max(Math.trunc(Number(input.limit) || 10), 1), 50);
+    const filter = { branch: input.branch?.trim() || undefined, status: state as BuildStatus | undefined };
+    const builds = await client.listBuilds(app.id, { ...filter, limit });
+    return buildListText(app, filter, builds, Date.now());
+  }
+
+  private async failedTests(input: TestsInput): Promise<string> {
+    const client = await this.client();
+    let build;
+    let appName: string;
+    if (input.buildId?.trim()) {
+      build = await client.getBuild(input.buildId.trim());
+      appName = build.appId ? this.deps.session.nameOf(build.appId) : 'its app';
+    } else {
+      const app = await this.app(client, input.app);
+      appName = app.name || app.id;
+      if (input.buildNumber === undefined) {
+        build = await client.getLatestBuild(app.id, { branch: this.currentBranch() });
+      } else {
+        const builds = await client.listBuilds(app.id, { limit: 100 });
+        build = builds.find((b) => b.buildNumber === Number(input.buildNumber));
+        if (!build) throw new Answer(`${appName} has no build #${input.buildNumber} among its latest 100 builds.`);
+      }
+    }
+    const results = build.finished ? await client.getTests(build.id) : { tests: [] };
+    return failedTestsText(build, appName, results.tests);
+  }
+
+  /** Resolves what would be built, so the confirmation names exactly that. */
+  private async target(input: TriggerInput): Promise<{ app: App; branch: string }> {
+    const client = await this.client();
+    const app = await this.app(client, input.app);
+    const branch = input.branch?.trim() || this.currentBranch();
+    if (!branch) throw new Answer('Which branch? No branch is checked out here; name one.');
+    return { app, branch };
+  }
+
+  private async prepareTrigger(input: TriggerInput): Promise<vscode.PreparedToolInvocation> {
+    try {
+      const { app, branch } = await this.target(input);
+      const question = triggerQuestion(app.name || app.id, branch);
+      return { invocationMessage: `Triggering a build of ${app.name || app.id} on ${branch}`, confirmationMessages: question };
+    } catch {
+      // Nothing would be started: invoke() says why, without asking first.
+      return { invocationMessage: 'Checking what to build' };
+    }
+  }
+
+  private async trigger(input: TriggerInput): Promise<string> {
+    const { app, branch } = await this.target(input);
+    const client = await this.client();
+    const id = await client.triggerBuild(app.id, { branch });
+    this.deps.log.info(`Chat tool triggered build ${id} of ${app.id} on ${branch}.`);
+    const build = await client.getBuild(id).catch(() => undefined);
+    if (build) {
+      this.deps.poller.follow(build, 'triggered');
+      this.deps.branch.showBuild(build);
+    }
+    this.deps.apps.invalidate();
+    return `Started build ${build?.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}of ${app.name || app.id} on ${branch} (id ${id}); it is ${build ? build.status : 'queued'}. The Build Service views follow it.`;
+  }
+}

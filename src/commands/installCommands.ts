@@ -1,0 +1,116 @@
+import * as vscode from 'vscode';
+import { isApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
+import { buildLabel } from '../core/buildLook';
+import { checkInstallLink } from '../core/installLink';
+import { CommandId, Setting } from '../ids';
+import type { CurrentBranch } from '../services/currentBranch';
+import type { GitWorkspace } from '../services/gitWorkspace';
+import { explainMissingAddress } from '../services/links';
+import type { Log } from '../services/log';
+import type { Session } from '../services/session';
+import { DetailNode } from '../views/apps/detailNode';
+import { BranchBuildNode } from '../views/branch/branchNodes';
+import type { QrPanel } from '../views/qrPanel';
+import type { CommandGroup } from './register';
+
+type InstallCommandId = typeof CommandId.showQrCode | typeof CommandId.installLatestBuild;
+
+/** A build on the phone: the QR code of its install link. */
+export class InstallCommands {
+  constructor(
+    private readonly session: Session,
+    private readonly git: GitWorkspace,
+    private readonly branch: CurrentBranch,
+    private readonly panel: QrPanel,
+    private readonly log: Log,
+  ) {}
+
+  table(): CommandGroup<InstallCommandId> {
+    return {
+      [CommandId.showQrCode]: (target) => this.showQrCode(target),
+      [CommandId.installLatestBuild]: () => this.installLatest(),
+    };
+  }
+
+  /** On an install link's row (Apps view), on a branch build (its latest successful build), or with a link. */
+  private async showQrCode(target: unknown): Promise<void> {
+    if (target instanceof DetailNode) return this.showLink(target.row.installUrl, target.row.label);
+    if (typeof target === 'string') return this.showLink(target, 'Install');
+    if (target instanceof BranchBuildNode) {
+      const client = await this.session.client();
+      if (!client) return explainMissingAddress(Setting.baseUrl, 'show an install link');
+      const build = await this.latestSuccess(client, target.app, target.branch, target.build);
+      return this.showBuild(build, target.app, target.branch);
+    }
+  }
+
+  /** The palette: pick one of the apps of this repository (or any app), then its latest successful build of the branch. */
+  private async installLatest(): Promise<void> {
+    const client = await this.session.client();
+    if (!client) return explainMissingAddress(Setting.baseUrl, 'install a build');
+    const state = this.branch.state;
+    const branch = state.kind === 'builds' ? state.branch : this.git.snapshot.kind === 'repository' ? this.git.snapshot.branch : undefined;
+    const candidates = state.kind === 'builds' ? state.entries.map((e) => e.app) : await this.session.apps(client);
+    const app = candidates.length === 1 ? candidates[0] : await pickApp(candidates, branch);
+    if (!app) return;
+    const shownBuild = state.kind === 'builds' ? state.entries.find((e) => e.app.id === app.id)?.build : undefined;
+    const build = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Finding the latest successful build' }, () =>
+      this.latestSuccess(client, app, branch, shownBuild),
+    );
+    await this.showBuild(build, app, branch);
+  }
+
+  /** The branch's latest successful build: the one shown when it succeeded, else asked for. */
+  private async latestSuccess(client: BuildServiceClient, app: App, branch: string | undefined, shown: Build | undefined): Promise<Build | undefined> {
+    if (shown?.status === 'success') return shown;
+    try {
+      return await client.getLatestBuild(app.id, { branch, status: 'success' });
+    } catch (error) {
+      // No successful build is an answer, not a failure.
+      if (isApiError(error) && error.kind === 'not-found') return undefined;
+      throw error;
+    }
+  }
+
+  private async showBuild(build: Build | undefined, app: App, branch: string | undefined): Promise<void> {
+    const appName = app.name || app.id;
+    const where = branch ? ` on ${branch}` : '';
+    if (!build) {
+      void vscode.window.showInformationMessage(`${appName} has no successful build${where} to install.`);
+      return;
+    }
+    const link = await pickLink(build.links.install);
+    if (link === null) {
+      void vscode.window.showInformationMessage(`Build ${buildLabel(build)} of ${appName}${where} has no install link.`);
+      return;
+    }
+    if (link) this.showLink(link.url, `Install ${appName} ${buildLabel(build)}${link.name ? ` (${link.name})` : ''}`);
+  }
+
+  private showLink(url: unknown, title: string): void {
+    const checked = checkInstallLink(url);
+    if (!checked.ok) {
+      this.log.warn(`No QR code: ${checked.problem}`);
+      void vscode.window.showErrorMessage(checked.problem);
+      return;
+    }
+    this.panel.show(checked.url, title);
+  }
+}
+
+async function pickApp(apps: readonly App[], branch: string | undefined): Promise<App | undefined> {
+  const items = apps.map((app) => ({ label: app.name || app.id, description: app.platform, app }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Install Latest Build on Device: App',
+    placeHolder: branch ? `The app whose latest successful build of ${branch} to install` : 'The app whose latest successful build to install',
+  });
+  return picked?.app;
+}
+
+/** null: the build has none; undefined: the user closed the pick. */
+async function pickLink(links: readonly BuildLink[]): Promise<BuildLink | null | undefined> {
+  if (links.length === 0) return null;
+  if (links.length === 1) return links[0];
+  const picked = await vscode.window.showQuickPick(links.map((link) => ({ label: link.name || link.url, link })), { title: 'Install Link' });
+  return picked?.link;
+}

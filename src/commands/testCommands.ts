@@ -1,0 +1,62 @@
+import * as vscode from 'vscode';
+import type { Build } from '../api';
+import { latestFinishedBuild } from '../core/branchTests';
+import { CommandId } from '../ids';
+import type { CurrentBranch } from '../services/currentBranch';
+import type { Session } from '../services/session';
+import type { AppsProvider } from '../views/apps/appsProvider';
+import type { BuildTests } from '../views/testing/buildTests';
+import type { CommandGroup } from './register';
+import { anyBuildTarget, type BuildWithApp } from './targets';
+
+type TestCommandId = typeof CommandId.showTestResults | typeof CommandId.clearTestResults;
+
+/** A build's tests in VS Code's Testing view, and clearing them. */
+export class TestCommands {
+  constructor(
+    private readonly tests: BuildTests,
+    private readonly apps: AppsProvider,
+    private readonly branch: CurrentBranch,
+    private readonly session: Session,
+  ) {}
+
+  table(): CommandGroup<TestCommandId> {
+    return {
+      [CommandId.showTestResults]: (node) => this.show(node),
+      [CommandId.clearTestResults]: () => this.tests.clear(),
+    };
+  }
+
+  /**
+   * On a build in either view; with a build object (the completion notice's "Show Failed Tests");
+   * from the palette, the current branch's latest finished build.
+   */
+  private async show(node: unknown): Promise<void> {
+    const target = this.targetOf(node);
+    if (!target) {
+      void vscode.window.showInformationMessage('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.');
+      return;
+    }
+    if (!target.build.finished) {
+      void vscode.window.showInformationMessage('This build has not finished yet; its test results come when it does.');
+      return;
+    }
+    const shown = await vscode.window.withProgress({ location: { viewId: 'workbench.view.testing' }, title: 'Loading test results' }, () =>
+      this.tests.show(target.build, target.appName),
+    );
+    if (shown) await vscode.commands.executeCommand('workbench.view.testing.focus');
+  }
+
+  private targetOf(node: unknown): BuildWithApp | undefined {
+    if (isBuild(node)) return { build: node, appName: node.appId ? this.session.nameOf(node.appId) : 'an app' };
+    const target = anyBuildTarget(node, this.apps);
+    if (target) return target;
+    const state = this.branch.state;
+    const latest = state.kind === 'builds' ? latestFinishedBuild(state.entries) : undefined;
+    return latest ? { build: latest.build, appName: latest.app.name || latest.app.id } : undefined;
+  }
+}
+
+function isBuild(value: unknown): value is Build {
+  return typeof value === 'object' && value !== null && 'id' in value && 'links' in value && 'commit' in value && 'finished' in value;
+}

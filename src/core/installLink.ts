@@ -1,0 +1,68 @@
+// Which install links may become a QR code, and the page that shows one. Pure (no vscode).
+import { escapeHtml } from './qrCode';
+
+export type CheckedLink = { ok: true; url: string } | { ok: false; problem: string };
+
+/**
+ * Only absolute http(s) links: a phone opens whatever the code says, so a `javascript:` or `file:`
+ * link from the service must never be drawn. The text itself is what gets encoded (trimmed, not
+ * rewritten), so the code opens exactly the link the service gave.
+ */
+export function checkInstallLink(text: unknown): CheckedLink {
+  if (typeof text !== 'string' || text.trim() === '') return { ok: false, problem: 'The build has no install link.' };
+  const link = text.trim();
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return { ok: false, problem: `The install link is not a web address (${preview(link)}), so no QR code was made.` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, problem: `Build Service makes QR codes only for http:// and https:// links; this install link (${url.protocol}…) was refused.` };
+  }
+  return { ok: true, url: link };
+}
+
+function preview(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+export interface QrPage {
+  readonly url: string;
+  readonly title: string;
+  /** The QR code's SVG (core/qrCode.ts). */
+  readonly svg: string;
+  /** Allows the one script (the copy button's) and the one style block. */
+  readonly nonce: string;
+}
+
+/**
+ * The panel's HTML. The Content-Security-Policy allows nothing but the nonce'd style and script: no
+ * network, no images, no frames; the SVG is inline. The URL is shown as escaped text, never as a link.
+ */
+export function qrPageHtml({ url, title, svg, nonce }: QrPage): string {
+  const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'`;
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style nonce="${nonce}">
+body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 16px; }
+.code { width: min(320px, 90vw); background: #fff; padding: 8px; }
+.code svg { display: block; width: 100%; height: auto; }
+.url { font-family: var(--vscode-editor-font-family); word-break: break-all; user-select: text; }
+button { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 6px 12px; cursor: pointer; }
+</style></head>
+<body>
+<h2>${escapeHtml(title)}</h2>
+<p>Scan with your phone's camera to open the install page.</p>
+<div class="code">${svg}</div>
+<p class="url" id="url">${escapeHtml(url)}</p>
+<button id="copy" type="button">Copy Link</button>
+<script nonce="${nonce}">
+const vscode = acquireVsCodeApi();
+document.getElementById('copy').addEventListener('click', () => vscode.postMessage({ type: 'copy' }));
+</script>
+</body></html>`;
+}

@@ -1,0 +1,43 @@
+// A QR code as an SVG drawing, computed here (no request to any QR service). The ONLY module that
+// imports the QR library, so it can be moved into a bundle of its own that loads on first use.
+// Pure (no vscode): the panel (views/qrPanel.ts) embeds the SVG, the tests decode it back.
+import { create } from 'qrcode/lib/core/qrcode';
+
+/** Light modules around the code; the standard asks for four so that scanners find its edges. */
+const QUIET_ZONE = 4;
+
+/** Rows of dark (true) and light modules. 'M' error correction: a phone on a screen reads it at once. */
+export function qrModules(text: string): boolean[][] {
+  const { modules } = create(text, { errorCorrectionLevel: 'M' });
+  return Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, col) => modules.get(row, col) === 1));
+}
+
+/**
+ * The code as an SVG: one path whose parts are the dark runs of each row ("M<x> <y>h<n>v1h-<n>z", in
+ * module units, quiet zone included), scaled by the viewBox and crisp at any size.
+ */
+export function qrSvg(text: string, title: string): string {
+  const rows = qrModules(text);
+  const size = rows.length + 2 * QUIET_ZONE;
+  const parts: string[] = [];
+  rows.forEach((row, y) => {
+    for (let x = 0; x < row.length; ) {
+      if (!row[x]) {
+        x++;
+        continue;
+      }
+      let run = 1;
+      while (row[x + run]) run++;
+      parts.push(`M${x + QUIET_ZONE} ${y + QUIET_ZONE}h${run}v1h-${run}z`);
+      x += run;
+    }
+  });
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges" role="img" aria-label="${escapeHtml(title)}">` +
+    `<rect width="${size}" height="${size}" fill="#fff"/><path fill="#000" d="${parts.join('')}"/></svg>`
+  );
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}

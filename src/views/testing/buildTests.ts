@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import type { Build } from '../../api';
+import { latestFinishedBuild } from '../../core/branchTests';
+import type { BranchState } from '../../core/branchState';
+import { leavesOf, testTree } from '../../core/testTree';
+import type { CurrentBranch } from '../../services/currentBranch';
+import type { Log } from '../../services/log';
+import type { Session } from '../../services/session';
+import type { SettingsService } from '../../services/settings';
+import type { TestLocator } from '../../services/testLocator';
+import type { ShownTests, TestResultsView } from './testResultsView';
+
+export interface BuildTestsDeps {
+  session: Session;
+  settings: SettingsService;
+  locator: TestLocator;
+  view: TestResultsView;
+  branch: CurrentBranch;
+  log: Log;
+}
+
+/**
+ * Fetches a build's test results (failed only, unless buildService.showPassingTests), finds their
+ * sources once per build, and puts them in the Testing view. Only the last build asked for is drawn:
+ * a slower answer for an earlier one is dropped, so results are never mixed. By default it shows the
+ * current branch's latest finished build as soon as the Current Branch view knows it.
+ */
+export class BuildTests implements vscode.Disposable {
+  private generation = 0;
+  private autoShownId: string | undefined;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly deps: BuildTestsDeps) {
+    this.subscriptions = [
+      deps.branch.onDidChange((state) => this.followBranch(state)),
+      deps.settings.onDidChange(() => this.followBranch(deps.branch.state)),
+      // Another service or token: the same build id there is another build, worth showing again.
+      deps.session.onDidChange(() => (this.autoShownId = undefined)),
+    ];
+  }
+
+  /** Fetches and shows; rejects with the client's ApiError (the command wrapper presents it). */
+  async show(build: Build, appName: string): Promise<ShownTests | undefined> {
+    const generation = ++this.generation;
+    const { session, settings, locator, view } = this.deps;
+    const client = await session.client();
+    if (!client) return undefined;
+    const showPassing = settings.value.showPassingTests ? true : undefined;
+    const results = await client.getTests(build.id, { showPassing });
+    if (generation !== this.generation) return undefined;
+    const leaves = leavesOf(testTree(results.tests));
+    const locations = await locator.locate(build.id, leaves, (leaf) => leaf.id);
+    if (generation !== this.generation) return undefined;
+    view.show(build, appName, results.tests, locations);
+    this.deps.log.info(`Testing view: build ${build.id}, ${leaves.length} test(s), ${locations.size} located.`);
+    return view.shown;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.deps.view.clear();
+    this.deps.locator.forget();
+  }
+
+  private followBranch(state: BranchState): void {
+    if (!this.deps.settings.value.testResultsForCurrentBranch || state.kind !== 'builds') return;
+    const latest = latestFinishedBuild(state.entries);
+    if (!latest || latest.build.id === this.autoShownId) return;
+    this.autoShownId = latest.build.id;
+    // Not awaited: the Current Branch view goes on drawing; a failure here is the log's, not a toast's
+    // (the view itself shows what is wrong with the connection).
+    this.show(latest.build, latest.app.name || latest.app.id).catch((error: unknown) => {
+      this.autoShownId = undefined;
+      this.deps.log.warn(`Test results of build ${latest.build.id}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  dispose(): void {
+    this.generation++;
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

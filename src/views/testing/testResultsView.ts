@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import type { Build, TestResult } from '../../api';
+import { buildLabel } from '../../core/buildLook';
+import { failureMessage, isLeaf, leavesOf, testTree, type TestGroup, type TestLeaf, type TestOutcome } from '../../core/testTree';
+import type { TestLocation } from '../../services/testLocator';
+
+export const TEST_CONTROLLER_ID = 'buildService';
+export const TEST_CONTROLLER_LABEL = 'Build Service';
+
+/** The build whose results are in the Testing view now. */
+export interface ShownTests {
+  readonly build: Build;
+  readonly appName: string;
+  /** Outcome by test item id, as marked in the last run. */
+  readonly outcomes: ReadonlyMap<string, TestOutcome>;
+}
+
+/**
+ * The Testing view's "Build Service" controller: one build's results at a time, as items run →
+ * target → suite → test, marked through a TestRun so they show in the Test Results panel and, where
+ * the source was found, in the editor's gutter. A new build replaces every item of the previous one.
+ */
+export class TestResultsView implements vscode.Disposable {
+  readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, TEST_CONTROLLER_LABEL);
+  private current: ShownTests | undefined;
+
+  get shown(): ShownTests | undefined {
+    return this.current;
+  }
+
+  show(build: Build, appName: string, results: readonly TestResult[], locations: ReadonlyMap<string, TestLocation>): void {
+    const tree = testTree(results);
+    const byId = new Map<string, vscode.TestItem>();
+    const items = tree.map((group) => this.itemOf(group, locations, byId));
+    this.controller.items.replace(items);
+    const facts = { label: buildLabel(build), appName, branch: build.commit.branch };
+    const branch = facts.branch ? ` on ${facts.branch}` : '';
+    const run = this.controller.createTestRun(new vscode.TestRunRequest(items), `Build ${facts.label} of ${appName}${branch}`, false);
+    const outcomes = new Map<string, TestOutcome>();
+    for (const leaf of leavesOf(tree)) {
+      const item = byId.get(leaf.id);
+      if (!item) continue;
+      outcomes.set(leaf.id, leaf.outcome);
+      if (leaf.outcome === 'passed') run.passed(item);
+      else if (leaf.outcome === 'skipped') run.skipped(item);
+      else run.failed(item, this.messageOf(leaf, facts, locations.get(leaf.id)));
+    }
+    run.end();
+    this.current = { build, appName, outcomes };
+  }
+
+  clear(): void {
+    this.controller.items.replace([]);
+    this.current = undefined;
+  }
+
+  private itemOf(node: TestGroup | TestLeaf, locations: ReadonlyMap<string, TestLocation>, byId: Map<string, vscode.TestItem>): vscode.TestItem {
+    if (isLeaf(node)) {
+      const location = locations.get(node.id);
+      const item = this.controller.createTestItem(node.id, node.name, location?.uri);
+      item.range = location?.range;
+      byId.set(node.id, item);
+      return item;
+    }
+    const children = node.children.map((child) => this.itemOf(child, locations, byId));
+    // A suite whose tests were found lives in that file too, so "Go to Test" works on it.
+    const suiteUri = node.level === 'suite' ? children.find((c) => c.uri)?.uri : undefined;
+    const item = this.controller.createTestItem(node.id, node.label, suiteUri);
+    item.children.replace(children);
+    return item;
+  }
+
+  private messageOf(leaf: TestLeaf, facts: { label: string; appName: string; branch?: string }, location: TestLocation | undefined): vscode.TestMessage {
+    const message = new vscode.TestMessage(failureMessage(leaf, facts));
+    if (location) message.location = new vscode.Location(location.uri, location.range);
+    return message;
+  }
+
+  dispose(): void {
+    this.controller.dispose();
+  }
+}

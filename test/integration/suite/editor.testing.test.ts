@@ -1,0 +1,106 @@
+// Failed tests in VS Code's Testing view: the current branch's latest finished build by default, any
+// build on request, the failing tests located in the workspace's sources (seeded by the test host
+// from test/service/testSources.ts), one build at a time.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { parseBuild } from '../../../src/api/parseBuild';
+import type { Build as WireBuild, RunningService } from '../../service/server';
+import { IOS_2048 } from '../../service/seedCatalog';
+import { EXCLUDED_COPY, IOS_TEST_DIR } from '../../service/testSources';
+import { testing } from '../extension';
+import { useReferenceService } from '../harness';
+import { setSetting } from '../settings';
+import { shownTests } from '../testingView';
+import { waitFor } from '../wait';
+
+function iosBuilds(service: RunningService, branch: string): WireBuild[] {
+  return service.data.builds
+    .filter((b) => b.app_id === IOS_2048 && b.commit_info.branch === branch)
+    .sort((a, b) => b.build_number - a.build_number);
+}
+
+function expectedPaths(service: RunningService, build: WireBuild, which: 'failed' | 'all'): string[] {
+  return (service.data.tests.get(build._id) ?? [])
+    .filter((t) => which === 'all' || t.status === 'failed')
+    .map((t) => [t.run, t.target, t.suite, t.name].join(' / '))
+    .sort((a, b) => a.localeCompare(b));
+}
+
+/** The 0-based line of `func <name>(` in the seeded source, read independently of the extension. */
+function declarationLine(suite: string, name: string): number {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+  const lines = readFileSync(`${folder}/${IOS_TEST_DIR}/${suite}.swift`, 'utf8').split('\n');
+  return lines.findIndex((l) => l.includes(`func ${name.replace(/\(\)$/, '')}(`));
+}
+
+describe('editor: failed tests in the Testing view', () => {
+  const fixture = useReferenceService({ token: true, checkout: 'develop' });
+
+  it("shows the current branch's latest finished build by itself: only the failed tests, run → target → suite → test, each in its file", async () => {
+    const latest = iosBuilds(fixture.service, 'develop').find((b) => b.finished);
+    assert.ok(latest && latest.build_status === 'failed', 'the seed makes the newest finished develop build of 2048 iOS fail');
+    const { view, locator } = testing(fixture.api).tests;
+    await waitFor(() => view.shown?.build.id === latest._id, `the Testing view on build ${latest._id}`);
+    assert.equal(view.controller.label, 'Build Service');
+    const shown = shownTests(fixture.api);
+    assert.deepEqual(shown.map((t) => t.path), expectedPaths(fixture.service, latest, 'failed'));
+    assert.ok(shown.length > 0 && shown.every((t) => t.outcome === 'failed'));
+    for (const test of shown) {
+      const [, , suite, name] = test.path.split(' / ');
+      assert.equal(test.file?.endsWith(`/${IOS_TEST_DIR}/${suite}.swift`), true, `${test.path} in ${test.file}`);
+      assert.equal(test.line, declarationLine(suite, name), test.path);
+      assert.equal(test.range?.end.character, (test.range?.start.character ?? 0) + name.replace(/\(\)$/, '').length);
+    }
+    // The search honoured files.exclude: the stale copy under build/ is not among the files found.
+    const suites = [...new Set(shown.map((t) => t.path.split(' / ')[2]))].sort();
+    const found = locator.lastFound.map((uri) => uri.path).sort();
+    assert.equal(found.length, suites.length, `found: ${found.join(', ')}`);
+    suites.forEach((suite, i) => assert.ok(found[i]?.endsWith(`/${IOS_TEST_DIR}/${suite}.swift`), found[i]));
+    assert.ok(!found.some((p) => p.endsWith(EXCLUDED_COPY)), 'files.exclude hides ios/build/');
+    assert.equal(fixture.service.requestsTo('GET /builds/:build_id/tests', latest._id).length, 1);
+  });
+
+  it('Show Test Results on an older build replaces the results (never mixed) and searches the workspace once for it', async () => {
+    const { view, locator } = testing(fixture.api).tests;
+    const older = iosBuilds(fixture.service, 'develop').find((b) => b.build_status === 'failed' && b._id !== view.shown?.build.id);
+    assert.ok(older);
+    const searches = locator.searches;
+    const build = await testing(fixture.api).tests.loader.show(toBuild(older), '2048 iOS App');
+    assert.equal(build?.build.id, older._id);
+    assert.deepEqual(shownTests(fixture.api).map((t) => t.path), expectedPaths(fixture.service, older, 'failed'));
+    await testing(fixture.api).tests.loader.show(toBuild(older), '2048 iOS App');
+    assert.equal(locator.searches, searches + 1, 'the second showing of the same build searched nothing');
+  });
+
+  it('with showPassingTests, passing tests come too (showPassing=true), marked passed', async () => {
+    await setSetting('showPassingTests', true);
+    const older = iosBuilds(fixture.service, 'develop').filter((b) => b.build_status === 'failed')[1];
+    assert.ok(older);
+    fixture.service.clearRequests();
+    await vscode.commands.executeCommand('buildService.showTestResults', toBuild(older));
+    const requests = fixture.service.requestsTo('GET /builds/:build_id/tests', older._id);
+    assert.equal(requests.length, 1);
+    assert.equal(requests[0]?.query.showPassing, 'true');
+    const shown = shownTests(fixture.api);
+    assert.deepEqual(shown.map((t) => t.path), expectedPaths(fixture.service, older, 'all'));
+    const wire = new Map((fixture.service.data.tests.get(older._id) ?? []).map((t) => [[t.run, t.target, t.suite, t.name].join(' / '), t.status]));
+    for (const test of shown) assert.equal(test.outcome, wire.get(test.path), test.path);
+    // The passing tests' suites were searched for too: every iOS test is in its file.
+    assert.deepEqual(shown.filter((t) => !t.file?.includes(`/${IOS_TEST_DIR}/`)).map((t) => t.path), [], 'every test located');
+  });
+
+  it('Clear Test Results empties the view', async () => {
+    await vscode.commands.executeCommand('buildService.clearTestResults');
+    const { view } = testing(fixture.api).tests;
+    assert.equal(view.shown, undefined);
+    let count = 0;
+    view.controller.items.forEach(() => count++);
+    assert.equal(count, 0);
+  });
+});
+
+/** The service's build as the extension's client reads it (the same parser, on the same JSON). */
+function toBuild(wire: WireBuild) {
+  return parseBuild(JSON.parse(JSON.stringify(wire)) as unknown);
+}

@@ -1,0 +1,94 @@
+// The language-model tools, invoked through vscode.lm.invokeTool as agent mode would (outside a chat
+// session, so VS Code asks for the trigger's confirmation in a dialog), against the reference service.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
+import { readLog, testing } from '../extension';
+import { useReferenceService } from '../harness';
+
+const TOOLS = ['buildService_branchStatus', 'buildService_listBuilds', 'buildService_failedTests', 'buildService_triggerBuild'];
+
+async function invoke(name: string, input: object, token?: vscode.CancellationToken): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+describe('editor: language-model tools', () => {
+  const fixture = useReferenceService({ token: true, checkout: 'develop' });
+
+  it('are registered with VS Code under the names package.json declares', () => {
+    const names = vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('buildService_')).sort();
+    assert.deepEqual(names, [...TOOLS].sort());
+  });
+
+  it('branch status: the latest develop build of both 2048 apps, one line each, and no token in it', async () => {
+    const text = await invoke('buildService_branchStatus', {});
+    const latest = (appId: string) => fixture.service.data.builds.filter((b) => b.app_id === appId && b.commit_info.branch === 'develop').sort((a, b) => b.build_number - a.build_number)[0];
+    const ios = latest(IOS_2048);
+    const android = latest(ANDROID_2048);
+    assert.ok(ios && android);
+    assert.match(text, /^Branch develop: 1 failed\.\n/);
+    assert.ok(text.includes(`- 2048 iOS App: #${ios.build_number} failed · develop ·`), text);
+    assert.ok(text.includes(`- 2048 Android App: #${android.build_number} is queued · develop ·`), text);
+    assert.ok(!text.includes(fixture.service.token));
+  });
+
+  it('list builds and failed tests answer in plain lines; an unknown app is named back', async () => {
+    const list = await invoke('buildService_listBuilds', { app: '2048 ios', branch: 'develop', state: 'failed' });
+    const failed = fixture.service.data.builds.filter((b) => b.app_id === IOS_2048 && b.commit_info.branch === 'develop' && b.build_status === 'failed').sort((a, b) => b.build_number - a.build_number);
+    assert.equal(list.split('\n')[0], 'Builds of 2048 iOS App on develop with state failed, newest first:');
+    assert.deepEqual(list.split('\n').slice(1).map((l) => l.match(/^- (#\d+)/)?.[1]), failed.map((b) => `#${b.build_number}`));
+    const newest = failed[0];
+    assert.ok(newest);
+    const tests = await invoke('buildService_failedTests', { app: '2048 iOS App', buildNumber: newest.build_number });
+    const expected = (fixture.service.data.tests.get(newest._id) ?? []).filter((t) => t.status === 'failed');
+    assert.match(tests, new RegExp(`^Build #${newest.build_number} of 2048 iOS App on develop failed\\. ${expected.length} failed tests?:`));
+    for (const t of expected) assert.ok(tests.includes(`- ${t.suite}.${t.name} (${t.target}, ${t.run})`), tests);
+    assert.match(await invoke('buildService_listBuilds', { app: 'Weather Station' }), /^No app is called "Weather Station"\. The apps are: /);
+  });
+
+  // The workbench answers every confirmation dialog itself while extension tests run (its dialog
+  // service skips dialogs when extensionTestsLocationURI is set), so the question is read from the
+  // tool's own prepareInvocation, as VS Code calls it, and the invocation goes through invokeTool.
+  it('trigger: the confirmation names exactly the app and the branch; confirmed, one POST starts the build', async () => {
+    const tool = testing(fixture.api).chatTools.buildService_triggerBuild;
+    assert.ok(tool && typeof tool.prepareInvocation === 'function');
+    const never = new vscode.CancellationTokenSource().token;
+    const prepared = await tool.prepareInvocation({ input: { app: '2048 android' } }, never);
+    assert.deepEqual(prepared?.confirmationMessages, { title: 'Trigger a build?', message: 'Start a build of 2048 Android App on branch develop?' });
+    const other = await tool.prepareInvocation({ input: { app: ANDROID_2048, branch: 'master' } }, never);
+    assert.equal(other?.confirmationMessages?.message, 'Start a build of 2048 Android App on branch master?');
+
+    fixture.service.clearRequests();
+    const text = await invoke('buildService_triggerBuild', { app: '2048 Android App' });
+    const posts = fixture.service.requests.filter((r) => r.method === 'POST');
+    assert.equal(posts.length, 1);
+    assert.equal(posts[0]?.rawPath, `/apps/${ANDROID_2048}/build`);
+    assert.deepEqual(JSON.parse(posts[0]?.body ?? ''), { branch: 'develop' });
+    const created = fixture.service.data.builds[0];
+    assert.ok(created);
+    assert.equal(text, `Started build #${created.build_number} of 2048 Android App on develop (id ${created._id}); it is queued. The Build Service views follow it.`);
+    assert.ok(testing(fixture.api).poller.isFollowing(created._id));
+    assert.ok(!(await readLog(fixture.api)).includes(fixture.service.token), 'the token is never logged');
+  });
+
+  it('trigger with an ambiguous app asks nothing, starts nothing and says which apps to name', async () => {
+    const tool = testing(fixture.api).chatTools.buildService_triggerBuild;
+    const prepared = await tool?.prepareInvocation?.({ input: { app: '2048' } }, new vscode.CancellationTokenSource().token);
+    assert.equal(prepared?.confirmationMessages, undefined);
+    fixture.service.clearRequests();
+    const text = await invoke('buildService_triggerBuild', { app: '2048' });
+    assert.match(text, /^"2048" matches several apps: "2048 (iOS|Android) App", "2048 (iOS|Android) App"\. Name one exactly\.$/);
+    assert.equal(fixture.service.requests.filter((r) => r.method === 'POST').length, 0);
+  });
+
+  it('errors come back as the message the user would see, not as a throw', async () => {
+    fixture.service.revokeToken(fixture.service.token);
+    try {
+      const text = await invoke('buildService_listBuilds', { app: '2048 iOS App', limit: 3 });
+      assert.equal(text, 'Invalid authorization token. Set a personal access token from the dashboard to see your apps.');
+    } finally {
+      fixture.service.issueToken(fixture.service.token);
+    }
+  });
+});
