@@ -1,10 +1,11 @@
-// Builds the extension's two bundles and, with --tests, transpiles src/ and test/ to out/ file by file
-// so mocha (plain Node) and the extension host can load the tests.
+// Builds the extension's three bundles and, with --tests, transpiles src/ and test/ to out/ file by
+// file so mocha (plain Node) and the extension host can load the tests.
 //   dist/extension.js  what activation loads: the extension's own code, no HTTP code at all
 //   dist/api.js        the client, its parsers and undici, loaded on the first request
 //                      (src/services/apiLoader.ts); of undici only lib/dispatcher/agent and
 //                      lib/api/api-request (src/api/transport.ts): its index would add fetch,
 //                      WebSocket, caches, mocks and proxies, about twice the size and load time.
+//   dist/qr.js         the QR encoder, loaded the first time a QR code is shown (src/views/qrLoader.ts)
 // `vscode` is external in both: the host provides it.
 //   node esbuild.mjs               bundle, with sourcemaps
 //   node esbuild.mjs --production  bundle, minified, no sourcemaps
@@ -41,16 +42,23 @@ function typeScriptFilesUnder(dir) {
   });
 }
 
+/** The lazily loaded bundles: the one loader that imports each, what it imports, and its output file. */
+const siblings = [
+  { loader: join('services', 'apiLoader.ts'), specifier: '../api/client', entry: 'src/api/client.ts', outfile: 'dist/api.js' },
+  { loader: join('views', 'qrLoader.ts'), specifier: '../core/qrCode', entry: 'src/core/qrCode.ts', outfile: 'dist/qr.js' },
+];
+
 /**
- * The one import of the client module (in apiLoader.ts) becomes a runtime `require("./api.js")`: the
+ * The loader's import of a sibling's module becomes a runtime `require("./api.js")` (or qr.js): the
  * sibling bundle, not a copy inside this one.
  */
-const clientInSiblingBundle = {
-  name: 'client-in-sibling-bundle',
+const modulesInSiblingBundles = {
+  name: 'modules-in-sibling-bundles',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/api\/client$/ }, (args) =>
-      args.importer.endsWith(join('services', 'apiLoader.ts')) ? { path: './api.js', external: true } : undefined,
-    );
+    build.onResolve({ filter: /^\.\.\// }, (args) => {
+      const sibling = siblings.find((s) => args.path === s.specifier && args.importer.endsWith(s.loader));
+      return sibling ? { path: `./${sibling.outfile.slice('dist/'.length)}`, external: true } : undefined;
+    });
   },
 };
 
@@ -60,9 +68,9 @@ const activationHoldsNoHttp = {
   setup(build) {
     build.onEnd((result) => {
       const inputs = Object.keys(result.metafile?.outputs['dist/extension.js']?.inputs ?? {});
-      const http = inputs.filter((input) => /node_modules[\\/]undici|src[\\/]api[\\/](client|transport|requester|parse)/.test(input));
+      const http = inputs.filter((input) => /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/.test(input));
       if (http.length > 0) {
-        result.errors.push({ text: `dist/extension.js must not hold HTTP code, but includes ${http.join(', ')}` });
+        result.errors.push({ text: `dist/extension.js must not hold HTTP or QR code, but includes ${http.join(', ')}` });
       }
     });
   },
@@ -88,21 +96,16 @@ const bundles = [
     metafile: true,
     // `import()` of api.js stays a plain require(): no ESM loader for a file that is CommonJS anyway.
     supported: { 'dynamic-import': false },
-    plugins: [clientInSiblingBundle, activationHoldsNoHttp, ...(watch ? [problemMatcherPlugin] : [])],
+    plugins: [modulesInSiblingBundles, activationHoldsNoHttp, ...(watch ? [problemMatcherPlugin] : [])],
   },
-  {
-    ...common,
-    entryPoints: ['src/api/client.ts'],
-    outfile: 'dist/api.js',
-    plugins: watch ? [problemMatcherPlugin] : [],
-  },
+  ...siblings.map(({ entry, outfile }) => ({ ...common, entryPoints: [entry], outfile, plugins: watch ? [problemMatcherPlugin] : [] })),
 ];
 
 if (watch) {
   for (const bundle of bundles) await (await esbuild.context(bundle)).watch();
 } else {
   // A production bundle has no sourcemap; one left by an earlier build would describe other code.
-  if (production) for (const name of ['extension', 'api']) rmSync(`dist/${name}.js.map`, { force: true });
+  if (production) for (const { outfile } of bundles) rmSync(`${outfile}.map`, { force: true });
   await Promise.all(bundles.map((bundle) => esbuild.build(bundle)));
   if (tests) {
     await esbuild.build({

@@ -84,17 +84,17 @@ export class InstallCommands {
       void vscode.window.showInformationMessage(`Build ${buildLabel(build)} of ${appName}${where} has no install link.`);
       return;
     }
-    if (link) this.showLink(link.url, `Install ${appName} ${buildLabel(build)}${link.name ? ` (${link.name})` : ''}`);
+    if (link) await this.showLink(link.url, `Install ${appName} ${buildLabel(build)}${link.name ? ` (${link.name})` : ''}`);
   }
 
-  private showLink(url: unknown, title: string): void {
+  private async showLink(url: unknown, title: string): Promise<void> {
     const checked = checkInstallLink(url);
     if (!checked.ok) {
       this.log.warn(`No QR code: ${checked.problem}`);
       void vscode.window.showErrorMessage(checked.problem);
       return;
     }
-    this.panel.show(checked.url, title);
+    await this.panel.show(checked.url, title);
   }
 }
 

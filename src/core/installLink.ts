@@ -1,5 +1,5 @@
 // Which install links may become a QR code, and the page that shows one. Pure (no vscode).
-import { escapeHtml } from './qrCode';
+import { escapeHtml } from './html';
 
 export type CheckedLink = { ok: true; url: string } | { ok: false; problem: string };
 

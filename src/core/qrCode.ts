@@ -1,7 +1,8 @@
 // A QR code as an SVG drawing, computed here (no request to any QR service). The ONLY module that
-// imports the QR library, so it can be moved into a bundle of its own that loads on first use.
-// Pure (no vscode): the panel (views/qrPanel.ts) embeds the SVG, the tests decode it back.
+// imports the QR library; it is a bundle of its own, dist/qr.js, loaded the first time a code is shown
+// (views/qrLoader.ts). Pure (no vscode): the panel embeds the SVG, the tests decode it back.
 import { create } from 'qrcode/lib/core/qrcode';
+import { escapeHtml } from './html';
 
 /** Light modules around the code; the standard asks for four so that scanners find its edges. */
 const QUIET_ZONE = 4;
@@ -36,8 +37,4 @@ export function qrSvg(text: string, title: string): string {
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges" role="img" aria-label="${escapeHtml(title)}">` +
     `<rect width="${size}" height="${size}" fill="#fff"/><path fill="#000" d="${parts.join('')}"/></svg>`
   );
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }

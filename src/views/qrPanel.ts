@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { qrPageHtml } from '../core/installLink';
-import { qrSvg } from '../core/qrCode';
 import type { Log } from '../services/log';
+import { loadQrModule } from './qrLoader';
 
 export const QR_PANEL_VIEW_TYPE = 'buildService.qrCode';
 
@@ -27,7 +27,8 @@ export class QrPanel implements vscode.Disposable {
     return this.current;
   }
 
-  show(url: string, title: string): void {
+  async show(url: string, title: string): Promise<void> {
+    const { qrSvg } = await loadQrModule();
     const html = qrPageHtml({ url, title, svg: qrSvg(url, `QR code of ${url}`), nonce: randomBytes(16).toString('base64') });
     this.current = { url, title, html };
     if (!this.panel) {

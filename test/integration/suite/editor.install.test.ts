@@ -32,7 +32,7 @@ describe('editor: install a build with a QR code', () => {
 
   it("Show QR Code on an install link row: a panel whose code decodes to exactly that URL, with a strict CSP", async () => {
     const build = iosSuccess();
-    const url = build.links.install[0]!.url;
+    const url = build.links.install[0].url;
     await vscode.commands.executeCommand('buildService.showQrCode', await installRow(build));
     const shown = testing(fixture.api).qrPanel.shown;
     assert.equal(shown?.url, url);
