@@ -1,5 +1,6 @@
-// `npm test`: build, then the unit suite (plain Node) and the integration suite (a real VS Code
-// extension host, see test/host/), then one line summing both: `N passed, N failed`.
+// `npm test`: build, then the unit suite (plain Node), the integration suite (a real VS Code extension
+// host, see test/host/) and the smoke suite against the packaged .vsix installed in that host, then
+// one line summing them all: `N passed, N failed`.
 // A suite that crashes, times out or leaves no results counts as at least one failure, so the exit
 // code is non-zero whenever anything did not pass.
 import { spawn } from 'node:child_process';
@@ -49,6 +50,8 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
 } else {
   totals.push(await suite('unit', [mocha, '--config', 'test/unit/.mocharc.json']));
   totals.push(await suite('integration', ['test/host/runIntegration.mjs']));
+  // The packaged .vsix, installed as a user installs it (npm run package runs here).
+  totals.push(await suite('smoke', ['test/host/runInstalled.mjs', '--suites', 'smoke']));
 }
 
 console.log('');
