@@ -34,7 +34,8 @@ export async function launchBrowser(run, host = defaultHost) {
     handleSIGHUP: false,
   });
   stopOnExit(() => closeWithin(browser, 5_000));
-  const context = await browser.newContext({ viewport });
+  // VS Code 1.139's web clipboard reads through the browser's, which asks for this permission.
+  const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   return { browser, page };
 }
