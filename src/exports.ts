@@ -25,7 +25,8 @@ export interface BuildServiceExports {
     readonly onDidChangeTreeData: vscode.Event<AppsTreeNode | undefined>;
   };
   /**
-   * Only when VS Code runs the extension's tests (ExtensionMode.Test), never for users: the
+   * Only when VS Code runs the extension's tests (ExtensionMode.Test) or the test harness sets
+   * BUILD_SERVICE_TEST_HOOKS=1 in the extension host's environment, never for users: the
    * extension's own secret storage, so a test can change the token the way another window does
    * (the change then reaches the extension only through secrets.onDidChange), and the log file.
    */

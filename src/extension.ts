@@ -35,7 +35,9 @@ import { TestResultsView } from './views/testing/testResultsView';
 // Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
 // The first request happens when VS Code asks a view for its children, or Git names the branch.
 export function activate(context: vscode.ExtensionContext): BuildServiceExports {
-  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  // Test hooks: in VS Code's own test runs, and in a test host that installs the .vsix and sets this
+  // variable (VS Code 1.139's web build runs no development-mode tests; see test/host/runInstalled.mjs).
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test || process.env.BUILD_SERVICE_TEST_HOOKS === '1';
   const tokens = new TokenStore(context.secrets);
   const log = new Log(() => tokens.knownSecrets());
   const settings = new SettingsService();

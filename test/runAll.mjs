@@ -1,5 +1,8 @@
-// `npm test`: build, then the unit suite (plain Node) and the integration suite (a real VS Code
-// extension host, see test/host/), then one line summing both: `N passed, N failed`.
+// `npm test`: build, then the unit suite (plain Node), then on the oldest VS Code we support (1.100.3)
+// the integration suites (a real VS Code extension host, see test/host/) and the smoke suite against
+// the packaged .vsix installed in it, then on the newest (1.139.1) the smoke and integration suites
+// against the installed .vsix (that host runs no development-mode tests), then one line summing them
+// all: `N passed, N failed`.
 // A suite that crashes, times out or leaves no results counts as at least one failure, so the exit
 // code is non-zero whenever anything did not pass.
 import { spawn } from 'node:child_process';
@@ -7,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hosts } from './host/layout.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const resultsDir = path.join(root, '.vscode-test', 'results');
@@ -48,7 +52,14 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
   totals.push({ name: 'build', passed: 0, failed: 1 });
 } else {
   totals.push(await suite('unit', [mocha, '--config', 'test/unit/.mocharc.json']));
-  totals.push(await suite('integration', ['test/host/runIntegration.mjs']));
+  const [oldest, newest] = [hosts.oldest.vscode, hosts.newest.vscode];
+  totals.push(await suite(`integration-${oldest}`, ['test/host/runIntegration.mjs']));
+  // The packaged .vsix, installed as a user installs it (npm run package runs here, once).
+  totals.push(await suite(`smoke-${oldest}`, ['test/host/runInstalled.mjs', '--suites', 'smoke']));
+  const vsix = path.join(root, '.vscode-test', 'build-service.vsix');
+  const packaged = () => (existsSync(vsix) ? ['--vsix', vsix] : []);
+  totals.push(await suite(`smoke-${newest}`, ['test/host/runInstalled.mjs', '--host', 'newest', '--suites', 'smoke', ...packaged()]));
+  totals.push(await suite(`integration-${newest}`, ['test/host/runInstalled.mjs', '--host', 'newest', '--suites', 'integration', ...packaged()]));
 }
 
 console.log('');

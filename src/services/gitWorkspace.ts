@@ -5,6 +5,12 @@ import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Repository } fro
 
 /** Repository state fires on every file save; branch switches need not show faster than this. */
 const DEBOUNCE_MS = 250;
+/**
+ * VS Code 1.139's Git extension announces "enabled" before its model exists, so getAPI still throws
+ * for a moment; that is retried (up to 5 s) before it counts as no Git.
+ */
+const MODEL_RETRY_MS = 250;
+const MODEL_RETRIES = 20;
 
 /**
  * The current branch and remotes of the workspace's repository, from VS Code's Git extension. Git is
@@ -20,6 +26,7 @@ export class GitWorkspace implements vscode.Disposable {
   private apiSubscriptions: vscode.Disposable[] = [];
   private repoSubscription: vscode.Disposable | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly log: Log) {
     void this.connect().catch((error: unknown) => {
@@ -45,10 +52,15 @@ export class GitWorkspace implements vscode.Disposable {
     this.attach(git);
   }
 
-  private attach(git: GitExtension): void {
+  private attach(git: GitExtension, attempt = 0): void {
+    clearTimeout(this.retryTimer);
     try {
       this.attachApi(git);
     } catch (error) {
+      if (git.enabled && attempt < MODEL_RETRIES) {
+        this.retryTimer = setTimeout(() => this.attach(git, attempt + 1), MODEL_RETRY_MS);
+        return;
+      }
       // getAPI throws while the Git extension has no model (git missing): the same as no Git.
       this.log.warn(`The Git extension is not usable: ${error instanceof Error ? error.message : String(error)}`);
       this.api = undefined;
@@ -97,6 +109,7 @@ export class GitWorkspace implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
     this.repoSubscription?.dispose();
     for (const s of [...this.subscriptions, ...this.apiSubscriptions]) s.dispose();
     this.changed.dispose();

@@ -1,7 +1,7 @@
 // Debian's Chromium, headless, driven through playwright-core (installed with the host, so the project
 // itself needs no browser download). It renders the workbench that code-server serves.
 import { createRequire } from 'node:module';
-import { chromiumPath, playwrightCoreDir } from './layout.mjs';
+import { chromiumPath, defaultHost, hostPaths } from './layout.mjs';
 import { stopOnExit } from './shutdown.mjs';
 
 export const viewport = { width: 1280, height: 800 };
@@ -18,8 +18,9 @@ const chromiumFlags = [
 ];
 
 /** @returns {Promise<{ browser: import('playwright-core').Browser, page: import('playwright-core').Page }>} */
-export async function launchBrowser(run) {
-  const { chromium } = createRequire(import.meta.url)(playwrightCoreDir);
+/** `host`: the installed test host whose playwright-core drives the browser. */
+export async function launchBrowser(run, host = defaultHost) {
+  const { chromium } = createRequire(import.meta.url)(hostPaths(host).playwrightCoreDir);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -33,7 +34,8 @@ export async function launchBrowser(run) {
     handleSIGHUP: false,
   });
   stopOnExit(() => closeWithin(browser, 5_000));
-  const context = await browser.newContext({ viewport });
+  // VS Code 1.139's web clipboard reads through the browser's, which asks for this permission.
+  const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   return { browser, page };
 }

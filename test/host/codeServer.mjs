@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { codeServerEntry } from './layout.mjs';
+import { defaultHost, hostPaths } from './layout.mjs';
 import { killGroup, stopOnExit } from './shutdown.mjs';
 
 /** Settings that keep the workbench quiet and offline: no welcome page, update checks or telemetry. */
@@ -26,11 +26,13 @@ const startupTimeoutMs = 60_000;
 
 /**
  * @param {ReturnType<import('./runFolder.mjs').createRunFolder>} run
- * @param {{ env?: Record<string, string>, settings?: Record<string, unknown>, port?: number }} options
+ * @param {{ env?: Record<string, string>, settings?: Record<string, unknown>, port?: number, host?: typeof defaultHost }} options
  *   env: extra variables; the extension host inherits code-server's environment, which is how the
  *   harness hands values (the UI probe address, the results file) to code running in it.
+ *   host: which installed code-server (layout.mjs), run on the Node it needs.
  */
-export async function startCodeServer(run, { env = {}, settings = {}, port = 0 } = {}) {
+export async function startCodeServer(run, { env = {}, settings = {}, port = 0, host = defaultHost } = {}) {
+  const { codeServerEntry, nodeBinary } = hostPaths(host);
   const userSettings = path.join(run.userDataDir, 'User', 'settings.json');
   mkdirSync(path.dirname(userSettings), { recursive: true });
   writeFileSync(userSettings, JSON.stringify({ ...quietSettings, ...settings }, null, 2));
@@ -39,7 +41,7 @@ export async function startCodeServer(run, { env = {}, settings = {}, port = 0 }
 
   const logFile = run.file('code-server.log');
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [
+  const child = spawn(nodeBinary, [
     codeServerEntry,
     '--config', configFile,
     '--bind-addr', `127.0.0.1:${port}`,

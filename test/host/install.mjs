@@ -1,31 +1,38 @@
-// Installs the test host (code-server + playwright-core) into .vscode-test/ on first use and reuses it
-// after. A marker file is written only once everything is in place, so an install that was cut short
-// (Ctrl-C, full disk, network) is thrown away and redone rather than half-used.
-//   node test/host/install.mjs     install now if needed (also done by every host command)
+// Installs a test host (code-server + playwright-core, and for the newest host the Node it needs) into
+// .vscode-test/ on first use and reuses it after. A marker file is written only once everything is in
+// place, so an install that was cut short (Ctrl-C, full disk, network) is thrown away and redone
+// rather than half-used.
+//   node test/host/install.mjs [oldest|newest|<code-server version>]   install now if needed
+//                                     (also done by every host command)
 import { spawn, execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  codeServerEntry, codeServerVersion, hostDir, hostModules, playwrightCoreDir, playwrightCoreVersion,
-  ripgrepPackageVersion, ripgrepReleaseTag, testCacheDir, vscodeVersion,
-} from './layout.mjs';
+import { defaultHost, hostNamed, hostPaths, playwrightCoreVersion, testCacheDir } from './layout.mjs';
 import { killGroup, shutdown, stopOnExit } from './shutdown.mjs';
 import { requirePackages } from './systemPackages.mjs';
 
-const markerFile = path.join(hostDir, '.install-complete.json');
-const installLog = path.join(testCacheDir, 'host-install.log');
-const wantedMarker = { codeServer: codeServerVersion, playwrightCore: playwrightCoreVersion, node: process.versions.modules };
+/** What one host's install is made of, and how to tell that it is complete. */
+function installPlan(host) {
+  const paths = hostPaths(host);
+  const vscodeModules = path.join(paths.modules, 'code-server/lib/vscode/node_modules');
+  return {
+    paths,
+    markerFile: path.join(paths.dir, '.install-complete.json'),
+    installLog: path.join(testCacheDir, `host-${host.codeServer}-install.log`),
+    // A host on our own Node is tied to its ABI; one with its own Node, to that Node's version.
+    wantedMarker: { codeServer: host.codeServer, playwrightCore: playwrightCoreVersion, node: host.node ?? process.versions.modules },
+    /** Files whose absence means the install did not really work, whatever npm's exit code said. */
+    mustExist: [
+      paths.codeServerEntry,
+      paths.nodeBinary,
+      path.join(paths.playwrightCoreDir, 'package.json'),
+      ...host.nativeFiles.map((f) => path.join(vscodeModules, f)),
+    ],
+  };
+}
 
-/** Files whose absence means the install did not really work, whatever npm's exit code said. */
-const mustExist = [
-  codeServerEntry,
-  path.join(playwrightCoreDir, 'package.json'),
-  path.join(hostModules, 'code-server/lib/vscode/node_modules/node-pty/build/Release/pty.node'),
-  path.join(hostModules, 'code-server/lib/vscode/node_modules/@vscode/ripgrep/bin/rg'),
-];
-
-function isInstalled() {
+function isInstalled({ markerFile, wantedMarker, mustExist }) {
   if (!existsSync(markerFile)) return false;
   try {
     const marker = JSON.parse(readFileSync(markerFile, 'utf8'));
@@ -40,19 +47,23 @@ function isInstalled() {
  * looks in $TMPDIR/vscode-ripgrep-cache-<version>/ first, so we put the system's rg there, packed
  * the way the release archive is.
  */
-function seedRipgrepCache(tmpDir) {
+function seedRipgrepCache(tmpDir, { packageVersion, releaseTag }) {
   const triple = process.arch === 'arm64' ? 'aarch64-unknown-linux-musl' : 'x86_64-unknown-linux-musl';
-  const cacheDir = path.join(tmpDir, `vscode-ripgrep-cache-${ripgrepPackageVersion}`);
+  const cacheDir = path.join(tmpDir, `vscode-ripgrep-cache-${packageVersion}`);
   mkdirSync(cacheDir, { recursive: true });
   const rg = execFileSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).trim();
-  execFileSync('tar', ['czf', path.join(cacheDir, `ripgrep-${ripgrepReleaseTag}-${triple}.tar.gz`), '-C', path.dirname(rg), 'rg']);
+  execFileSync('tar', ['czf', path.join(cacheDir, `ripgrep-${releaseTag}-${triple}.tar.gz`), '-C', path.dirname(rg), 'rg']);
 }
 
-/** The environment for npm: no settings leaking in from an outer `npm run`, plus what code-server needs. */
-function npmEnvironment(tmpDir) {
+/**
+ * The environment for npm: no settings leaking in from an outer `npm run`, plus what code-server
+ * needs. `nodeBinDir` first on PATH makes code-server's install scripts run on the host's own Node.
+ */
+function npmEnvironment(tmpDir, nodeBinDir) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
   return {
     ...env,
+    ...(nodeBinDir ? { PATH: `${nodeBinDir}${path.delimiter}${env.PATH ?? ''}` } : {}),
     TMPDIR: tmpDir,
     npm_config_unsafe_perm: 'true', // code-server's postinstall refuses to run as root without it
     npm_config_yes: 'true', // node-pty's postinstall runs `npx node-gyp`; a `yes=false` npmrc would cancel it
@@ -63,12 +74,12 @@ function npmEnvironment(tmpDir) {
   };
 }
 
-function runNpmInstall(env) {
+function runNpmInstall(prefix, env, installLog) {
   mkdirSync(testCacheDir, { recursive: true });
-  const log = createWriteStream(installLog);
+  const log = createWriteStream(installLog, { flags: 'a' });
   return new Promise((resolve, reject) => {
     // Its own process group, so an interrupted install stops npm and the builds it started too.
-    const npm = spawn('npm', ['install', '--prefix', hostDir], { cwd: hostDir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const npm = spawn('npm', ['install', '--prefix', prefix], { cwd: prefix, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const stop = () => killGroup(npm.pid, 'SIGKILL');
     stopOnExit(async () => stop(), stop);
     npm.stdout.pipe(log, { end: false });
@@ -90,25 +101,39 @@ function tail(file, lines) {
   }
 }
 
-/** Makes sure the host is installed; returns how long the install took in ms (0 when reused). */
-export async function ensureHost() {
-  if (isInstalled()) return 0;
-  requirePackages({ installing: true });
-  const started = Date.now();
-  console.log(`Installing the VS Code test host (code-server ${codeServerVersion} = VS Code ${vscodeVersion}, playwright-core ${playwrightCoreVersion})`);
-  console.log(`into ${path.relative(process.cwd(), hostDir) || hostDir}, once; it takes a few minutes. Output: ${installLog}`);
-  rmSync(hostDir, { recursive: true, force: true, maxRetries: 3 });
-  const tmpDir = path.join(hostDir, 'tmp');
-  mkdirSync(tmpDir, { recursive: true });
-  seedRipgrepCache(tmpDir);
-  writeFileSync(path.join(hostDir, 'package.json'), JSON.stringify({
+function writePackageJson(dir, dependencies) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
     name: 'build-service-test-host',
     private: true,
     description: 'Installed by test/host/install.mjs; delete freely.',
-    dependencies: { 'code-server': codeServerVersion, 'playwright-core': playwrightCoreVersion },
+    dependencies,
   }, null, 2));
+}
+
+/** Makes sure the host is installed; returns how long the install took in ms (0 when reused). */
+export async function ensureHost(host = defaultHost) {
+  const plan = installPlan(host);
+  const { paths, installLog, markerFile, mustExist, wantedMarker } = plan;
+  if (isInstalled(plan)) return 0;
+  requirePackages({ installing: true });
+  const started = Date.now();
+  const nodeNote = host.node ? `, on Node ${host.node} from npm` : '';
+  console.log(`Installing the VS Code test host (code-server ${host.codeServer} = VS Code ${host.vscode}${nodeNote}, playwright-core ${playwrightCoreVersion})`);
+  console.log(`into ${path.relative(process.cwd(), paths.dir) || paths.dir}, once; it takes a few minutes. Output: ${installLog}`);
+  rmSync(paths.dir, { recursive: true, force: true, maxRetries: 3 });
+  rmSync(installLog, { force: true });
+  const tmpDir = path.join(paths.dir, 'tmp');
+  mkdirSync(tmpDir, { recursive: true });
+  if (host.ripgrep) seedRipgrepCache(tmpDir, host.ripgrep);
   try {
-    await runNpmInstall(npmEnvironment(tmpDir));
+    if (host.node) {
+      // First the Node the host runs on: code-server's install scripts refuse any other major version.
+      writePackageJson(paths.nodeDir, { node: host.node });
+      await runNpmInstall(paths.nodeDir, npmEnvironment(tmpDir), installLog);
+    }
+    writePackageJson(paths.dir, { 'code-server': host.codeServer, 'playwright-core': playwrightCoreVersion });
+    await runNpmInstall(paths.dir, npmEnvironment(tmpDir, host.node ? path.dirname(paths.nodeBinary) : undefined), installLog);
   } catch (e) {
     console.error(tail(installLog, 40));
     throw e;
@@ -123,7 +148,7 @@ export async function ensureHost() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  ensureHost().then(
+  Promise.resolve(process.argv[2]).then((name) => ensureHost(name ? hostNamed(name) : defaultHost)).then(
     () => shutdown(0),
     (e) => {
       console.error(e instanceof Error ? e.message : e);

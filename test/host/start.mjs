@@ -14,6 +14,7 @@ import { ensureHost } from './install.mjs';
 import { projectRoot } from './layout.mjs';
 import { createRunFolder } from './runFolder.mjs';
 import { isShuttingDown, killGroup, shutdown, stopOnExit } from './shutdown.mjs';
+import { requirePackages } from './systemPackages.mjs';
 
 const args = process.argv.slice(2);
 const portArg = args.includes('--port') ? Number(args[args.indexOf('--port') + 1]) : 0;
@@ -32,6 +33,7 @@ function printWelcome(address, service) {
 }
 
 async function startInBrowser(service) {
+  requirePackages({}); // git, for the demo repository
   await ensureHost();
   const run = createRunFolder('start');
   linkExtension(run.extensionsDir);

@@ -1,14 +1,15 @@
 // The test runner VS Code loads in the extension host (the extensionTestsPath, as
 // out/test/integration/index.js). VS Code calls run() once the extension under test is loaded and
-// ends the session with exit code 0 if the promise resolves, 1 if it rejects.
+// ends the session with exit code 0 if the promise resolves, 1 if it rejects. runSuites() is the
+// same for another folder of suites; the runner extension (test/installed/) uses it to test an
+// installed .vsix.
 import Mocha from 'mocha';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { format } from 'node:util';
 import SpecAndJsonReporter from '../specAndJsonReporter';
 
-function suiteFiles(): string[] {
-  const suiteDir = path.join(__dirname, 'suite');
+function suiteFiles(suiteDir: string): string[] {
   return readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.js'))
     .sort()
@@ -34,16 +35,21 @@ function tagReporterOutput(): () => void {
   };
 }
 
-export async function run(): Promise<void> {
+export function run(): Promise<void> {
+  return runSuites(path.join(__dirname, 'suite'));
+}
+
+/** Runs every *.test.js under `suiteDir` (compiled, in out/) with mocha. */
+export async function runSuites(suiteDir: string): Promise<void> {
   const endOutput = tagReporterOutput();
   try {
-    await runMocha();
+    await runMocha(suiteDir);
   } finally {
     endOutput();
   }
 }
 
-function runMocha(): Promise<void> {
+function runMocha(suiteDir: string): Promise<void> {
   const resultsFile = process.env.BUILD_SERVICE_TEST_RESULTS || undefined;
   const mocha = new Mocha({
     ui: 'bdd',
@@ -57,8 +63,8 @@ function runMocha(): Promise<void> {
   });
   return new Promise((resolve, reject) => {
     try {
-      for (const file of suiteFiles()) mocha.addFile(file);
-      mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} integration test(s) failed.`)) : resolve()));
+      for (const file of suiteFiles(suiteDir)) mocha.addFile(file);
+      mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} test(s) failed.`)) : resolve()));
     } catch (e) {
       // A suite that throws while loading never reaches the reporter; still leave a results file.
       console.error(e);

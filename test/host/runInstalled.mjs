@@ -1,0 +1,175 @@
+// Tests the extension as a user has it: the packaged .vsix installed into a VS Code test host with
+// code-server's `--install-extension`, next to the test-runner extension (test/installed/), which
+// runs a folder of mocha suites when VS Code starts and writes the exit code to a file we wait for.
+//   node test/host/runInstalled.mjs [--host oldest|newest] [--suites smoke|integration] [--vsix FILE]
+// --suites smoke (default): test/smoke/, public behaviour only (the copy runs in production mode).
+// --suites integration: test/integration/suite/; the harness sets BUILD_SERVICE_TEST_HOOKS=1 in the
+//   extension host's environment, so the extension exports its test hooks (src/extension.ts).
+// Without --vsix it runs `npm run package` first. Expects out/ (node esbuild.mjs --tests).
+// Results: $BUILD_SERVICE_TEST_RESULTS, default .vscode-test/results/installed-<suites>-<version>.json.
+// Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchBrowser } from './browser.mjs';
+import { startCodeServer, workbenchUrl } from './codeServer.mjs';
+import { ensureHost } from './install.mjs';
+import { hostNamed, hostPaths, projectRoot, resultsDir, testCacheDir } from './layout.mjs';
+import { createRunFolder } from './runFolder.mjs';
+import { shutdown } from './shutdown.mjs';
+import { requirePackages } from './systemPackages.mjs';
+import { startUiProbe, uiProbeEnvVar } from './uiProbe.mjs';
+import { forwardConsole, outputTag } from './workbenchConsole.mjs';
+
+const suiteFolders = { smoke: 'smoke', integration: 'integration/suite' };
+const timeoutSeconds = Number(process.env.BUILD_SERVICE_TEST_TIMEOUT) || 300;
+const started = Date.now();
+const say = (text) => console.log(`[installed ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
+
+function options() {
+  const { values } = parseArgs({ options: { host: { type: 'string', default: 'oldest' }, suites: { type: 'string', default: 'smoke' }, vsix: { type: 'string' } } });
+  if (!Object.hasOwn(suiteFolders, values.suites)) throw new Error(`--suites must be one of ${Object.keys(suiteFolders).join(', ')}`);
+  return { host: hostNamed(values.host), suites: values.suites, vsix: values.vsix && path.resolve(values.vsix) };
+}
+
+/** `npm run package` into .vscode-test/ (vsce prints the file count and size). */
+function packageExtension() {
+  const vsix = path.join(testCacheDir, 'build-service.vsix');
+  rmSync(vsix, { force: true });
+  const npm = spawnSync('npm', ['run', '--silent', 'package', '--', '--out', vsix], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const done = /Packaged: .*/.exec(npm.stdout ?? '');
+  if (npm.status !== 0 || !existsSync(vsix)) throw new Error(`npm run package failed (exit ${npm.status}):\n${npm.stdout}`);
+  say(done ? done[0] : `packaged ${vsix}`);
+  return vsix;
+}
+
+/** As a user installs it: code-server's CLI unpacks the .vsix into the extensions folder. */
+function installVsix(host, run, vsix) {
+  const { nodeBinary, codeServerEntry } = hostPaths(host);
+  const cli = spawnSync(nodeBinary, [
+    codeServerEntry, '--extensions-dir', run.extensionsDir, '--user-data-dir', run.userDataDir, '--install-extension', vsix,
+  ], { env: { ...process.env, ...run.env }, encoding: 'utf8', timeout: 120_000 });
+  const output = `${cli.stdout ?? ''}${cli.stderr ?? ''}`.trim();
+  writeFileSync(run.file('install-extension.log'), output);
+  if (cli.status !== 0 || !/successfully installed/i.test(output)) throw new Error(`--install-extension ${vsix} failed (exit ${cli.status}):\n${output}`);
+  say(output.split('\n').filter((l) => /installed/i.test(l)).join(' '));
+}
+
+/**
+ * The runner extension, packed as a .vsix too: VS Code drops a folder in its extensions directory
+ * that its CLI did not install. It holds the compiled out/ tree (tests, the reference service) and a
+ * manifest; installed inside this project, its `require('mocha')` finds the project's node_modules.
+ */
+function packRunnerExtension(run) {
+  const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+  const dir = run.file('runner-extension');
+  cpSync(path.join(projectRoot, 'out'), path.join(dir, 'out'), { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
+    name: 'build-service-test-runner',
+    displayName: 'Build Service test runner',
+    description: 'Runs the Build Service suites in a VS Code test host; installed by test/host/runInstalled.mjs.',
+    publisher: 'buildservice',
+    version,
+    license: 'MIT',
+    engines: { vscode: '^1.100.0' },
+    main: './out/test/installed/runnerExtension.js',
+    activationEvents: ['onStartupFinished'],
+  }, null, 2));
+  const vsix = run.file('test-runner.vsix');
+  const vsce = path.join(path.dirname(createRequire(import.meta.url).resolve('@vscode/vsce/package.json')), 'vsce');
+  const packed = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix], {
+    cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8',
+  });
+  if (packed.status !== 0) throw new Error(`packing the test-runner extension failed:\n${packed.stdout}${packed.stderr}`);
+  return vsix;
+}
+
+/** Settles with the code the runner wrote to `doneFile`. */
+async function waitForDone(doneFile) {
+  for (;;) {
+    if (existsSync(doneFile)) {
+      try {
+        return JSON.parse(readFileSync(doneFile, 'utf8')).code;
+      } catch {
+        // being written; read it again
+      }
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function printSummary(resultsFile, label) {
+  if (!existsSync(resultsFile)) return console.log(`${label}: no results written (the host or the test runner failed before mocha finished)`);
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  // This host does not forward the extension host's console (no development session), so mocha's own
+  // report is not seen; the results file has every test.
+  const marks = { passed: '✔', failed: '✘', pending: '-' };
+  for (const t of results.tests) console.log(`  ${marks[t.state] ?? '?'} ${t.title}${t.durationMs > 75 ? ` (${t.durationMs}ms)` : ''}`);
+  console.log(`${label}: ${results.passes} passed, ${results.failures} failed, ${results.pending} pending`);
+  for (const t of results.tests.filter((t) => t.state === 'failed')) console.log(`  failed: ${t.title}\n    ${t.error.split('\n')[0]}`);
+}
+
+async function main() {
+  const { host, suites, vsix: givenVsix } = options();
+  const label = `${suites} (installed .vsix, VS Code ${host.vscode})`;
+  if (!existsSync(path.join(projectRoot, 'out', 'test', 'installed', 'runnerExtension.js'))) throw new Error('out/ is missing; build first: node esbuild.mjs --tests');
+  const resultsFile = path.resolve(process.env.BUILD_SERVICE_TEST_RESULTS || path.join(resultsDir, `installed-${suites}-${host.codeServer}.json`));
+  rmSync(resultsFile, { force: true });
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  requirePackages({ browser: true });
+  await ensureHost(host);
+  const vsix = givenVsix ?? packageExtension();
+
+  const run = createRunFolder(`installed-${suites}-${host.codeServer}`);
+  say(`run folder (logs, screenshot on failure): ${run.dir}`);
+  installVsix(host, run, vsix);
+  installVsix(host, run, packRunnerExtension(run));
+
+  let page;
+  const probe = await startUiProbe(() => page);
+  const doneFile = run.file('done.json');
+  const server = await startCodeServer(run, {
+    host,
+    env: {
+      [uiProbeEnvVar]: probe.url,
+      BUILD_SERVICE_TEST_OUTPUT_TAG: outputTag,
+      BUILD_SERVICE_TEST_RESULTS: resultsFile,
+      BUILD_SERVICE_TEST_SUITES: suiteFolders[suites],
+      BUILD_SERVICE_TEST_DONE: doneFile,
+      // Only for the full suites: they drive the extension through its test hooks.
+      ...(suites === 'integration' ? { BUILD_SERVICE_TEST_HOOKS: '1' } : {}),
+    },
+  });
+  say(`code-server ${host.codeServer} (VS Code ${host.vscode}) ${server.origin}`);
+  ({ page } = await launchBrowser(run, host));
+  const closeConsoleLog = forwardConsole(page, run.file('workbench-console.log'), { echoAll: Boolean(process.env.BUILD_SERVICE_TEST_VERBOSE) });
+  const workspace = path.join(testCacheDir, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  await page.goto(workbenchUrl(server, { folder: workspace }));
+  say('workbench opened; the runner extension starts the tests');
+
+  const outcome = await Promise.race([
+    waitForDone(doneFile).then((code) => ({ code: code === 0 ? 0 : 1 })),
+    server.exited.then((why) => ({ code: 2, why: `code-server exited (${why}) during the tests; see ${server.logFile}` })),
+    new Promise((resolve) => setTimeout(() => resolve({ code: 2, why: `timed out after ${timeoutSeconds} s (BUILD_SERVICE_TEST_TIMEOUT)` }), timeoutSeconds * 1000)),
+  ]);
+  if (outcome.code !== 0) {
+    const shot = run.file('workbench.png');
+    await page.screenshot({ path: shot, timeout: 10_000 }).then(() => say(`screenshot of the workbench: ${shot}`), () => {});
+  }
+  await closeConsoleLog();
+  say(outcome.why ?? `tests finished, exit code ${outcome.code}`);
+  if (outcome.code !== 0) say(`logs kept in ${run.dir}`);
+  printSummary(resultsFile, label);
+  return outcome.code;
+}
+
+main().then(
+  (code) => shutdown(code),
+  (e) => {
+    console.error(`[installed] ${e instanceof Error ? e.message : e}`);
+    return shutdown(2);
+  },
+);
