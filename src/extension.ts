@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { TokenStore, TOKEN_SECRET_KEY } from './services/tokenStore';
 import { ClientCache } from './services/clientCache';
+import { UnencryptedConsent } from './services/unencryptedConsent';
 import { commandTable } from './commands/table';
 import { APPS_VIEW_ID } from './ids';
 import { registerCommands } from './commands/register';
@@ -25,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const presenter = new ErrorPresenter(log, tokens, () => settings.value.timeoutSeconds);
   const { version } = context.extension.packageJSON as { version?: unknown };
   const userAgent = `build-service-vscode/${typeof version === 'string' ? version : '0'}`;
-  const clients = new ClientCache(settings, tokens, log, userAgent);
+  const clients = new ClientCache(settings, tokens, log, userAgent, new UnencryptedConsent(context.globalState, log));
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   // Tests cannot wait 10 s per poll; they run with short intervals.
   const poller = new BuildPoller({ clients, settings, log, intervals: testMode ? { firstMs: 300, maxMs: 1000 } : undefined });

@@ -26,6 +26,10 @@ export const CommandId = {
   triggerBuild: 'buildService.triggerBuild',
   revealCurrentBranchBuild: 'buildService.revealCurrentBranchBuild',
   refreshCurrentBranch: 'buildService.refreshCurrentBranch',
+  // Networks (issue 9): the fix offered with a proxy-authentication failure; the token on http:// addresses.
+  openProxySettings: 'buildService.openProxySettings',
+  allowUnencrypted: 'buildService.allowUnencrypted',
+  forgetUnencryptedChoices: 'buildService.forgetUnencryptedChoices',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];

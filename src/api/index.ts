@@ -5,3 +5,4 @@ export * from './errors';
 export type * from './models';
 export type { RequestReport } from './requester';
 export type { RetryOptions } from './retry';
+export type { NetworkOptions, ProxyOptions } from './network';

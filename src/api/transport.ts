@@ -1,5 +1,8 @@
-import type { Agent, Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { type BuiltDispatcher, buildDispatcher } from './dispatcher';
 import { ApiError } from './errors';
+import type { NetworkOptions } from './network';
+import { describeNetworkFailure } from './networkErrors';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
@@ -36,20 +39,25 @@ export class ConnectionFailure extends ApiError {
 export interface TransportOptions {
   timeoutMs: number;
   maxResponseBytes: number;
+  network?: NetworkOptions;
+  /** Told once, when the first request builds the dispatcher: how requests leave, for the log. */
+  onNetworkReady?: (description: string) => void;
 }
 
 type Undici = typeof import('undici');
+type Loaded = { dispatcher: Dispatcher; request: Undici['request'] };
 
-/** One keep-alive undici Agent for all requests of a client. undici loads on the first request, not before. */
+/** One keep-alive dispatcher for all requests of a client. undici loads on the first request, not before. */
 export class Transport {
-  private loading?: Promise<{ agent: Agent; request: Undici['request'] }>;
+  private loading?: Promise<Loaded>;
+  private built?: BuiltDispatcher;
   private closed = false;
 
   constructor(private readonly options: TransportOptions) {}
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     if (this.closed) throw clientClosed();
-    const { agent, request: undiciRequest } = await this.load();
+    const { dispatcher, request: undiciRequest } = await this.load();
     if (this.closed) throw clientClosed();
     let response: Dispatcher.ResponseData;
     try {
@@ -58,7 +66,7 @@ export class Transport {
         headers: request.headers,
         body: request.body,
         signal: request.signal,
-        dispatcher: agent,
+        dispatcher,
       });
     } catch (error) {
       throw this.describeFailure(error, request, 'awaiting-response');
@@ -75,15 +83,17 @@ export class Transport {
   async close(): Promise<void> {
     this.closed = true;
     const loaded = await this.loading?.catch(() => undefined);
-    await loaded?.agent.destroy();
+    await loaded?.dispatcher.destroy();
   }
 
   // undici checks the headers and body timeouts on a clock of about one second: fine for 30 s.
-  private load(): Promise<{ agent: Agent; request: Undici['request'] }> {
-    this.loading ??= import('undici').then(({ Agent, request }) => {
-      const timeout = this.options.timeoutMs;
-      const agent = new Agent({ connectTimeout: timeout, headersTimeout: timeout, bodyTimeout: timeout });
-      return { agent, request };
+  // A bad proxy address fails every request of this client with the same message; a new client
+  // (after a settings change) tries again.
+  private load(): Promise<Loaded> {
+    this.loading ??= import('undici').then(async (undici) => {
+      this.built = await buildDispatcher(undici, this.options.timeoutMs, this.options.network);
+      this.options.onNetworkReady?.(this.built.description);
+      return { dispatcher: this.built.dispatcher, request: undici.request };
     });
     return this.loading;
   }
@@ -115,6 +125,8 @@ export class Transport {
     if (request.signal?.aborted) return new ApiError('cancelled', 'The request was cancelled.', where);
     if (this.closed) return clientClosed();
     if (error instanceof ApiError) return error;
+    const special = describeNetworkFailure(error, where, this.built?.proxy);
+    if (special) return special;
     const code = errorCode(error);
     const seconds = `${Math.round(this.options.timeoutMs / 100) / 10} s`;
     const origin = new URL(request.url).origin;

@@ -5,6 +5,7 @@ import { openBuildInDashboard, openBuildLink, openCommit } from './buildLinks';
 import { cancelBuild, clearFilter, copyBuildId, filterBuilds } from './builds';
 import { CommandId } from '../ids';
 import { openAppInDashboard, openDashboard, openSettings, openStatusPage } from './links';
+import { allowUnencrypted, forgetUnencryptedChoices, openProxySettings } from './network';
 import type { CommandTable } from './register';
 import { clearAccessToken, setAccessToken } from './token';
 import { triggerBuild } from './trigger';
@@ -30,5 +31,8 @@ export function commandTable(s: Services): CommandTable {
     [CommandId.triggerBuild]: (node) => triggerBuild(s, node),
     [CommandId.revealCurrentBranchBuild]: (buildId) => revealCurrentBranchBuild(s, buildId),
     [CommandId.refreshCurrentBranch]: () => refreshCurrentBranch(s),
+    [CommandId.openProxySettings]: () => openProxySettings(),
+    [CommandId.allowUnencrypted]: () => allowUnencrypted(s),
+    [CommandId.forgetUnencryptedChoices]: () => forgetUnencryptedChoices(s),
   };
 }

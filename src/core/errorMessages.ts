@@ -3,7 +3,7 @@
 import type { ApiError } from '../api/errors';
 
 /** The fixes a notification can offer; the presenter maps each to a button label and a command. */
-export type FixAction = 'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog';
+export type FixAction = 'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog' | 'openProxySettings' | 'allowUnencrypted';
 
 export const ACTION_LABELS: Record<FixAction, string> = {
   setAccessToken: 'Set Access Token',
@@ -11,6 +11,8 @@ export const ACTION_LABELS: Record<FixAction, string> = {
   openStatusPage: 'Open Status Page',
   retry: 'Retry',
   showLog: 'Show Log',
+  openProxySettings: 'Open Proxy Settings',
+  allowUnencrypted: 'Allow…',
 };
 
 export interface UserMessage {
@@ -22,7 +24,7 @@ export interface UserMessage {
   short: string;
 }
 
-type Describable = Pick<ApiError, 'kind' | 'status' | 'serverMessage'>;
+type Describable = Pick<ApiError, 'kind' | 'status' | 'serverMessage'> & { message?: string };
 
 export function describeFailure(error: Describable, timeoutSeconds: number): UserMessage | undefined {
   const showLog = (short: string, message: string): UserMessage => ({ severity: 'error', message, actions: ['showLog'], short });
@@ -50,6 +52,24 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
       };
     case 'network':
       return showLog('Cannot reach the service', 'Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.');
+    case 'proxy-auth':
+      return {
+        severity: 'error',
+        message: 'The proxy requires authentication (407) and did not accept the credentials. Set them in http.proxy (http://user:password@host:port) or http.proxyAuthorization.',
+        actions: ['openProxySettings', 'showLog'],
+        short: 'Proxy authentication required',
+      };
+    case 'certificate':
+      // The client's message names what failed (not trusted, expired, wrong host) and the fix.
+      return showLog('Certificate not accepted', error.message ?? 'The build service\'s certificate was not accepted; nothing was sent.');
+    case 'unencrypted':
+      // The consent warning is its own notification; this is what the views show meanwhile.
+      return {
+        severity: 'warning',
+        message: error.message ?? 'The access token was not sent to an unencrypted (http://) address.',
+        actions: ['allowUnencrypted'],
+        short: 'Token not sent: unencrypted address',
+      };
     case 'timeout':
       return showLog('No answer in time', `The build service did not answer within ${timeoutSeconds} second${timeoutSeconds === 1 ? '' : 's'} (buildService.requestTimeoutSeconds).`);
     case 'invalid-response':

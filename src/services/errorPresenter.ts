@@ -12,6 +12,8 @@ export const FIX_COMMANDS: Record<FixAction, CommandIdValue> = {
   openStatusPage: CommandId.openStatusPage,
   retry: CommandId.refresh,
   showLog: CommandId.showLog,
+  openProxySettings: CommandId.openProxySettings,
+  allowUnencrypted: CommandId.allowUnencrypted,
 };
 
 /**
@@ -41,6 +43,8 @@ export class ErrorPresenter implements vscode.Disposable {
     const message = this.describe(error);
     if (!message) return;
     this.logDetails(error, operation);
+    // UnencryptedConsent asks with its own warning; a second toast would say the same.
+    if (isApiError(error) && error.kind === 'unencrypted') return;
     if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'missing-token')) {
       const key = `${error.kind}|${error.serverMessage ?? ''}|${this.tokens.generation}`;
       if (key === this.lastAuthFailure) {

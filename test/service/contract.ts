@@ -103,6 +103,10 @@ export interface ServiceOptions {
   progressTickMs?: number;
   /** Called after each request is recorded (e.g. to log it). */
   onRequest?: (request: RecordedRequest) => void;
+  /** Serve HTTPS with this key and certificate (PEM) instead of HTTP. */
+  tls?: { key: string; cert: string };
+  /** The host name baseUrl uses instead of the bound address (e.g. a name only a proxy resolves). */
+  publicHost?: string;
 }
 
 export interface ReferenceService {
