@@ -56,6 +56,12 @@ export interface Fault {
   wrongShape?: boolean;
   /** Destroy the connection without answering. */
   dropConnection?: boolean;
+  /** Encode the body as Latin-1 instead of UTF-8 (accented names become bytes that are not UTF-8). */
+  latin1Body?: boolean;
+  /** Send a body of this many bytes (JSON whitespace inside an array) instead of the answer, streamed. */
+  hugeBodyBytes?: number;
+  /** With hugeBodyBytes: announce the size in Content-Length (default: chunked, no length). */
+  declareLength?: boolean;
   /** Apply the fault only to the first N matching requests, then answer normally (default: every one). */
   times?: number;
 }
