@@ -2,6 +2,7 @@
 // through the Apps view; each asserts the error kind, the words the user reads and what the view is
 // left showing. None may crash or leave an unhandled rejection: the suite listens for them.
 import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
 import { BuildServiceClient } from '../../../src/api/client';
@@ -53,10 +54,18 @@ describe('fault matrix', function () {
     await new Promise((r) => closed.close(r));
     documents.apps = await fetchJson('/apps');
     const builds = (await fetchJson(`/apps/${IOS_2048}/builds?limit=10`)) as { _id: string; finished: boolean }[];
-    finishedBuildId = builds.filter((b) => b.finished)[0]._id;
-    documents.builds = [builds.find((b) => b._id === finishedBuildId)];
-    documents.tests = await fetchJson(`/builds/${finishedBuildId}/tests?showPassing=true`);
-    documents.coverage = await fetchJson(`/builds/${finishedBuildId}/coverage`);
+    const seeded = builds.filter((b) => b.finished)[0]._id;
+    documents.builds = [builds.find((b) => b._id === seeded)];
+    documents.tests = await fetchJson(`/builds/${seeded}/tests?showPassing=true`);
+    documents.coverage = await fetchJson(`/builds/${seeded}/coverage`);
+    // The details cases need a build whose details no earlier suite has loaded (the view keeps
+    // them, by id, and the service's ids are deterministic): a copy of a finished build under a
+    // random id, the newest. Its answers are replaced by the faults anyway.
+    const copy = structuredClone(service.data.builds.find((b) => b._id === seeded));
+    assert.ok(copy);
+    finishedBuildId = randomBytes(12).toString('hex');
+    service.data.builds.push({ ...copy, _id: finishedBuildId, created_at: new Date().toISOString() });
+    assert.equal(((await fetchJson(`/builds/${finishedBuildId}`)) as { finished: boolean }).finished, true);
     await setBuildSetting('autoRefresh', false); // no polling toasts between the cases
     await storeToken(api, service.token);
     await setSetting('baseUrl', service.baseUrl);
