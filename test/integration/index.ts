@@ -8,7 +8,8 @@ import { format } from 'node:util';
 import SpecAndJsonReporter from '../specAndJsonReporter';
 
 function suiteFiles(): string[] {
-  const suiteDir = path.join(__dirname, 'suite');
+  // `npm run soak` points this at soak/; everything else runs suite/.
+  const suiteDir = path.join(__dirname, process.env.BUILD_SERVICE_TEST_SUITE_DIR === 'soak' ? 'soak' : 'suite');
   return readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.js'))
     .sort()
