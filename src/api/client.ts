@@ -55,14 +55,16 @@ export class BuildServiceClient {
   readonly gate = new RequestGate();
 
   constructor(options: BuildServiceClientOptions) {
+    const baseUrl = parseBaseUrl(options.baseUrl);
     this.transport = new Transport({
+      baseUrl,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       network: options.network,
       onNetworkReady: options.onNetworkReady,
     });
     this.requester = new Requester({
-      baseUrl: parseBaseUrl(options.baseUrl),
+      baseUrl,
       getToken: options.getToken,
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
       retry: { ...DEFAULT_RETRY, ...options.retry },

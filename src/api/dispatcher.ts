@@ -1,6 +1,7 @@
 // The client's own undici dispatcher (never the global one, which other extensions share): direct,
 // or through the configured proxy with CONNECT tunnels (undici's ProxyAgent tunnels http:// too, so
 // the proxy only ever sees the target host, never the token or the path).
+import { createSecureContext } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { type NetworkOptions, type ResolvedProxy, resolveProxy } from './network';
 import { loadTrustStore } from './trustStore';
@@ -14,21 +15,29 @@ export interface BuiltDispatcher {
 
 type Undici = typeof import('undici');
 
-export async function buildDispatcher(undici: Undici, timeoutMs: number, network: NetworkOptions = {}): Promise<BuiltDispatcher> {
+export interface DispatcherOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  network?: NetworkOptions;
+}
+
+export async function buildDispatcher(undici: Undici, { baseUrl, timeoutMs, network = {} }: DispatcherOptions): Promise<BuiltDispatcher> {
   const proxy = resolveProxy(network.proxy);
-  const systemCertificates = network.systemCertificates ?? true;
+  const usesTls = [baseUrl, proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:'));
   // Without the system store, Node's defaults (its roots plus NODE_EXTRA_CA_CERTS) apply untouched.
-  const store = systemCertificates ? await loadTrustStore() : undefined;
-  const ca = store?.certificates;
+  const store = usesTls && (network.systemCertificates ?? true) ? await loadTrustStore() : undefined;
+  // One secure context for the client: passing the ~300 certificates as `ca` would parse them
+  // again for every connection.
+  const secureContext = store ? createSecureContext({ ca: store.certificates }) : undefined;
   const timeouts = { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
-  const trust = `trusting ${store ? store.sources.join(', ') : "Node's roots and NODE_EXTRA_CA_CERTS"}`;
+  const trust = !usesTls ? 'unencrypted (http://)' : `trusting ${store ? store.sources.join(', ') : "Node's roots and NODE_EXTRA_CA_CERTS"}`;
   if (!proxy) {
-    return { dispatcher: new undici.Agent({ ...timeouts, connect: { ca } }), description: `direct, ${trust}` };
+    return { dispatcher: new undici.Agent({ ...timeouts, connect: { secureContext } }), description: `direct, ${trust}` };
   }
-  const tls = { ca, rejectUnauthorized: proxy.strictSSL, timeout: timeoutMs };
+  const tls = { secureContext, rejectUnauthorized: proxy.strictSSL, timeout: timeoutMs };
   const dispatcher = new undici.EnvHttpProxyAgent({
     ...timeouts,
-    connect: { ca },
+    connect: { secureContext },
     httpProxy: proxy.httpProxy ?? '',
     httpsProxy: proxy.httpsProxy ?? '',
     noProxy: proxy.noProxy,

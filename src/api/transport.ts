@@ -38,6 +38,8 @@ export class ConnectionFailure extends ApiError {
 
 export interface TransportOptions {
   timeoutMs: number;
+  /** The service's address: without TLS anywhere on the way, no certificates need loading. */
+  baseUrl: string;
   maxResponseBytes: number;
   network?: NetworkOptions;
   /** Told once, when the first request builds the dispatcher: how requests leave, for the log. */
@@ -91,7 +93,7 @@ export class Transport {
   // (after a settings change) tries again.
   private load(): Promise<Loaded> {
     this.loading ??= import('undici').then(async (undici) => {
-      this.built = await buildDispatcher(undici, this.options.timeoutMs, this.options.network);
+      this.built = await buildDispatcher(undici, this.options);
       this.options.onNetworkReady?.(this.built.description);
       return { dispatcher: this.built.dispatcher, request: undici.request };
     });
