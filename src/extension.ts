@@ -4,6 +4,7 @@ import { BuildCommands } from './commands/buildCommands';
 import { ChatTools } from './commands/chatTools';
 import { InstallCommands } from './commands/installCommands';
 import { LinkCommands } from './commands/linkCommands';
+import { NetworkCommands } from './commands/networkCommands';
 import { registerCommands } from './commands/register';
 import { commandTable } from './commands/table';
 import { TestCommands } from './commands/testCommands';
@@ -22,6 +23,7 @@ import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
 import { TestLocator } from './services/testLocator';
 import { TokenStore, TOKEN_SECRET_KEY } from './services/tokenStore';
+import { UnencryptedConsent } from './services/unencryptedConsent';
 import { AppsProvider } from './views/apps/appsProvider';
 import { BuildsSection } from './views/apps/buildsSection';
 import { PlatformIcons } from './views/apps/nodes';
@@ -42,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const log = new Log(() => tokens.knownSecrets());
   const settings = new SettingsService();
   const presenter = new ErrorPresenter(log, tokens, () => settings.value.timeoutSeconds);
-  const clients = new ClientCache(settings, tokens, log, userAgentOf(context));
+  const clients = new ClientCache(settings, tokens, log, userAgentOf(context), new UnencryptedConsent(context.globalState, log));
   const session = new Session(settings, tokens, clients);
   const contextKeys = new ContextKeys();
   // Tests cannot wait 10 s per poll; they run with short intervals.
@@ -70,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       branch: new BranchCommands(session, git, branch, branchView, apps, poller, log),
       tests: new TestCommands(buildTests, apps, branch, session),
       install: new InstallCommands(session, git, branch, qrPanel, log),
+      network: new NetworkCommands(settings, clients),
     },
     log,
   );

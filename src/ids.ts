@@ -32,6 +32,10 @@ export const CommandId = {
   // A build's install link as a QR code (an install link row, a branch build, or the palette).
   showQrCode: 'buildService.showQrCode',
   installLatestBuild: 'buildService.installLatestBuild',
+  // Networks (issue 9): the fix offered with a proxy-authentication failure; the token on http:// addresses.
+  openProxySettings: 'buildService.openProxySettings',
+  allowUnencrypted: 'buildService.allowUnencrypted',
+  forgetUnencryptedChoices: 'buildService.forgetUnencryptedChoices',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];

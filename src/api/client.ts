@@ -1,5 +1,6 @@
 import { parseBaseUrl } from './baseUrl';
 import { ApiError } from './errors';
+import type { NetworkOptions } from './network';
 import type { App, Branch, Build, BuildFilter, Coverage, DeploymentGroup, TestResults } from './models';
 import { parseApps, parseBranches, parseDeploymentGroups } from './parseApps';
 import { parseBuild, parseBuilds } from './parseBuild';
@@ -24,6 +25,10 @@ export interface BuildServiceClientOptions {
   maxResponseBytes?: number;
   /** Called after every attempt, for the log. */
   onRequest?: (report: RequestReport) => void;
+  /** Proxy and certificates (VS Code's http.* settings); without it, the environment's proxy and the system store. */
+  network?: NetworkOptions;
+  /** Called once, before the first request goes out, with how requests leave (for the log). */
+  onNetworkReady?: (description: string) => void;
 }
 
 export interface Cancellable {
@@ -43,12 +48,16 @@ export class BuildServiceClient {
   private readonly gate = new RequestGate();
 
   constructor(options: BuildServiceClientOptions) {
+    const baseUrl = parseBaseUrl(options.baseUrl);
     this.transport = new Transport({
+      baseUrl,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      network: options.network,
+      onNetworkReady: options.onNetworkReady,
     });
     this.requester = new Requester({
-      baseUrl: parseBaseUrl(options.baseUrl),
+      baseUrl,
       getToken: options.getToken,
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
       retry: { ...DEFAULT_RETRY, ...options.retry },

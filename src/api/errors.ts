@@ -7,6 +7,12 @@ export type ApiErrorKind =
   | 'server-error'
   | 'unavailable'
   | 'network'
+  /** The proxy wants (other) credentials: 407. */
+  | 'proxy-auth'
+  /** The service's TLS certificate is not trusted, expired or for another host; nothing was sent. */
+  | 'certificate'
+  /** An http:// address off this computer that the user has not (yet) allowed the token to go to. */
+  | 'unencrypted'
   | 'timeout'
   | 'invalid-response'
   | 'cancelled';

@@ -7,6 +7,7 @@ export type * from './models';
 export type { BuildServiceClientOptions, Cancellable } from './client';
 export type { RequestReport } from './requester';
 export type { RetryOptions } from './retry';
+export type { NetworkOptions, ProxyOptions } from './network';
 
 /** What callers may use of a client: its public methods (the class's private fields left out). */
 export type BuildServiceClient = { [Method in keyof import('./client').BuildServiceClient]: import('./client').BuildServiceClient[Method] };

@@ -105,6 +105,7 @@ export class Requester {
     try {
       raw = await this.config.getToken();
     } catch (error) {
+      if (error instanceof ApiError) throw error; // e.g. the user has not allowed an unencrypted address
       throw new ApiError('missing-token', 'The access token could not be read; nothing was sent.', { cause: error });
     }
     const token = raw?.trim() ?? '';

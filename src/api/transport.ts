@@ -1,5 +1,8 @@
-import type { Agent, Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { type BuiltDispatcher, buildDispatcher } from './dispatcher';
 import { ApiError } from './errors';
+import type { NetworkOptions } from './network';
+import { describeNetworkFailure } from './networkErrors';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
@@ -35,27 +38,34 @@ export class ConnectionFailure extends ApiError {
 
 export interface TransportOptions {
   timeoutMs: number;
+  /** The service's address: without TLS anywhere on the way, no certificates need loading. */
+  baseUrl: string;
   maxResponseBytes: number;
+  network?: NetworkOptions;
+  /** Told once, when the first request builds the dispatcher: how requests leave, for the log. */
+  onNetworkReady?: (description: string) => void;
 }
 
 type RequestOnDispatcher = typeof import('undici/lib/api/api-request');
+type Loaded = { dispatcher: Dispatcher; request: RequestOnDispatcher };
 
-/** One keep-alive undici Agent for all requests of a client. undici loads on the first request, not before. */
+/** One keep-alive dispatcher for all requests of a client. undici loads on the first request, not before. */
 export class Transport {
-  private loading?: Promise<{ agent: Agent; request: RequestOnDispatcher }>;
-  private loaded?: { agent: Agent; request: RequestOnDispatcher };
+  private loading?: Promise<Loaded>;
+  private loaded?: Loaded;
+  private built?: BuiltDispatcher;
   private closed = false;
 
   constructor(private readonly options: TransportOptions) {}
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     if (this.closed) throw clientClosed();
-    const { agent, request: undiciRequest } = this.loaded ?? (await this.load());
+    const { dispatcher, request: undiciRequest } = this.loaded ?? (await this.load());
     if (this.closed) throw clientClosed();
     let response: Dispatcher.ResponseData;
     try {
       const { origin, pathname, search } = new URL(request.url);
-      response = await undiciRequest.call(agent, {
+      response = await undiciRequest.call(dispatcher, {
         origin,
         path: pathname + search,
         method: request.method,
@@ -78,20 +88,29 @@ export class Transport {
   async close(): Promise<void> {
     this.closed = true;
     const loaded = await this.loading?.catch(() => undefined);
-    await loaded?.agent.destroy();
+    await loaded?.dispatcher.destroy();
   }
 
   // undici checks the headers and body timeouts on a clock of about one second: fine for 30 s.
-  // Only the Agent and request() of undici: its index would load every other part too (esbuild.mjs).
-  private load(): Promise<{ agent: Agent; request: RequestOnDispatcher }> {
-    this.loading ??= Promise.all([import('undici/lib/dispatcher/agent'), import('undici/lib/api/api-request')]).then(
-      ([{ default: UndiciAgent }, { default: request }]) => {
-        const timeout = this.options.timeoutMs;
-        const agent = new UndiciAgent({ connectTimeout: timeout, headersTimeout: timeout, bodyTimeout: timeout });
-        this.loaded = { agent, request };
-        return this.loaded;
-      },
-    );
+  // Only the parts of undici used: the Agent, the proxy agent and request(); its index would load
+  // every other part too (esbuild.mjs). A bad proxy address fails every request of this client with
+  // the same message; a new client (after a settings change) tries again.
+  private load(): Promise<Loaded> {
+    this.loading ??= Promise.all([
+      import('undici/lib/dispatcher/agent'),
+      import('undici/lib/dispatcher/env-http-proxy-agent'),
+      import('undici/lib/api/api-request'),
+      import('undici/lib/dispatcher/dispatcher'),
+      import('undici/lib/api/api-connect'),
+    ]).then(async ([{ default: Agent }, { default: EnvHttpProxyAgent }, { default: request }, { default: DispatcherBase }, { default: connect }]) => {
+      // The proxy agent opens its CONNECT tunnels with dispatcher.connect(), which undici's index adds to
+      // Dispatcher.prototype; loading the parts instead of the index, we add it the same way.
+      DispatcherBase.prototype.connect ??= connect;
+      this.built = await buildDispatcher({ Agent, EnvHttpProxyAgent }, this.options);
+      this.options.onNetworkReady?.(this.built.description);
+      this.loaded = { dispatcher: this.built.dispatcher, request };
+      return this.loaded;
+    });
     return this.loading;
   }
 
@@ -127,6 +146,8 @@ export class Transport {
     if (request.signal?.aborted) return new ApiError('cancelled', 'The request was cancelled.', where);
     if (this.closed) return clientClosed();
     if (error instanceof ApiError) return error;
+    const special = describeNetworkFailure(error, where, this.built?.proxy);
+    if (special) return special;
     const code = errorCode(error);
     const seconds = `${Math.round(this.options.timeoutMs / 100) / 10} s`;
     const origin = new URL(request.url).origin;

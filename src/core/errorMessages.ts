@@ -4,7 +4,7 @@ import type { ApiError } from '../api/errors';
 import { CommandId, type CommandIdValue } from '../ids';
 
 /** The fixes a notification can offer; the presenter maps each to a button label and a command. */
-export type FixAction = 'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog';
+export type FixAction = 'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog' | 'openProxySettings' | 'allowUnencrypted';
 
 export const ACTION_LABELS: Record<FixAction, string> = {
   setAccessToken: 'Set Access Token',
@@ -12,6 +12,8 @@ export const ACTION_LABELS: Record<FixAction, string> = {
   openStatusPage: 'Open Status Page',
   retry: 'Retry',
   showLog: 'Show Log',
+  openProxySettings: 'Open Proxy Settings',
+  allowUnencrypted: 'Allow…',
 };
 
 /** The command behind each fix: a notification's button and a view's message node run the same one. */
@@ -21,6 +23,8 @@ export const FIX_COMMANDS: Record<FixAction, CommandIdValue> = {
   openStatusPage: CommandId.openStatusPage,
   retry: CommandId.refresh,
   showLog: CommandId.showLog,
+  openProxySettings: CommandId.openProxySettings,
+  allowUnencrypted: CommandId.allowUnencrypted,
 };
 
 /** A fix as a click: VS Code's Command shape, without importing vscode. */
@@ -49,7 +53,7 @@ export interface UserMessage {
   short: string;
 }
 
-type Describable = Pick<ApiError, 'kind' | 'status' | 'serverMessage'>;
+type Describable = Pick<ApiError, 'kind' | 'status' | 'serverMessage'> & { message?: string };
 
 export function describeFailure(error: Describable, timeoutSeconds: number): UserMessage | undefined {
   const showLog = (short: string, message: string): UserMessage => ({ severity: 'error', message, actions: ['showLog'], short });
@@ -77,6 +81,24 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
       };
     case 'network':
       return showLog('Cannot reach the service', 'Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.');
+    case 'proxy-auth':
+      return {
+        severity: 'error',
+        message: 'The proxy requires authentication (407) and did not accept the credentials. Set them in http.proxy (http://user:password@host:port) or http.proxyAuthorization.',
+        actions: ['openProxySettings', 'showLog'],
+        short: 'Proxy authentication required',
+      };
+    case 'certificate':
+      // The client's message names what failed (not trusted, expired, wrong host) and the fix.
+      return showLog('Certificate not accepted', error.message ?? 'The build service\'s certificate was not accepted; nothing was sent.');
+    case 'unencrypted':
+      // The consent warning is its own notification; this is what the views show meanwhile.
+      return {
+        severity: 'warning',
+        message: error.message ?? 'The access token was not sent to an unencrypted (http://) address.',
+        actions: ['allowUnencrypted'],
+        short: 'Token not sent: unencrypted address',
+      };
     case 'timeout':
       return showLog('No answer in time', `The build service did not answer within ${timeoutSeconds} second${timeoutSeconds === 1 ? '' : 's'} (buildService.requestTimeoutSeconds).`);
     case 'invalid-response':

@@ -4,23 +4,32 @@ import { LazyClient } from './apiLoader';
 import type { TokenStore } from './tokenStore';
 import type { Settings, SettingsService } from './settings';
 import type { Log } from './log';
+import { NetworkSettings } from './networkSettings';
+import type { UnencryptedConsent } from './unencryptedConsent';
 
 /**
- * One API client per (address, timeout). A settings change closes the old client, which cancels
- * its requests: their answers would belong to a service the user no longer points at.
+ * One API client per (address, timeout, VS Code's proxy and certificate settings). A settings
+ * change closes the old client, which cancels its requests: their answers would belong to a
+ * service the user no longer points at, or come through a proxy the user no longer wants.
  */
 export class ClientCache implements vscode.Disposable {
   private entry: { key: string; client: BuildServiceClient } | undefined;
   private readonly subscription: vscode.Disposable;
+  readonly network = new NetworkSettings();
+  private readonly networkSubscription: vscode.Disposable;
 
   constructor(
     private readonly settings: SettingsService,
     private readonly tokens: TokenStore,
     private readonly log: Log,
     private readonly userAgent: string,
+    readonly consent?: UnencryptedConsent,
   ) {
     this.subscription = settings.onDidChange((s) => {
-      if (this.entry && this.entry.key !== keyOf(s)) this.drop();
+      if (this.entry && this.entry.key !== this.keyOf(s)) this.drop();
+    });
+    this.networkSubscription = this.network.onDidChange(() => {
+      if (this.entry && this.entry.key !== this.keyOf(this.settings.value)) this.drop();
     });
   }
 
@@ -28,12 +37,17 @@ export class ClientCache implements vscode.Disposable {
   get(): BuildServiceClient | undefined {
     const settings = this.settings.value;
     if (!settings.baseUrl) return undefined;
-    const key = keyOf(settings);
+    const key = this.keyOf(settings);
     if (this.entry?.key !== key) {
       this.drop();
       const client = new LazyClient({
         baseUrl: settings.baseUrl,
-        getToken: () => this.tokens.get(),
+        getToken: async () => {
+          this.consent?.ensure(settings.baseUrl);
+          return this.tokens.get();
+        },
+        network: this.network.value,
+        onNetworkReady: (how) => this.log.info(`Requests to ${settings.baseUrl} go ${how}.`),
         timeoutMs: settings.timeoutSeconds * 1000,
         userAgent: this.userAgent,
         onRequest: (report) => this.logRequest(report),
@@ -60,10 +74,12 @@ export class ClientCache implements vscode.Disposable {
 
   dispose(): void {
     this.subscription.dispose();
+    this.networkSubscription.dispose();
+    this.network.dispose();
     this.drop();
   }
-}
 
-function keyOf(settings: Settings): string {
-  return `${settings.baseUrl} ${settings.timeoutSeconds}`;
+  private keyOf(settings: Settings): string {
+    return `${settings.baseUrl} ${settings.timeoutSeconds} ${this.network.key}`;
+  }
 }

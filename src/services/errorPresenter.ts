@@ -31,6 +31,8 @@ export class ErrorPresenter implements vscode.Disposable {
     const message = this.describe(error);
     if (!message) return;
     this.logDetails(error, operation);
+    // UnencryptedConsent asks with its own warning; a second toast would say the same.
+    if (isApiError(error) && error.kind === 'unencrypted') return;
     if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'missing-token')) {
       const key = `${error.kind}|${error.serverMessage ?? ''}|${this.tokens.generation}`;
       if (key === this.lastAuthFailure) {

@@ -56,6 +56,12 @@ export interface Fault {
   wrongShape?: boolean;
   /** Destroy the connection without answering. */
   dropConnection?: boolean;
+  /** Encode the body as Latin-1 instead of UTF-8 (accented names become bytes that are not UTF-8). */
+  latin1Body?: boolean;
+  /** Send a body of this many bytes (JSON whitespace inside an array) instead of the answer, streamed. */
+  hugeBodyBytes?: number;
+  /** With hugeBodyBytes: announce the size in Content-Length (default: chunked, no length). */
+  declareLength?: boolean;
   /** Apply the fault only to the first N matching requests, then answer normally (default: every one). */
   times?: number;
 }
@@ -103,6 +109,10 @@ export interface ServiceOptions {
   progressTickMs?: number;
   /** Called after each request is recorded (e.g. to log it). */
   onRequest?: (request: RecordedRequest) => void;
+  /** Serve HTTPS with this key and certificate (PEM) instead of HTTP. */
+  tls?: { key: string; cert: string };
+  /** The host name baseUrl uses instead of the bound address (e.g. a name only a proxy resolves). */
+  publicHost?: string;
 }
 
 export interface ReferenceService {

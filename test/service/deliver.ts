@@ -11,7 +11,12 @@ function sendDisturbed(response: ServerResponse, answer: Answer, fault: Fault | 
     response.destroy();
     return;
   }
-  const bytes = Buffer.from(answer.body, 'utf8');
+  if (fault?.hugeBodyBytes) {
+    sendHuge(response, answer, fault.hugeBodyBytes, fault.declareLength === true);
+    return;
+  }
+  // Latin-1 cannot hold every character: the others become '?' rather than bytes that would break the JSON.
+  const bytes = fault?.latin1Body ? Buffer.from(answer.body.replace(/[^\u0000-\u00ff]/gu, '?'), 'latin1') : Buffer.from(answer.body, 'utf8');
   response.writeHead(answer.status, {
     ...answer.headers,
     'content-type': answer.contentType,
@@ -32,6 +37,30 @@ function sendDisturbed(response: ServerResponse, answer: Answer, fault: Fault | 
     if (fault.delayMidBodyMs) timers.after(fault.delayMidBodyMs, sendRest);
     else sendRest();
   });
+}
+
+/** `[` + spaces + `]`, written as the client reads it, so a client that stops reading stops the server too. */
+function sendHuge(response: ServerResponse, answer: Answer, size: number, declareLength: boolean): void {
+  response.writeHead(answer.status, {
+    ...answer.headers,
+    'content-type': answer.contentType,
+    ...(declareLength ? { 'content-length': String(size) } : {}),
+  });
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  let left = size - 2;
+  response.write('[');
+  const pump = (): void => {
+    while (left > 0 && !response.destroyed) {
+      const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+      left -= part.length;
+      if (!response.write(part)) {
+        response.once('drain', pump);
+        return;
+      }
+    }
+    if (!response.destroyed) response.end(']');
+  };
+  pump();
 }
 
 export function deliver(response: ServerResponse, answer: Answer, fault: Fault | undefined, timers: Timers): void {

@@ -1,8 +1,8 @@
 // The reference build service: a real HTTP server on 127.0.0.1 that implements API v1 as
 // ../../shared/API.md documents it, with switchable faults and a record of every request.
 // Node built-ins only: it also runs inside the extension host.
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { App, Fault, RecordedRequest, ReferenceService, RouteKey, ServiceOptions } from './contract';
 import type { ServiceData } from './data';
@@ -94,22 +94,24 @@ export class RunningService implements ReferenceService {
   }
 }
 
-function baseUrlOf(server: Server): string {
+function baseUrlOf(server: Server, options: ServiceOptions): string {
   const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
-  return `http://${host}:${port}/v1`;
+  const name = options.publicHost ?? address;
+  const host = name.includes(':') ? `[${name}]` : name;
+  return `${options.tls ? 'https' : 'http'}://${host}:${port}/v1`;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const state = new ServiceState(options);
-  const server = createServer((request, response) => {
+  const listener: RequestListener = (request: IncomingMessage, response: ServerResponse) => {
     trackConcurrency(request, response);
     handleRequest(state, request, response).catch((error: unknown) => {
       // Only a bug in the service lands here; answer 500 if still possible rather than hang.
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
       response.end(JSON.stringify({ error: `Internal server error: ${String(error)}` }));
     });
-  });
+  };
+  const server: Server = options.tls ? createTlsServer(options.tls, listener) : createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -117,5 +119,5 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       resolve();
     });
   });
-  return new RunningService(server, state, baseUrlOf(server));
+  return new RunningService(server, state, baseUrlOf(server, options));
 }

@@ -1,0 +1,61 @@
+// The client's own undici dispatcher (never the global one, which other extensions share): direct,
+// or through the configured proxy with CONNECT tunnels (undici's ProxyAgent tunnels http:// too, so
+// the proxy only ever sees the target host, never the token or the path).
+import { createSecureContext } from 'node:tls';
+import type { Dispatcher } from 'undici';
+import { type NetworkOptions, type ResolvedProxy, resolveProxy } from './network';
+import { loadTrustStore } from './trustStore';
+
+export interface BuiltDispatcher {
+  dispatcher: Dispatcher;
+  proxy?: ResolvedProxy;
+  /** One line for the log: how requests leave (proxy host only, never its credentials). */
+  description: string;
+}
+
+/** The two dispatchers of undici used here (loaded by transport.ts from undici's lib/, not its index). */
+export interface DispatcherClasses {
+  Agent: typeof import('undici').Agent;
+  EnvHttpProxyAgent: typeof import('undici').EnvHttpProxyAgent;
+}
+
+export interface DispatcherOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  network?: NetworkOptions;
+}
+
+export async function buildDispatcher(undici: DispatcherClasses, { baseUrl, timeoutMs, network = {} }: DispatcherOptions): Promise<BuiltDispatcher> {
+  const proxy = resolveProxy(network.proxy);
+  const usesTls = [baseUrl, proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:'));
+  // Without the system store, Node's defaults (its roots plus NODE_EXTRA_CA_CERTS) apply untouched.
+  const store = usesTls && (network.systemCertificates ?? true) ? await loadTrustStore() : undefined;
+  // One secure context for the client: passing the ~300 certificates as `ca` would parse them
+  // again for every connection.
+  const secureContext = store ? createSecureContext({ ca: store.certificates }) : undefined;
+  const timeouts = { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
+  const trust = !usesTls ? 'unencrypted (http://)' : `trusting ${store ? store.sources.join(', ') : "Node's roots and NODE_EXTRA_CA_CERTS"}`;
+  if (!proxy) {
+    return { dispatcher: new undici.Agent({ ...timeouts, connect: { secureContext } }), description: `direct, ${trust}` };
+  }
+  const tls = { secureContext, rejectUnauthorized: proxy.strictSSL, timeout: timeoutMs };
+  const dispatcher = new undici.EnvHttpProxyAgent({
+    ...timeouts,
+    connect: { secureContext },
+    httpProxy: proxy.httpProxy ?? '',
+    httpsProxy: proxy.httpsProxy ?? '',
+    noProxy: proxy.noProxy,
+    token: proxy.authorization,
+    proxyTls: tls,
+    requestTls: tls,
+  });
+  const via = [proxy.httpsProxy, proxy.httpProxy].filter((url): url is string => Boolean(url)).map(hostOf);
+  const except = proxy.noProxy ? ` except ${proxy.noProxy}` : '';
+  const strict = proxy.strictSSL ? '' : ', certificates of proxied connections not checked (http.proxyStrictSSL off)';
+  return { dispatcher, proxy, description: `through proxy ${[...new Set(via)].join(' / ')}${except}${strict}, ${trust}` };
+}
+
+function hostOf(url: string): string {
+  const { protocol, host } = new URL(url);
+  return `${protocol}//${host}`;
+}

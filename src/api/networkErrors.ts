@@ -1,0 +1,89 @@
+// Failures of the proxy or of TLS, told apart from the service's own: each needs a different fix,
+// and "cannot reach the service" would send the user to the wrong setting.
+import { ApiError } from './errors';
+import type { ResolvedProxy } from './network';
+
+const NOT_TRUSTED = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_REVOKED',
+]);
+const EXPIRED = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+const WRONG_HOST = 'ERR_TLS_CERT_ALTNAME_INVALID';
+
+const TRUST_FIX =
+  'If your network inspects HTTPS with its own certificate authority, add that CA to the system certificate store ' +
+  '(with http.systemCertificates on) or put it in a PEM file named by NODE_EXTRA_CA_CERTS, then restart VS Code.';
+
+interface Where {
+  method: string;
+  url: string;
+  cause: unknown;
+}
+
+/** A certificate or proxy failure as its own ApiError, or undefined when it is neither. */
+export function describeNetworkFailure(error: unknown, where: Where, proxy: ResolvedProxy | undefined): ApiError | undefined {
+  const codes = codesOf(error);
+  const host = new URL(where.url).host;
+  const certificate = codes.find((code) => NOT_TRUSTED.has(code) || EXPIRED.has(code) || code === WRONG_HOST);
+  if (certificate) {
+    const details = { ...where, code: certificate };
+    if (EXPIRED.has(certificate)) {
+      const when = certificate === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet';
+      return new ApiError('certificate', `The certificate of ${host} ${when}; nothing was sent. Check the computer's clock, or ask the service's administrators to renew it.`, details);
+    }
+    if (certificate === WRONG_HOST) {
+      return new ApiError('certificate', `The certificate presented for ${host} is for another host name; nothing was sent. Check buildService.baseUrl. ${TRUST_FIX}`, details);
+    }
+    return new ApiError('certificate', `The certificate of ${host} is not trusted (${certificate}); nothing was sent. ${TRUST_FIX}`, details);
+  }
+  const proxyStatus = /Proxy response \((\d{3})\)/.exec(messagesOf(error).join(' '))?.[1];
+  if (proxyStatus === '407') {
+    return new ApiError('proxy-auth', 'The proxy asked for authentication (407) and did not accept what was sent; nothing reached the build service. Check the credentials in http.proxy or http.proxyAuthorization.', { ...where, status: 407, code: 'PROXY_407' });
+  }
+  if (proxyStatus) {
+    return new ApiError('network', `The proxy refused to connect to ${host} (${proxyStatus}); nothing reached the build service. Check http.proxy and http.noProxy.`, { ...where, code: `PROXY_${proxyStatus}` });
+  }
+  const proxyHost = proxy ? proxyFor(where.url, proxy) : undefined;
+  if (proxyHost && isAboutProxy(error, proxyHost)) {
+    return new ApiError('network', `Could not connect to the proxy ${proxyHost.host} (${codes[0] ?? 'failed'}). Check http.proxy or the HTTPS_PROXY environment variable.`, { ...where, code: codes[0] });
+  }
+  return undefined;
+}
+
+/** The proxy a request to `url` would use, ignoring NO_PROXY (close enough to name it in an error). */
+function proxyFor(url: string, proxy: ResolvedProxy): URL | undefined {
+  const chosen = url.startsWith('https:') ? proxy.httpsProxy : proxy.httpProxy;
+  return chosen ? new URL(chosen) : undefined;
+}
+
+/** A refused or unresolvable connection whose address is the proxy's. */
+function isAboutProxy(error: unknown, proxy: URL): boolean {
+  const port = Number(proxy.port || (proxy.protocol === 'https:' ? 443 : 80));
+  const hostname = proxy.hostname.replace(/^\[|\]$/g, '');
+  return chain(error).some((e) => {
+    const { port: p, hostname: h, address } = e as { port?: unknown; hostname?: unknown; address?: unknown };
+    return (typeof h === 'string' && h === hostname) || (p === port && (address === hostname || hostname === 'localhost'));
+  });
+}
+
+function chain(error: unknown): object[] {
+  const found: object[] = [];
+  for (let e = error; e !== null && typeof e === 'object' && found.length < 5; e = (e as { cause?: unknown }).cause) found.push(e);
+  return found;
+}
+
+function codesOf(error: unknown): string[] {
+  return chain(error)
+    .map((e) => (e as { code?: unknown }).code)
+    .filter((code): code is string => typeof code === 'string');
+}
+
+function messagesOf(error: unknown): string[] {
+  return chain(error).map((e) => (e instanceof Error ? e.message : ''));
+}

@@ -1,0 +1,56 @@
+import * as vscode from 'vscode';
+import type { NetworkOptions, ProxyOptions } from '../api';
+
+/** VS Code's own network settings, which this extension follows like the editor does. */
+const WATCHED = ['http.proxy', 'http.proxyAuthorization', 'http.noProxy', 'http.proxyStrictSSL', 'http.proxySupport', 'http.systemCertificates'];
+
+const SUPPORT_VALUES = new Set(['off', 'on', 'override', 'fallback']);
+
+export function readNetworkOptions(): NetworkOptions {
+  const http = vscode.workspace.getConfiguration('http');
+  const text = (key: string): string | undefined => {
+    const value = http.get<unknown>(key);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const support = text('proxySupport');
+  const noProxy = http.get<unknown>('noProxy');
+  const proxy: ProxyOptions = {
+    support: support && SUPPORT_VALUES.has(support) ? (support as ProxyOptions['support']) : undefined,
+    url: text('proxy'),
+    // VS Code types it as an object or null; a string is what the Proxy-Authorization header takes.
+    authorization: text('proxyAuthorization'),
+    noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [],
+    strictSSL: http.get<unknown>('proxyStrictSSL') !== false,
+  };
+  return { proxy, systemCertificates: http.get<unknown>('systemCertificates') !== false };
+}
+
+/**
+ * The current network options and an event when any of them changes, so the client cache builds a
+ * new client at once (no window reload, unlike extensions that read these only at start).
+ */
+export class NetworkSettings implements vscode.Disposable {
+  private current = readNetworkOptions();
+  private readonly changed = new vscode.EventEmitter<NetworkOptions>();
+  private readonly subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (!WATCHED.some((key) => e.affectsConfiguration(key))) return;
+    this.current = readNetworkOptions();
+    this.changed.fire(this.current);
+  });
+
+  readonly onDidChange = this.changed.event;
+
+  get value(): NetworkOptions {
+    return this.current;
+  }
+
+  /** Equal keys mean an equal network; the key holds credentials, so it stays in memory only. */
+  get key(): string {
+    return JSON.stringify(this.current);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import { ApiError } from '../api/errors';
+import { CommandId } from '../ids';
+import { isUnencryptedRemote } from '../core/unencrypted';
+import type { Log } from './log';
+
+const STORAGE_KEY = 'buildService.unencryptedConsent';
+const SEND = 'Send Token Unencrypted';
+const DONT_SEND = "Don't Send";
+
+type Choice = 'allow' | 'deny';
+
+/**
+ * Guards the token on http:// addresses that are not this computer: nothing is sent until the user
+ * agrees, once per address. Only the yes/no per address is stored (globalState), never the token.
+ * Requests made while the question is open fail at once instead of waiting on the notification,
+ * which may sit unanswered for hours; agreeing refreshes.
+ */
+export class UnencryptedConsent {
+  private readonly asking = new Set<string>();
+
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly log: Log,
+  ) {}
+
+  /** Returns when the token may go to `baseUrl`; otherwise throws ApiError kind `unencrypted`. */
+  ensure(baseUrl: string): void {
+    if (!isUnencryptedRemote(baseUrl)) return;
+    const address = new URL(baseUrl).origin;
+    const choice = this.choices()[address];
+    if (choice === 'allow') return;
+    if (choice === 'deny') {
+      throw new ApiError('unencrypted', `You chose not to send the access token to ${address} unencrypted; nothing was sent. Use an https:// address, or run "Build Service: Allow Sending the Token Unencrypted…" to change your mind.`, { url: baseUrl });
+    }
+    this.ask(baseUrl);
+    throw new ApiError('unencrypted', `${address} is not encrypted (http://), so the access token would travel in the clear; it was not sent. Answer the warning to continue.`, { url: baseUrl });
+  }
+
+  /** Shows the warning for `baseUrl` (once at a time per address) and remembers the answer. */
+  ask(baseUrl: string): void {
+    if (!isUnencryptedRemote(baseUrl)) return;
+    const address = new URL(baseUrl).origin;
+    if (this.asking.has(address)) return;
+    this.asking.add(address);
+    const message = `The build service address ${address} is not encrypted (http://). Your access token would travel in the clear, readable by anyone on the network path. Send it to this address anyway?`;
+    void vscode.window.showWarningMessage(message, SEND, DONT_SEND).then(async (answer) => {
+      this.asking.delete(address);
+      if (answer === undefined) return; // Dismissed: ask again next time.
+      await this.remember(address, answer === SEND ? 'allow' : 'deny');
+      this.log.info(`Unencrypted address ${address}: the user chose ${answer === SEND ? 'to send' : 'not to send'} the access token.`);
+      if (answer === SEND) void vscode.commands.executeCommand(CommandId.refresh);
+    });
+  }
+
+  /** Every remembered choice is dropped: the next request to such an address asks again. */
+  async forgetAll(): Promise<number> {
+    const count = Object.keys(this.choices()).length;
+    await this.memento.update(STORAGE_KEY, undefined);
+    this.log.info(`Forgot ${count} choice${count === 1 ? '' : 's'} about sending the token to unencrypted addresses.`);
+    return count;
+  }
+
+  private choices(): Record<string, Choice> {
+    const stored = this.memento.get<unknown>(STORAGE_KEY);
+    return stored && typeof stored === 'object' ? (stored as Record<string, Choice>) : {};
+  }
+
+  private async remember(address: string, choice: Choice): Promise<void> {
+    await this.memento.update(STORAGE_KEY, { ...this.choices(), [address]: choice });
+  }
+}

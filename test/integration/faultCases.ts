@@ -1,0 +1,113 @@
+// The fault matrix (issue 9): each case disturbs the reference service (or the way to it), then the
+// suite asks the client directly and the Apps view as a user sees it. Texts are the exact sentences
+// the user reads; `node` is the first row left in the part of the view that failed.
+import type { ApiErrorKind } from '../../src/api/errors';
+import type { Fault, RouteKey } from '../service/contract';
+
+export type Where = 'apps' | 'builds' | 'details';
+
+export interface Environment {
+  /** Point buildService.baseUrl (and, for the client, its address) elsewhere for this case. */
+  baseUrl?: 'refused' | 'unresolvable' | 'tls-to-plain' | 'untrusted-tls' | 'expired-tls';
+  /** Send everything through the proxy that wants Basic credentials (none given): 407. */
+  proxy407?: boolean;
+}
+
+export interface FaultCase {
+  name: string;
+  where: Where;
+  route?: RouteKey;
+  fault?: Fault;
+  env?: Environment;
+  /** 'none': the answer is usable and the view shows data. */
+  kind: ApiErrorKind | 'none';
+  /** The client's own message (for the log), when it fails. */
+  clientMessage?: RegExp;
+  /** The toast (apps) or the error row's tooltip first line (builds, details). */
+  text?: string;
+  node: string;
+  icon?: 'error' | 'warning';
+  /** Requests the service should have seen for the route, client and view together, when it matters. */
+  requests?: number;
+  timeoutSeconds?: number;
+}
+
+const SHOW_LOG = {
+  network: 'Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.',
+  unreadable: 'The build service sent an answer this extension cannot read.',
+  timeout: 'The build service did not answer within 1 second (buildService.requestTimeoutSeconds).',
+};
+const unavailable = (status: number) => `The build service is temporarily unavailable (${status}). Check its status page or try again in a few minutes.`;
+const TOKEN_FIX = 'Set a personal access token from the dashboard to see your apps.';
+
+function statusCases(): FaultCase[] {
+  const cases: FaultCase[] = [];
+  for (const body of ['json', 'html', 'empty'] as const) {
+    const route: RouteKey = 'GET /apps';
+    const jsonMessage = body === 'json';
+    cases.push(
+      { name: `400 with a ${body} body`, where: 'apps', route, fault: { status: 400, body }, kind: 'bad-request', text: 'The build service refused the request as malformed (400).', node: 'Request refused', icon: 'error' },
+      {
+        name: `401 with a ${body} body`, where: 'apps', route, fault: { status: 401, body, errorMessage: 'Invalid authorization token' }, kind: 'unauthorized',
+        text: `${jsonMessage ? 'Invalid authorization token.' : 'The build service did not accept the access token.'} ${TOKEN_FIX}`,
+        node: jsonMessage ? 'Invalid authorization token.' : 'The build service did not accept the access token.', icon: 'error',
+      },
+      { name: `404 with a ${body} body`, where: 'apps', route, fault: { status: 404, body }, kind: 'not-found', text: 'The build service answered "not found" (404). Check that buildService.baseUrl is the service\'s /v1 address.', node: 'Address not found', icon: 'error' },
+      { name: `500 with a ${body} body`, where: 'apps', route, fault: { status: 500, body }, kind: 'server-error', text: 'The build service had an internal error (500). Try again later.', node: 'Service error', icon: 'error' },
+      { name: `503 with a ${body} body (retried, then given up)`, where: 'apps', route, fault: { status: 503, body }, kind: 'unavailable', text: unavailable(503), node: 'Service temporarily unavailable', icon: 'warning', requests: 6 },
+      { name: `504 with a ${body} body (retried, then given up)`, where: 'apps', route, fault: { status: 504, body }, kind: 'unavailable', text: unavailable(504), node: 'Service temporarily unavailable', icon: 'warning', requests: 6 },
+    );
+  }
+  // The same statuses below an app: the row under the app says it, no toast.
+  cases.push(
+    { name: '500 while listing builds', where: 'builds', route: 'GET /apps/:app_id/builds', fault: { status: 500, body: 'html' }, kind: 'server-error', text: 'The build service had an internal error (500). Try again later.', node: 'Service error', icon: 'error' },
+    { name: '404 while listing builds', where: 'builds', route: 'GET /apps/:app_id/builds', fault: { status: 404, body: 'empty' }, kind: 'not-found', text: 'The build service answered "not found" (404). Check that buildService.baseUrl is the service\'s /v1 address.', node: 'Address not found', icon: 'error' },
+    { name: '503 while reading test results', where: 'details', route: 'GET /builds/:build_id/tests', fault: { status: 503, body: 'json' }, kind: 'unavailable', text: unavailable(503), node: 'Service temporarily unavailable', icon: 'warning' },
+  );
+  return cases;
+}
+
+function retryAfterCases(): FaultCase[] {
+  const route: RouteKey = 'GET /apps';
+  const soon = new Date(Date.now() + 1_000).toUTCString();
+  return [
+    { name: 'Retry-After in seconds (1): waited for, then the apps', where: 'apps', route, fault: { status: 503, retryAfter: '1', times: 1 }, kind: 'none', node: '2048 Android App' },
+    { name: 'Retry-After in seconds beyond the 5 s cap: fails at once, no retry', where: 'apps', route, fault: { status: 503, retryAfter: '120' }, kind: 'unavailable', text: unavailable(503), node: 'Service temporarily unavailable', icon: 'warning', requests: 2 },
+    { name: 'Retry-After as an HTTP date: waited for, then the apps', where: 'apps', route, fault: { status: 503, retryAfter: soon, times: 1 }, kind: 'none', node: '2048 Android App' },
+    { name: 'Retry-After as a date a day away: fails at once', where: 'apps', route, fault: { status: 503, retryAfter: new Date(Date.now() + 86_400_000).toUTCString() }, kind: 'unavailable', text: unavailable(503), node: 'Service temporarily unavailable', icon: 'warning', requests: 2 },
+    { name: 'Retry-After as garbage: ignored, the usual backoff', where: 'apps', route, fault: { status: 503, retryAfter: 'soon-ish' }, kind: 'unavailable', text: unavailable(503), node: 'Service temporarily unavailable', icon: 'warning', requests: 6 },
+  ];
+}
+
+function wireCases(): FaultCase[] {
+  const route: RouteKey = 'GET /apps';
+  const big = 100 * 1024 * 1024;
+  return [
+    { name: 'headers that never come', where: 'apps', route, fault: { delayBeforeHeadersMs: 4_000 }, kind: 'timeout', clientMessage: /did not answer within 1 s/, text: SHOW_LOG.timeout, node: 'No answer in time', icon: 'error', timeoutSeconds: 1 },
+    { name: 'a body that stalls', where: 'apps', route, fault: { delayMidBodyMs: 4_000 }, kind: 'timeout', clientMessage: /stopped sending its answer/, text: SHOW_LOG.timeout, node: 'No answer in time', icon: 'error', timeoutSeconds: 1 },
+    { name: 'a body that is cut', where: 'apps', route, fault: { cutBody: true }, kind: 'network', clientMessage: /broke before the whole answer arrived/, text: SHOW_LOG.network, node: 'Cannot reach the service', icon: 'error', requests: 2 },
+    { name: 'a body that is not UTF-8: shown with replacement characters', where: 'apps', route, fault: { latin1Body: true }, kind: 'none', node: 'Caf\uFFFD Cr\uFFFDme iOS' },
+    { name: 'a 100 MB body announced by Content-Length', where: 'apps', route, fault: { hugeBodyBytes: big, declareLength: true }, kind: 'invalid-response', clientMessage: /larger than the 32 MiB/, text: SHOW_LOG.unreadable, node: 'Unreadable answer', icon: 'error' },
+    { name: 'a 100 MB body without a length (chunked)', where: 'apps', route, fault: { hugeBodyBytes: big }, kind: 'invalid-response', clientMessage: /larger than the 32 MiB/, text: SHOW_LOG.unreadable, node: 'Unreadable answer', icon: 'error' },
+    { name: 'a body that is not JSON', where: 'apps', route, fault: { invalidJson: true }, kind: 'invalid-response', clientMessage: /not valid JSON/, text: SHOW_LOG.unreadable, node: 'Unreadable answer', icon: 'error' },
+    { name: 'a connection reset without an answer', where: 'apps', route, fault: { dropConnection: true }, kind: 'network', clientMessage: /closed the connection without answering/, text: SHOW_LOG.network, node: 'Cannot reach the service', icon: 'error', requests: 6 },
+    { name: 'connection refused', where: 'apps', env: { baseUrl: 'refused' }, kind: 'network', clientMessage: /connection refused/, text: SHOW_LOG.network, node: 'Cannot reach the service', icon: 'error' },
+    { name: 'DNS failure', where: 'apps', env: { baseUrl: 'unresolvable' }, kind: 'network', clientMessage: /Could not find the build service's host builds\.service\.invalid/, text: SHOW_LOG.network, node: 'Cannot reach the service', icon: 'error' },
+    { name: 'TLS failure: https:// to a plain HTTP port', where: 'apps', env: { baseUrl: 'tls-to-plain' }, kind: 'network', clientMessage: /The connection to the build service at https:\/\/127\.0\.0\.1:\d+ failed/, text: SHOW_LOG.network, node: 'Cannot reach the service', icon: 'error' },
+    { name: 'TLS failure: a certificate from an unknown CA', where: 'apps', env: { baseUrl: 'untrusted-tls' }, kind: 'certificate', clientMessage: /is not trusted/, node: 'Certificate not accepted', icon: 'error' },
+    { name: 'TLS failure: an expired certificate', where: 'apps', env: { baseUrl: 'expired-tls' }, kind: 'certificate', clientMessage: /has expired/, node: 'Certificate not accepted', icon: 'error' },
+    { name: 'proxy 407', where: 'apps', env: { proxy407: true }, kind: 'proxy-auth', clientMessage: /proxy asked for authentication \(407\)/, text: 'The proxy requires authentication (407) and did not accept the credentials. Set them in http.proxy (http://user:password@host:port) or http.proxyAuthorization.', node: 'Proxy authentication required', icon: 'error' },
+  ];
+}
+
+/** A value of another JSON type than `value`'s. */
+export function wrongTypeFor(value: unknown): unknown {
+  if (typeof value === 'string') return 42;
+  if (typeof value === 'number') return 'forty-two';
+  if (typeof value === 'boolean') return 'yes';
+  if (Array.isArray(value)) return { not: 'a list' };
+  if (value === null) return ['not', 'null'];
+  return 'not an object';
+}
+
+export const STATIC_CASES: FaultCase[] = [...statusCases(), ...retryAfterCases(), ...wireCases()];

@@ -1,0 +1,68 @@
+// A certificate authority made for one test run, and server certificates it signs (node-forge):
+// the HTTPS reference service presents them, and the tests decide whether the client trusts the CA.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import forge from 'node-forge';
+
+export interface TestCa {
+  certPem: string;
+  /** The CA certificate in a file, as NODE_EXTRA_CA_CERTS takes it. */
+  certFile: string;
+  issue(hostnames: string[], validity?: { notBefore: Date; notAfter: Date }): { key: string; cert: string };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export function createTestCa(name = 'Build Service Test CA'): TestCa {
+  const keys = forge.pki.rsa.generateKeyPair(2048);
+  const ca = forge.pki.createCertificate();
+  ca.publicKey = keys.publicKey;
+  ca.serialNumber = randomSerial();
+  ca.validity.notBefore = new Date(Date.now() - DAY);
+  ca.validity.notAfter = new Date(Date.now() + 30 * DAY);
+  const subject = [{ name: 'commonName', value: name }];
+  ca.setSubject(subject);
+  ca.setIssuer(subject);
+  ca.setExtensions([
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  ca.sign(keys.privateKey, forge.md.sha256.create());
+  const certPem = forge.pki.certificateToPem(ca);
+  const certFile = join(mkdtempSync(join(tmpdir(), 'bs-ca-')), 'ca.pem');
+  writeFileSync(certFile, certPem);
+
+  return {
+    certPem,
+    certFile,
+    issue(hostnames, validity) {
+      const leafKeys = forge.pki.rsa.generateKeyPair(2048);
+      const cert = forge.pki.createCertificate();
+      cert.publicKey = leafKeys.publicKey;
+      cert.serialNumber = randomSerial();
+      cert.validity.notBefore = validity?.notBefore ?? new Date(Date.now() - DAY);
+      cert.validity.notAfter = validity?.notAfter ?? new Date(Date.now() + 7 * DAY);
+      cert.setSubject([{ name: 'commonName', value: hostnames[0] }]);
+      cert.setIssuer(ca.subject.attributes);
+      cert.setExtensions([
+        { name: 'basicConstraints', cA: false },
+        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+        { name: 'extKeyUsage', serverAuth: true },
+        { name: 'subjectAltName', altNames: hostnames.map((host) => (/^[\d.]+$/.test(host) ? { type: 7, ip: host } : { type: 2, value: host })) },
+      ]);
+      cert.sign(keys.privateKey, forge.md.sha256.create());
+      return { key: forge.pki.privateKeyToPem(leafKeys.privateKey), cert: forge.pki.certificateToPem(cert) };
+    },
+  };
+}
+
+/** Expired a week ago. */
+export function expiredValidity(): { notBefore: Date; notAfter: Date } {
+  return { notBefore: new Date(Date.now() - 30 * DAY), notAfter: new Date(Date.now() - 7 * DAY) };
+}
+
+function randomSerial(): string {
+  return '01' + forge.util.bytesToHex(forge.random.getBytesSync(8));
+}

@@ -1,0 +1,53 @@
+// A real forward proxy on 127.0.0.1 (the `proxy` package: CONNECT tunnels and plain requests),
+// with its own name table like a company proxy's internal DNS: names such as
+// builds.service.invalid resolve only here, so a request that bypasses the proxy cannot connect.
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createProxy } from 'proxy';
+
+export interface ForwardProxy {
+  url: string;
+  port: number;
+  /** `host:port` of every CONNECT tunnel asked for, and the Proxy-Authorization each one carried. */
+  readonly tunnels: { target: string; authorization?: string }[];
+  close(): Promise<void>;
+}
+
+export interface ForwardProxyOptions {
+  /** Host name → 127.0.0.1 port: the only way those names resolve. */
+  names?: Record<string, number>;
+  /** Basic credentials the proxy requires (407 otherwise). */
+  basicAuth?: { user: string; password: string };
+}
+
+export async function startForwardProxy(options: ForwardProxyOptions = {}): Promise<ForwardProxy> {
+  const server = createProxy(createServer());
+  const tunnels: ForwardProxy['tunnels'] = [];
+  const expected = options.basicAuth ? `Basic ${Buffer.from(`${options.basicAuth.user}:${options.basicAuth.password}`).toString('base64')}` : undefined;
+  if (expected) server.authenticate = (req: IncomingMessage) => req.headers['proxy-authorization'] === expected;
+  // Runs before the proxy's own CONNECT handler: record it, then resolve the name from our table.
+  server.prependListener('connect', (req: IncomingMessage) => {
+    const target = req.url ?? '';
+    tunnels.push({ target, authorization: req.headers['proxy-authorization'] });
+    const [host, port] = splitHostPort(target);
+    const mapped = options.names?.[host];
+    req.url = mapped !== undefined ? `127.0.0.1:${mapped}` : `${host}:${port}`;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    tunnels,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function splitHostPort(target: string): [string, string] {
+  const at = target.lastIndexOf(':');
+  return [target.slice(0, at).replace(/^\[|\]$/g, ''), target.slice(at + 1)];
+}
