@@ -108,6 +108,9 @@ if (watch) {
   if (production) for (const { outfile } of bundles) rmSync(`${outfile}.map`, { force: true });
   await Promise.all(bundles.map((bundle) => esbuild.build(bundle)));
   if (tests) {
+    // From scratch: a test file deleted or renamed in src/ or test/ must not live on in out/, where
+    // mocha's glob would still find and run it.
+    rmSync('out', { recursive: true, force: true });
     await esbuild.build({
       entryPoints: [...typeScriptFilesUnder('src'), ...typeScriptFilesUnder('test')],
       outbase: '.',
