@@ -13,6 +13,7 @@ import { remoteUri, startCodeServer, workbenchUrl } from './codeServer.mjs';
 import { ensureHost } from './install.mjs';
 import { createRunFolder } from './runFolder.mjs';
 import { shutdown } from './shutdown.mjs';
+import { awaitTestOutcome } from './testOutcome.mjs';
 import { requirePackages } from './systemPackages.mjs';
 import { startUiProbe, uiProbeEnvVar } from './uiProbe.mjs';
 import { forwardConsole, outputTag } from './workbenchConsole.mjs';
@@ -71,19 +72,7 @@ async function main() {
   await page.goto(url);
   say('workbench opened; running the tests');
 
-  const outcome = await Promise.race([
-    testsEnded.then((code) => ({ code })),
-    server.exited.then((why) => ({ code: 2, why: `code-server exited (${why}) during the tests; see ${server.logFile}` })),
-    new Promise((resolve) => setTimeout(() => resolve({ code: 2, why: `timed out after ${timeoutSeconds} s (BUILD_SERVICE_TEST_TIMEOUT)` }), timeoutSeconds * 1000)),
-  ]);
-  if (outcome.code !== 0) {
-    const shot = run.file('workbench.png');
-    await page.screenshot({ path: shot, timeout: 10_000 }).then(() => say(`screenshot of the workbench: ${shot}`), () => {});
-  }
-  await closeConsoleLog();
-  say(outcome.why ?? `tests finished, exit code ${outcome.code}`);
-  if (outcome.code !== 0) say(`logs kept in ${run.dir}`);
-  return outcome.code;
+  return awaitTestOutcome({ ended: testsEnded, server, page, run, timeoutSeconds, say, closeConsoleLog });
 }
 
 main().then(

@@ -19,6 +19,7 @@ import { ensureHost } from './install.mjs';
 import { hostNamed, hostPaths, projectRoot, resultsDir, testCacheDir } from './layout.mjs';
 import { createRunFolder } from './runFolder.mjs';
 import { shutdown } from './shutdown.mjs';
+import { awaitTestOutcome } from './testOutcome.mjs';
 import { requirePackages } from './systemPackages.mjs';
 import { startUiProbe, uiProbeEnvVar } from './uiProbe.mjs';
 import { forwardConsole, outputTag } from './workbenchConsole.mjs';
@@ -150,20 +151,10 @@ async function main() {
   await page.goto(workbenchUrl(server, { folder: workspace }));
   say('workbench opened; the runner extension starts the tests');
 
-  const outcome = await Promise.race([
-    waitForDone(doneFile).then((code) => ({ code: code === 0 ? 0 : 1 })),
-    server.exited.then((why) => ({ code: 2, why: `code-server exited (${why}) during the tests; see ${server.logFile}` })),
-    new Promise((resolve) => setTimeout(() => resolve({ code: 2, why: `timed out after ${timeoutSeconds} s (BUILD_SERVICE_TEST_TIMEOUT)` }), timeoutSeconds * 1000)),
-  ]);
-  if (outcome.code !== 0) {
-    const shot = run.file('workbench.png');
-    await page.screenshot({ path: shot, timeout: 10_000 }).then(() => say(`screenshot of the workbench: ${shot}`), () => {});
-  }
-  await closeConsoleLog();
-  say(outcome.why ?? `tests finished, exit code ${outcome.code}`);
-  if (outcome.code !== 0) say(`logs kept in ${run.dir}`);
+  const ended = waitForDone(doneFile).then((code) => (code === 0 ? 0 : 1));
+  const code = await awaitTestOutcome({ ended, server, page, run, timeoutSeconds, say, closeConsoleLog });
   printSummary(resultsFile, label);
-  return outcome.code;
+  return code;
 }
 
 main().then(
