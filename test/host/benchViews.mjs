@@ -20,7 +20,7 @@ const split = (c) => `GET /apps ${c.appLists}, build lists ${c.buildLists}, buil
 function requestRows(f) {
   const rows = [];
   if (f.twoRefreshes) {
-    rows.push(countRow(`two refreshes at once, nothing expanded: GET /apps (${f.twoRefreshes.total} requests in all)`, f.twoRefreshes.appLists, { max: 1 }));
+    rows.push(countRow(`two refreshes at once, nothing expanded: GET /apps (requests in all: ${f.twoRefreshes.total})`, f.twoRefreshes.appLists, { max: 1 }));
   }
   for (const [n, count] of Object.entries(f.refreshExpanded)) {
     rows.push(countRow(`a refresh with ${n} apps expanded in the Apps view, polling off: requests (${split(count)})`, count.total, { max: Number(n) + 1 }));

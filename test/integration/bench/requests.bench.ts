@@ -14,7 +14,9 @@ import { sleep, waitFor } from '../wait';
 import { figures, type RequestCount } from './figures';
 
 /** Long enough for several polls: the host runs the extension in test mode, polling every 0.3–1 s. */
-const QUIET_SECONDS = 3;
+const QUIET_SECONDS = 5;
+/** No new request for this long: whatever a step started is done (its requests go out within milliseconds). */
+const SETTLED_MS = 1_500;
 
 function countOf(service: RunningService): RequestCount {
   const requests = service.requests;
@@ -22,16 +24,16 @@ function countOf(service: RunningService): RequestCount {
   return { total: requests.length, appLists: on('GET /apps'), buildLists: on('GET /apps/:app_id/builds'), buildPolls: on('GET /builds/:build_id') };
 }
 
-/** Waits until the service has seen no new request for a second: whatever the step started is done. */
+/** Waits until the service has seen no new request for SETTLED_MS: whatever the step started is done. */
 async function settle(service: RunningService): Promise<void> {
   let seen = -1;
   await waitFor(async () => {
     const now = service.requests.length;
     if (now === seen) return true;
     seen = now;
-    await sleep(900);
+    await sleep(SETTLED_MS);
     return false;
-  }, 'requests to stop', 15_000);
+  }, 'requests to stop', 20_000);
 }
 
 describe('bench: requests of the Apps view', () => {
