@@ -28,6 +28,8 @@ export interface ViewFigures {
   treeItems?: {
     apps: number;
     providerMs: number[];
+    /** Of providerMs, the part spent in getChildren (it makes the nodes and sorts them by name). */
+    childrenMs: number[];
     plainMs: number[];
     providerBytes: number[];
     plainBytes: number[];
