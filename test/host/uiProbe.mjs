@@ -62,6 +62,35 @@ function requireString(args, name) {
   return args[name];
 }
 
+/** The tab that `blurWindow` put in front of each workbench page, and the session that let it. */
+const inFront = new WeakMap();
+
+/**
+ * Takes the focus away from the workbench for real, as switching to another window does: another tab
+ * of the same browser comes to the front, so the page gets a blur event and document.hasFocus() turns
+ * false. Playwright makes every page look focused unless told otherwise (CDP focus emulation).
+ * @param {import('playwright-core').Page} page
+ */
+async function blurPage(page) {
+  if (inFront.has(page)) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+  const other = await page.context().newPage();
+  await other.bringToFront();
+  inFront.set(page, { cdp, other });
+}
+
+/** Brings the workbench back to the front, and Playwright's focus emulation with it. */
+async function focusPage(page) {
+  const state = inFront.get(page);
+  if (!state) return;
+  inFront.delete(page);
+  await page.bringToFront();
+  await state.other.close();
+  await state.cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+  await state.cdp.detach();
+}
+
 /** @param {import('playwright-core').Page} page */
 function operations(page) {
   return {
@@ -84,6 +113,8 @@ function operations(page) {
       const hasText = typeof args.hasText === 'string' && args.hasText ? { hasText: args.hasText } : {};
       await page.locator(requireString(args, 'selector'), hasText).filter({ visible: true }).first().click({ timeout: clickTimeoutMs });
     },
+    blurWindow: () => blurPage(page),
+    focusWindow: () => focusPage(page),
     screenshot: async (args) => {
       await page.screenshot({ path: path.resolve(projectRoot, requireString(args, 'path')) });
     },

@@ -149,6 +149,18 @@ export function click(selector: string, hasText?: string): Promise<void> {
   return ask('click', { selector, hasText });
 }
 
+/**
+ * The workbench loses focus for real (another browser tab comes to the front), as when the user
+ * switches to another window; vscode.window.state.focused follows. focusWindow() brings it back.
+ */
+export function blurWindow(): Promise<void> {
+  return ask('blurWindow');
+}
+
+export function focusWindow(): Promise<void> {
+  return ask('focusWindow');
+}
+
 /** Saves a PNG of the whole workbench to `path` (absolute, or relative to the test host's cwd). */
 export function screenshot(path: string): Promise<void> {
   return ask('screenshot', { path });

@@ -1,0 +1,39 @@
+// `npm run bench:host`: the figures only the real host can give (code-server's Node extension host in
+// headless Chromium, as the integration suites use): activation over several fresh hosts, then the
+// Apps view's requests and tree items in one more. Prints the table of `npm run bench` (same columns,
+// budgets, PASS/OVER); exact rows over budget, or a step that measured nothing, exit 1.
+// BUILD_SERVICE_BENCH_ROWS=<file>: write the rows there as JSON instead (npm run bench prints them in
+// its own table). Expects the build (the npm scripts make a production one).
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { activationRows } from './benchActivation.mjs';
+import { prepareHost } from './benchRun.mjs';
+import { viewRows } from './benchViews.mjs';
+import { projectRoot } from './layout.mjs';
+
+async function main() {
+  await prepareHost();
+  const parts = [await activationRows(), await viewRows()];
+  const rows = parts.flatMap((part) => part.rows);
+  const problems = parts.flatMap((part) => part.problems);
+  const rowsFile = process.env.BUILD_SERVICE_BENCH_ROWS;
+  if (rowsFile) {
+    writeFileSync(rowsFile, JSON.stringify({ rows, problems }));
+    return 0;
+  }
+  const report = createRequire(import.meta.url)(path.join(projectRoot, 'out', 'test', 'bench', 'report.js'));
+  report.printTable(rows);
+  const over = report.gatedFailures(rows);
+  if (over.length > 0) console.log(`\nOVER budget: ${over.map((row) => row.figure).join('; ')}`);
+  for (const problem of problems) console.log(`\n${problem}`);
+  return over.length > 0 || problems.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(2);
+  },
+);

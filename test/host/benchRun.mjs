@@ -1,0 +1,45 @@
+// One bench entry run in a fresh test host (code-server's Node extension host in headless Chromium,
+// as the integration suites use), through @vscode/test-electron's runTests and our launcher. The
+// entry writes what it measured to BUILD_SERVICE_BENCH_RESULT; that JSON is the result.
+import testElectron from '@vscode/test-electron';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureHost } from './install.mjs';
+import { projectRoot, resultsDir, testCacheDir } from './layout.mjs';
+import { requirePackages } from './systemPackages.mjs';
+
+const launcher = fileURLToPath(new URL('./launcher.mjs', import.meta.url));
+
+/** The compiled tests entry, e.g. 'activationBench' for out/test/integration/activationBench.js. */
+export function benchEntry(name) {
+  const entry = path.join(projectRoot, 'out', 'test', 'integration', `${name}.js`);
+  if (!existsSync(entry)) throw new Error(`${entry} is missing; build first: node esbuild.mjs --production --tests`);
+  return entry;
+}
+
+export async function prepareHost() {
+  requirePackages({ browser: true });
+  await ensureHost();
+  mkdirSync(resultsDir, { recursive: true });
+}
+
+/** Runs `entry` in a fresh host; its result, or undefined (the reason is printed) when it wrote none. */
+export async function runInFreshHost(entry, resultName) {
+  const resultFile = path.join(resultsDir, `${resultName}.json`);
+  rmSync(resultFile, { force: true });
+  const workspace = path.join(testCacheDir, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  try {
+    await testElectron.runTests({
+      vscodeExecutablePath: launcher,
+      extensionDevelopmentPath: projectRoot,
+      extensionTestsPath: entry,
+      launchArgs: [workspace, '--disable-extensions'],
+      extensionTestsEnv: { BUILD_SERVICE_BENCH_RESULT: resultFile },
+    });
+  } catch (e) {
+    console.error(`${resultName} failed: ${e instanceof Error ? e.message : e}`);
+  }
+  return existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : undefined;
+}

@@ -1,0 +1,131 @@
+// The Apps view's requests, counted by the reference service in the real host, for the views bench
+// (test/host/benchViews.mjs): a refresh with N apps expanded, two refreshes at once, an idle window and
+// an unfocused one. Every request the service sees is counted: Git is off in the bench host, so the
+// Current Branch view asks for nothing and the Apps view is the only one talking.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RunningService } from '../../service/server';
+import type { AppsTreeNode } from '../../../src/views/apps/nodes';
+import { openAppsView, reveal } from '../appsView';
+import { useReferenceService } from '../harness';
+import { setSetting } from '../settings';
+import * as ui from '../ui';
+import { sleep, waitFor } from '../wait';
+import { figures, type RequestCount } from './figures';
+
+/** Long enough for several polls: the host runs the extension in test mode, polling every 0.3–1 s. */
+const QUIET_SECONDS = 5;
+/** No new request for this long: whatever a step started is done (its requests go out within milliseconds). */
+const SETTLED_MS = 1_500;
+
+function countOf(service: RunningService): RequestCount {
+  const requests = service.requests;
+  const on = (route: string) => requests.filter((r) => r.route === route).length;
+  return { total: requests.length, appLists: on('GET /apps'), buildLists: on('GET /apps/:app_id/builds'), buildPolls: on('GET /builds/:build_id') };
+}
+
+/** Waits until the service has seen no new request for SETTLED_MS: whatever the step started is done. */
+async function settle(service: RunningService): Promise<void> {
+  let seen = -1;
+  await waitFor(async () => {
+    const now = service.requests.length;
+    if (now === seen) return true;
+    seen = now;
+    await sleep(SETTLED_MS);
+    return false;
+  }, 'requests to stop', 20_000);
+}
+
+describe('bench: requests of the Apps view', () => {
+  // Polling off until a step turns it on: a refresh's requests are then all there is to count.
+  const fixture = useReferenceService({ token: true, settings: { autoRefresh: false }, openView: true, waitForApps: true });
+  let expanded: AppsTreeNode[] = [];
+
+  async function expandTo(count: number): Promise<void> {
+    const apps = (await fixture.api.apps.getChildren()).filter((n) => n.kind === 'app').slice(0, count);
+    assert.equal(apps.length, count, `the reference service has ${count} apps`);
+    for (const app of apps.slice(expanded.length)) await reveal(fixture.api, app, { expand: true, select: false, focus: false });
+    expanded = apps;
+    await waitFor(() => new Set(fixture.service.requestsTo('GET /apps/:app_id/builds').map((r) => r.rawPath)).size >= count, 'the expanded apps list their builds');
+    await settle(fixture.service);
+  }
+
+  async function twoRefreshesAtOnce(): Promise<RequestCount> {
+    await settle(fixture.service);
+    fixture.service.clearRequests();
+    await Promise.all([vscode.commands.executeCommand('buildService.refresh'), vscode.commands.executeCommand('buildService.refresh')]);
+    await settle(fixture.service);
+    return countOf(fixture.service);
+  }
+
+  it('two refreshes at once, nothing expanded', async () => {
+    await openAppsView();
+    figures.twoRefreshes = await twoRefreshesAtOnce();
+  });
+
+  for (const count of [3, 8]) {
+    it(`a refresh with ${count} apps expanded`, async () => {
+      await expandTo(count);
+      fixture.service.clearRequests();
+      await vscode.commands.executeCommand('buildService.refresh');
+      await settle(fixture.service);
+      figures.refreshExpanded[count] = countOf(fixture.service);
+    });
+  }
+
+  it('two refreshes at once, 8 apps expanded', async () => {
+    figures.twoRefreshesExpanded = { ...(await twoRefreshesAtOnce()), expanded: expanded.length };
+  });
+
+  it('idle with every build shown finished, polling on', async () => {
+    const { poller } = fixture.api.testing ?? {};
+    assert.ok(poller);
+    await setSetting('autoRefresh', true);
+    assert.ok(poller.followedIds.length > 0, 'the expanded apps show unfinished builds, followed');
+    fixture.service.advanceBuilds(); // queued → running, running → finished
+    fixture.service.advanceBuilds();
+    await waitFor(() => poller.followedIds.length === 0, 'every followed build seen finished', 15_000);
+    await settle(fixture.service);
+    fixture.service.clearRequests();
+    await sleep(QUIET_SECONDS * 1000);
+    figures.idle = { ...countOf(fixture.service), seconds: QUIET_SECONDS, expanded: expanded.length };
+  });
+
+  it('unfocused with unfinished builds followed, polling on', async () => {
+    const { poller } = fixture.api.testing ?? {};
+    assert.ok(poller);
+    await setSetting('autoRefresh', true);
+    fixture.service.reset(); // the seeded builds again, the newest two of each app unfinished
+    await vscode.commands.executeCommand('buildService.refresh');
+    await waitFor(() => poller.followedIds.length >= expanded.length, 'the unfinished builds followed again');
+    await waitFor(() => fixture.service.requestsTo('GET /builds/:build_id').length > 0, 'polling');
+    const followed = poller.followedIds.length;
+    if (!ui.uiProbeAvailable()) {
+      figures.unfocusedNotMeasured = 'no UI probe in this host, so the window cannot be unfocused';
+      return;
+    }
+    try {
+      await ui.blurWindow();
+      try {
+        await waitFor(() => !vscode.window.state.focused, 'the window unfocused', 5_000);
+      } catch {
+        figures.unfocusedNotMeasured = 'another browser tab in front did not unfocus the window (vscode.window.state.focused stayed true)';
+        return;
+      }
+      // A poll that started before the blur may still be finishing its requests; count from after it.
+      await sleep(500);
+      fixture.service.clearRequests();
+      await sleep(QUIET_SECONDS * 1000);
+      const unfocused = countOf(fixture.service);
+      assert.ok(!vscode.window.state.focused, 'the window stayed unfocused while counting');
+      // And the builds are caught up with once the window is focused again: the zero above was a pause.
+      fixture.service.clearRequests();
+      await ui.focusWindow();
+      await waitFor(() => vscode.window.state.focused, 'the window focused again', 5_000);
+      await sleep(2_000);
+      figures.unfocused = { ...unfocused, seconds: QUIET_SECONDS, followed, pollsAfterFocus: countOf(fixture.service).buildPolls };
+    } finally {
+      await ui.focusWindow();
+    }
+  });
+});
