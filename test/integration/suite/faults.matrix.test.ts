@@ -165,7 +165,7 @@ describe('fault matrix', function () {
       if (c.kind === 'none') {
         assert.ok(rows.some((row) => row.label === c.node), `"${c.node}" among ${rows.map((r) => r.label).join(', ')}`);
       } else {
-        assert.deepEqual([rows[0]?.label, rows[0]?.icon, rows[0]?.contextValue], [c.node, c.icon, 'error']);
+        assert.deepEqual([rows[0]?.label, rows[0]?.icon, rows[0]?.contextValue], [c.node, c.icon, 'message']);
         const text = c.text ?? error?.message ?? '';
         assert.equal(rows[0].tooltip.split('\n')[0], text);
         if (c.where === 'apps') {

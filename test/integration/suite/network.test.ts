@@ -87,7 +87,7 @@ describe('network: proxies, certificates and unencrypted addresses', function ()
     assert.deepEqual(shown.actions, ['Open Proxy Settings', 'Show Log']);
     assert.doesNotMatch(shown.message, /unavailable|access token/i);
     const [node] = await shownItems(api);
-    assert.equal(node.command, 'buildService.openProxySettings');
+    assert.equal(node.command?.command, 'buildService.openProxySettings');
 
     await setHttp('proxyAuthorization', BASIC);
     await refreshUntil('apps with the proxy credentials', (labels) => labels.length > 1);
