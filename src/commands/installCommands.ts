@@ -85,7 +85,7 @@ export class InstallCommands {
       void vscode.window.showInformationMessage(vscode.l10n.t('Build {0} of {1}{2} has no install link.', buildLabel(build), appName, where));
       return;
     }
-    if (link) await this.showLink(link.url, `Install ${appName} ${buildLabel(build)}${link.name ? ` (${link.name})` : ''}`);
+    if (link) await this.showLink(link.url, vscode.l10n.t('Install {0} {1}{2}', appName, buildLabel(build), link.name ? ` (${link.name})` : ''));
   }
 
   private async showLink(url: unknown, title: string): Promise<void> {

@@ -21,6 +21,16 @@ export function readsLikeText(text: string): boolean {
   return /\p{L}[ \t\n]+\p{L}/u.test(text) || /^[A-Z][a-z]{2,}[.…!?:]*$/u.test(text);
 }
 
+/**
+ * A template (its substitutions read as `${}`) also reads like text when a word of two or more letters
+ * stands apart next to a substitution: `Branch: ${}`, `${} failed`, `Build ${}`. A word glued to a
+ * substitution (`${}px`, `/apps/${}`, `?page=${}`, `build:${}`) is a unit, a path, a query or an id, not
+ * text.
+ */
+export function templateReadsLikeText(text: string): boolean {
+  return readsLikeText(text) || /(?<=^|[\s("'“„])\p{L}{2,}(?=$|\s|[.,:;!?…)"'“”]+(?:\s|$))/u.test(text);
+}
+
 /** `l10n.t(…)` or `vscode.l10n.t(…)`: the two translation calls (vscode layers, and core/ and api/). */
 function isTranslationCall(node: ts.Node): node is ts.CallExpression {
   return ts.isCallExpression(node) && /^(vscode\.)?l10n\.t$/.test(node.expression.getText());
@@ -65,7 +75,8 @@ export function untranslatedLiterals(projectRoot: string, srcDir = 'src'): Liter
     const visit = (node: ts.Node): void => {
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
         const text = textOf(node);
-        if (readsLikeText(text) && !exempt(node)) {
+        const reads = ts.isTemplateExpression(node) ? templateReadsLikeText(text) : readsLikeText(text);
+        if (reads && !exempt(node)) {
           const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
           found.push({ file: path.relative(projectRoot, file).split(path.sep).join('/'), line, text });
         }
