@@ -1,3 +1,4 @@
+import { adoptDisplayLanguage } from './services/language';
 import * as vscode from 'vscode';
 import { BranchCommands } from './commands/branchCommands';
 import { BuildCommands } from './commands/buildCommands';
@@ -37,6 +38,8 @@ import { TestResultsView } from './views/testing/testResultsView';
 // Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
 // The first request happens when VS Code asks a view for its children, or Git names the branch.
 export function activate(context: vscode.ExtensionContext): BuildServiceExports {
+  adoptDisplayLanguage(); // first: every text below is read in the user's language
+
   // Test hooks: in VS Code's own test runs, and in a test host that installs the .vsix and sets this
   // variable (VS Code 1.139's web build runs no development-mode tests; see test/host/runInstalled.mjs).
   const testMode = context.extensionMode === vscode.ExtensionMode.Test || process.env.BUILD_SERVICE_TEST_HOOKS === '1';

@@ -1,5 +1,5 @@
 // `npm test`: build, then the unit suite (plain Node), then on the oldest VS Code we support (1.100.3)
-// the integration suites (a real VS Code extension host, see test/host/) and the smoke suite against
+// the integration suites (a real VS Code extension host, see test/host/), one suite in German, and the smoke suite against
 // the packaged .vsix installed in it, then on the newest (1.139.1) the smoke and integration suites
 // against the installed .vsix (that host runs no development-mode tests), then one line summing them
 // all: `N passed, N failed`.
@@ -25,11 +25,11 @@ function run(args, env = {}) {
 }
 
 /** Runs one suite; its reporter writes passes/failures to a JSON file we read back. */
-async function suite(name, args) {
+async function suite(name, args, env = {}) {
   const resultsFile = path.join(resultsDir, `${name}.json`);
   rmSync(resultsFile, { force: true });
   console.log(`\n=== ${name} tests ===`);
-  const exitCode = await run(args, { BUILD_SERVICE_TEST_RESULTS: resultsFile });
+  const exitCode = await run(args, { ...env, BUILD_SERVICE_TEST_RESULTS: resultsFile });
   let passed = 0;
   let failed = 0;
   if (existsSync(resultsFile)) {
@@ -54,6 +54,8 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
   totals.push(await suite('unit', [mocha, '--config', 'test/unit/.mocharc.json']));
   const [oldest, newest] = [hosts.oldest.vscode, hosts.newest.vscode];
   totals.push(await suite(`integration-${oldest}`, ['test/host/runIntegration.mjs']));
+  // The same host with German as VS Code's display language: one short suite (test/integration/german/).
+  totals.push(await suite(`german-${oldest}`, ['test/host/runIntegration.mjs'], { BUILD_SERVICE_TEST_SUITE_DIR: 'german', BUILD_SERVICE_TEST_LOCALE: 'de' }));
   // The packaged .vsix, installed as a user installs it (npm run package runs here, once).
   totals.push(await suite(`smoke-${oldest}`, ['test/host/runInstalled.mjs', '--suites', 'smoke']));
   const vsix = path.join(root, '.vscode-test', 'build-service.vsix');

@@ -1,5 +1,6 @@
 // Failures of the proxy or of TLS, told apart from the service's own: each needs a different fix,
 // and "cannot reach the service" would send the user to the wrong setting.
+import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
 import type { ResolvedProxy } from './network';
 
@@ -16,9 +17,10 @@ const NOT_TRUSTED = new Set([
 const EXPIRED = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
 const WRONG_HOST = 'ERR_TLS_CERT_ALTNAME_INVALID';
 
-const TRUST_FIX =
-  'If your network inspects HTTPS with its own certificate authority, add that CA to the system certificate store ' +
-  '(with http.systemCertificates on) or put it in a PEM file named by NODE_EXTRA_CA_CERTS, then restart VS Code.';
+// Certificate messages are shown to the user as they are (core/errorMessages.ts), so they are translated
+// here; a function, so the text is read in the display language when a failure happens.
+const TRUST_FIX = (): string =>
+  l10n.t('If your network inspects HTTPS with its own certificate authority, add that CA to the system certificate store (with http.systemCertificates on) or put it in a PEM file named by NODE_EXTRA_CA_CERTS, then restart VS Code.');
 
 interface Where {
   method: string;
@@ -34,13 +36,17 @@ export function describeNetworkFailure(error: unknown, where: Where, proxy: Reso
   if (certificate) {
     const details = { ...where, code: certificate };
     if (EXPIRED.has(certificate)) {
-      const when = certificate === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet';
-      return new ApiError('certificate', `The certificate of ${host} ${when}; nothing was sent. Check the computer's clock, or ask the service's administrators to renew it.`, details);
+      const message =
+        certificate === 'CERT_HAS_EXPIRED'
+          ? l10n.t("The certificate of {0} has expired; nothing was sent. Check the computer's clock, or ask the service's administrators to renew it.", host)
+          : l10n.t("The certificate of {0} is not valid yet; nothing was sent. Check the computer's clock, or ask the service's administrators to renew it.", host);
+      return new ApiError('certificate', message, details);
     }
     if (certificate === WRONG_HOST) {
-      return new ApiError('certificate', `The certificate presented for ${host} is for another host name; nothing was sent. Check buildService.baseUrl. ${TRUST_FIX}`, details);
+      return new ApiError('certificate', l10n.t('The certificate presented for {0} is for another host name; nothing was sent. Check buildService.baseUrl. {1}', host, TRUST_FIX()), details);
     }
-    return new ApiError('certificate', `The certificate of ${host} is not trusted (${certificate}); nothing was sent. ${TRUST_FIX}`, details);
+    return new ApiError('certificate', l10n.t('The certificate of {0} is not trusted ({1}); nothing was sent. {2}', host, certificate, TRUST_FIX()), details);
+
   }
   const proxyStatus = /Proxy response \((\d{3})\)/.exec(messagesOf(error).join(' '))?.[1];
   if (proxyStatus === '407') {

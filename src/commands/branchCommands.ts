@@ -43,13 +43,13 @@ export class BranchCommands {
    */
   private async trigger(node: unknown): Promise<void> {
     const client = await this.session.client();
-    if (!client) return explainMissingAddress(Setting.baseUrl, 'trigger a build');
+    if (!client) return explainMissingAddress(Setting.baseUrl, vscode.l10n.t('trigger a build'));
     const app = node instanceof AppNode ? node.app : await pickApp(this.session, client, this.model.state);
     if (!app) return;
     const branch = await pickBranch(client, app, this.git.snapshot);
     if (branch === undefined) return;
     const id = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Triggering a build of ${app.name || app.id} on ${branch}…` },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Triggering a build of {0} on {1}…', app.name || app.id, branch) },
       () => client.triggerBuild(app.id, { branch }),
     );
     const build = await this.fetchNew(client, id, app, branch);

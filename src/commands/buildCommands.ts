@@ -12,7 +12,8 @@ import type { AppNode } from '../views/apps/nodes';
 import type { CommandGroup } from './register';
 import { appNameOf, appTarget, buildTarget } from './targets';
 
-export const CANCEL_BUILD = 'Cancel Build';
+// A function, not a constant: the translation is read when asked, not at load.
+export const CANCEL_BUILD = (): string => vscode.l10n.t('Cancel Build');
 
 type BuildCommandId = typeof CommandId.refresh | typeof CommandId.copyAppId | typeof CommandId.filterBuilds | typeof CommandId.clearFilter | typeof CommandId.cancelBuild | typeof CommandId.copyBuildId;
 
@@ -43,7 +44,7 @@ export class BuildCommands {
     if (!app) return;
     await vscode.env.clipboard.writeText(app.app.id);
     // A status-bar note rather than a toast: copying is routine and needs no attention.
-    vscode.window.setStatusBarMessage(`Copied the app ID of ${app.app.name}`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the app ID of {0}', app.app.name), 3000);
   }
 
   /** Two quick picks: the branch (from /branches) and the state. Escape in either leaves the filter as it was. */
@@ -52,17 +53,17 @@ export class BuildCommands {
     const client = await this.session.client();
     if (!app || !client) return;
     const current = this.builds.filterOf(app.app.id);
-    const branches = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading branches' }, () => client.listBranches(app.app.id));
-    const anyBranch = { label: 'Any branch', branch: undefined as string | undefined };
+    const branches = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading branches') }, () => client.listBranches(app.app.id));
+    const anyBranch = { label: vscode.l10n.t('Any branch'), branch: undefined as string | undefined };
     const branch = await vscode.window.showQuickPick([anyBranch, ...branches.map((b) => ({ label: b.name, branch: b.name }))], {
-      title: `Filter builds of ${app.app.name}: branch`,
-      placeHolder: current.branch ? `Now: ${current.branch}` : 'Type to find a branch',
+      title: vscode.l10n.t('Filter builds of {0}: branch', app.app.name),
+      placeHolder: current.branch ? vscode.l10n.t('Now: {0}', current.branch) : vscode.l10n.t('Type to find a branch'),
       matchOnDescription: true,
     });
     if (!branch) return;
-    const anyState = { label: 'Any state', status: undefined as BuildStatus | undefined };
+    const anyState = { label: vscode.l10n.t('Any state'), status: undefined as BuildStatus | undefined };
     const state = await vscode.window.showQuickPick([anyState, ...FILTER_STATUSES.map((status) => ({ label: status, status }))], {
-      title: `Filter builds of ${app.app.name}: state`,
+      title: vscode.l10n.t('Filter builds of {0}: state', app.app.name),
     });
     if (!state) return;
     await this.applyFilter(app, { branch: branch.branch, status: state.status });
@@ -90,8 +91,9 @@ export class BuildCommands {
     const { build } = target;
     const appName = appNameOf(target, this.apps) ?? this.session.nameOf(target.appId);
     // Only this handler waits for the answer; the views, the poller and other commands go on meanwhile.
-    const choice = await vscode.window.showWarningMessage(cancelQuestion(build, appName), CANCEL_BUILD);
-    if (choice !== CANCEL_BUILD) return;
+    const cancel = CANCEL_BUILD();
+    const choice = await vscode.window.showWarningMessage(cancelQuestion(build, appName), cancel);
+    if (choice !== cancel) return;
     // The poller may have seen it finish while the question was open; there is nothing left to cancel.
     if (target.build.finished) {
       this.log.info(`Build ${build.id} finished before it was cancelled; nothing sent`);
@@ -107,6 +109,6 @@ export class BuildCommands {
     const target = buildTarget(node, this.apps);
     if (!target) return;
     await vscode.env.clipboard.writeText(target.build.id);
-    vscode.window.setStatusBarMessage(`Copied the build ID of ${buildLabel(target.build)}`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the build ID of {0}', buildLabel(target.build)), 3000);
   }
 }

@@ -35,10 +35,10 @@ export class InstallCommands {
   /** On an install link's row (Apps view), on a branch build (its latest successful build), or with a link. */
   private async showQrCode(target: unknown): Promise<void> {
     if (target instanceof DetailNode) return this.showLink(target.row.installUrl, target.row.label);
-    if (typeof target === 'string') return this.showLink(target, 'Install');
+    if (typeof target === 'string') return this.showLink(target, vscode.l10n.t('Install'));
     if (target instanceof BranchBuildNode) {
       const client = await this.session.client();
-      if (!client) return explainMissingAddress(Setting.baseUrl, 'show an install link');
+      if (!client) return explainMissingAddress(Setting.baseUrl, vscode.l10n.t('show an install link'));
       const build = await this.latestSuccess(client, target.app, target.branch, target.build);
       return this.showBuild(build, target.app, target.branch);
     }
@@ -47,14 +47,14 @@ export class InstallCommands {
   /** The palette: pick one of the apps of this repository (or any app), then its latest successful build of the branch. */
   private async installLatest(): Promise<void> {
     const client = await this.session.client();
-    if (!client) return explainMissingAddress(Setting.baseUrl, 'install a build');
+    if (!client) return explainMissingAddress(Setting.baseUrl, vscode.l10n.t('install a build'));
     const state = this.branch.state;
     const branch = state.kind === 'builds' ? state.branch : this.git.snapshot.kind === 'repository' ? this.git.snapshot.branch : undefined;
     const candidates = state.kind === 'builds' ? state.entries.map((e) => e.app) : await this.session.apps(client);
     const app = candidates.length === 1 ? candidates[0] : await pickApp(candidates, branch);
     if (!app) return;
     const shownBuild = state.kind === 'builds' ? state.entries.find((e) => e.app.id === app.id)?.build : undefined;
-    const build = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Finding the latest successful build' }, () =>
+    const build = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Finding the latest successful build') }, () =>
       this.latestSuccess(client, app, branch, shownBuild),
     );
     await this.showBuild(build, app, branch);
@@ -74,17 +74,18 @@ export class InstallCommands {
 
   private async showBuild(build: Build | undefined, app: App, branch: string | undefined): Promise<void> {
     const appName = app.name || app.id;
-    const where = branch ? ` on ${branch}` : '';
+    const where = branch ? vscode.l10n.t(' on {0}', branch) : '';
+
     if (!build) {
-      void vscode.window.showInformationMessage(`${appName} has no successful build${where} to install.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no successful build{1} to install.', appName, where));
       return;
     }
     const link = await pickLink(build.links.install);
     if (link === null) {
-      void vscode.window.showInformationMessage(`Build ${buildLabel(build)} of ${appName}${where} has no install link.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Build {0} of {1}{2} has no install link.', buildLabel(build), appName, where));
       return;
     }
-    if (link) await this.showLink(link.url, `Install ${appName} ${buildLabel(build)}${link.name ? ` (${link.name})` : ''}`);
+    if (link) await this.showLink(link.url, vscode.l10n.t('Install {0} {1}{2}', appName, buildLabel(build), link.name ? ` (${link.name})` : ''));
   }
 
   private async showLink(url: unknown, title: string): Promise<void> {
@@ -101,8 +102,8 @@ export class InstallCommands {
 async function pickApp(apps: readonly App[], branch: string | undefined): Promise<App | undefined> {
   const items = apps.map((app) => ({ label: app.name || app.id, description: app.platform, app }));
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Install Latest Build on Device: App',
-    placeHolder: branch ? `The app whose latest successful build of ${branch} to install` : 'The app whose latest successful build to install',
+    title: vscode.l10n.t('Install Latest Build on Device: App'),
+    placeHolder: branch ? vscode.l10n.t('The app whose latest successful build of {0} to install', branch) : vscode.l10n.t('The app whose latest successful build to install'),
   });
   return picked?.app;
 }
@@ -111,6 +112,6 @@ async function pickApp(apps: readonly App[], branch: string | undefined): Promis
 async function pickLink(links: readonly BuildLink[]): Promise<BuildLink | null | undefined> {
   if (links.length === 0) return null;
   if (links.length === 1) return links[0];
-  const picked = await vscode.window.showQuickPick(links.map((link) => ({ label: link.name || link.url, link })), { title: 'Install Link' });
+  const picked = await vscode.window.showQuickPick(links.map((link) => ({ label: link.name || link.url, link })), { title: vscode.l10n.t('Install Link') });
   return picked?.link;
 }

@@ -31,7 +31,7 @@ export class LinkCommands {
   table(): CommandGroup<LinkCommandId> {
     return {
       // `page` is 'accessToken' from the welcome view's link, to land where tokens are made.
-      [CommandId.openDashboard]: (page) => this.openDashboardPage(page === 'accessToken' ? PROFILE_PAGE : '', 'the dashboard'),
+      [CommandId.openDashboard]: (page) => this.openDashboardPage(page === 'accessToken' ? PROFILE_PAGE : '', vscode.l10n.t('the dashboard')),
       [CommandId.openStatusPage]: () => this.openStatusPage(),
       [CommandId.openSettings]: (setting) => openSettings(setting),
       [CommandId.openAppInDashboard]: (node) => this.openAppInDashboard(node),
@@ -50,20 +50,20 @@ export class LinkCommands {
 
   private async openStatusPage(): Promise<void> {
     const url = this.settings.value.statusUrl;
-    if (!url) return explainMissingAddress(Setting.statusUrl, 'the status page');
+    if (!url) return explainMissingAddress(Setting.statusUrl, vscode.l10n.t('the status page'));
     await openWebPage(url, this.log);
   }
 
   private async openAppInDashboard(node: unknown): Promise<void> {
     const app = appTarget(node, this.apps);
-    if (app) await this.openDashboardPage(`apps/${encodeURIComponent(app.app.id)}`, 'the app in the dashboard');
+    if (app) await this.openDashboardPage(`apps/${encodeURIComponent(app.app.id)}`, vscode.l10n.t('the app in the dashboard'));
   }
 
   private async openBuildInDashboard(node: unknown): Promise<void> {
     const target = buildTarget(node, this.apps);
     if (!target) return;
     const appId = target.build.appId ?? target.appId;
-    await this.openDashboardPage(`apps/${encodeURIComponent(appId)}/builds/${encodeURIComponent(target.build.id)}`, 'the build in the dashboard');
+    await this.openDashboardPage(`apps/${encodeURIComponent(appId)}/builds/${encodeURIComponent(target.build.id)}`, vscode.l10n.t('the build in the dashboard'));
   }
 
   /** The commit's page as the service names it; openWebPage refuses anything but http(s). */

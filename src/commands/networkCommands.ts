@@ -32,8 +32,11 @@ export class NetworkCommands {
     const count = (await this.clients.consent?.forgetAll()) ?? 0;
     void vscode.window.showInformationMessage(
       count === 0
-        ? 'No choices about unencrypted addresses were remembered.'
-        : `Forgot ${count === 1 ? 'your choice' : `${count} choices`} about sending the access token to unencrypted (http://) addresses; you will be asked again.`,
+        ? vscode.l10n.t('No choices about unencrypted addresses were remembered.')
+        : count === 1
+          ? vscode.l10n.t('Forgot your choice about sending the access token to unencrypted (http://) addresses; you will be asked again.')
+          : vscode.l10n.t('Forgot {0} choices about sending the access token to unencrypted (http://) addresses; you will be asked again.', count),
+
     );
     void vscode.commands.executeCommand(CommandId.refresh);
   }

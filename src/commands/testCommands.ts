@@ -34,21 +34,21 @@ export class TestCommands {
   private async show(node: unknown): Promise<void> {
     const target = this.targetOf(node);
     if (!target) {
-      void vscode.window.showInformationMessage('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.'));
       return;
     }
     if (!target.build.finished) {
-      void vscode.window.showInformationMessage('This build has not finished yet; its test results come when it does.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('This build has not finished yet; its test results come when it does.'));
       return;
     }
-    const shown = await vscode.window.withProgress({ location: { viewId: 'workbench.view.testing' }, title: 'Loading test results' }, () =>
+    const shown = await vscode.window.withProgress({ location: { viewId: 'workbench.view.testing' }, title: vscode.l10n.t('Loading test results') }, () =>
       this.tests.show(target.build, target.appName),
     );
     if (shown) await vscode.commands.executeCommand('workbench.view.testing.focus');
   }
 
   private targetOf(node: unknown): BuildWithApp | undefined {
-    if (isBuild(node)) return { build: node, appName: node.appId ? this.session.nameOf(node.appId) : 'an app' };
+    if (isBuild(node)) return { build: node, appName: node.appId ? this.session.nameOf(node.appId) : vscode.l10n.t('an app') };
     const target = anyBuildTarget(node, this.apps);
     if (target) return target;
     const state = this.branch.state;

@@ -24,9 +24,9 @@ export class TokenCommands {
 
   private async set(): Promise<void> {
     const value = await vscode.window.showInputBox({
-      title: 'Build Service: Set Access Token',
-      prompt: 'Paste your personal access token (dashboard → your profile → access token).',
-      placeHolder: 'Personal access token',
+      title: vscode.l10n.t('Build Service: Set Access Token'),
+      prompt: vscode.l10n.t('Paste your personal access token (dashboard → your profile → access token).'),
+      placeHolder: vscode.l10n.t('Personal access token'),
       password: true,
       // Users switch to the browser to copy the token; losing focus must not lose the box.
       ignoreFocusOut: true,
@@ -44,7 +44,7 @@ export class TokenCommands {
     this.log.info('Access token removed from secret storage.');
     const stillFromEnv = (await this.tokens.source()) === 'environment';
     void vscode.window.showInformationMessage(
-      stillFromEnv ? `Access token removed. The token in the ${TOKEN_ENV_VAR} environment variable is used from now on.` : 'Access token removed.',
+      stillFromEnv ? vscode.l10n.t('Access token removed. The token in the {0} environment variable is used from now on.', TOKEN_ENV_VAR) : vscode.l10n.t('Access token removed.'),
     );
   }
 }
@@ -53,9 +53,10 @@ export class TokenCommands {
 function reportCheck(outcome: LoadOutcome): void {
   if (outcome.status === 'loaded') {
     const n = outcome.count;
-    const apps = n === 0 ? 'no apps' : n === 1 ? '1 app' : `${n.toLocaleString('en-US')} apps`;
-    void vscode.window.showInformationMessage(`Access token saved. The build service lists ${apps} for it.`);
+    const apps = n === 0 ? vscode.l10n.t('no apps') : n === 1 ? vscode.l10n.t('1 app') : vscode.l10n.t('{0} apps', n.toLocaleString(vscode.env.language))
+;
+    void vscode.window.showInformationMessage(vscode.l10n.t('Access token saved. The build service lists {0} for it.', apps));
   } else if (outcome.status === 'skipped' && (outcome.reason === 'not-configured' || outcome.reason === 'invalid-setting')) {
-    promptForSetting(Setting.baseUrl, `Access token saved. Set ${Setting.baseUrl} to your build service to check it.`);
+    promptForSetting(Setting.baseUrl, vscode.l10n.t('Access token saved. Set {0} to your build service to check it.', Setting.baseUrl));
   }
 }

@@ -1,6 +1,7 @@
 // How a build reads, everywhere: both trees, the status bar, the completion notice and the cancel
 // question all take their icon, number, hash, message line and wording from here, so the same build
 // never looks different in two places. Pure (no vscode): unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
 import type { BuildStatus } from '../api/models';
 import { exactTime } from './time';
 
@@ -40,17 +41,17 @@ export function stateIcon(status: BuildStatus): StateIcon {
 export function statusPhrase(status: BuildStatus, rawStatus = ''): string {
   switch (status) {
     case 'success':
-      return 'succeeded';
+      return l10n.t('succeeded');
     case 'failed':
-      return 'failed';
+      return l10n.t('failed');
     case 'cancelled':
-      return 'was cancelled';
+      return l10n.t('was cancelled');
     case 'running':
-      return 'is running';
+      return l10n.t('is running');
     case 'queued':
-      return 'is queued';
+      return l10n.t('is queued');
     default:
-      return rawStatus ? `has status "${rawStatus}"` : 'has an unknown status';
+      return rawStatus ? l10n.t('has status "{0}"', rawStatus) : l10n.t('has an unknown status');
   }
 }
 
@@ -82,8 +83,8 @@ export function firstLine(message: string | undefined): string {
 
 /** "Build #12 succeeded", or "2048 iOS App: build #12 succeeded" where the app is not obvious. */
 function headline(build: BuildFacts, appName?: string): string {
-  const phrase = `${buildLabel(build)} ${statusPhrase(build.status, build.rawStatus)}`;
-  return appName ? `${appName}: build ${phrase}` : `Build ${phrase}`;
+  const [label, phrase] = [buildLabel(build), statusPhrase(build.status, build.rawStatus)];
+  return appName ? l10n.t('{0}: build {1} {2}', appName, label, phrase) : l10n.t('Build {0} {1}', label, phrase);
 }
 
 /** A build's plain-text tooltip (names and messages come from the service and are never markup). */
@@ -91,12 +92,12 @@ export function buildTooltip(build: BuildFacts, appName?: string): string {
   const { commit } = build;
   return [
     headline(build, appName),
-    commit.branch ? `Branch: ${commit.branch}` : '',
-    commit.sha ? `Commit: ${shortSha(commit.sha)}${commit.author ? ` by ${commit.author}` : ''}` : '',
+    commit.branch ? l10n.t('Branch: {0}', commit.branch) : '',
+    commit.sha ? (commit.author ? l10n.t('Commit: {0} by {1}', shortSha(commit.sha), commit.author) : l10n.t('Commit: {0}', shortSha(commit.sha))) : '',
     firstLine(commit.message),
-    build.createdAt ? `Created: ${exactTime(build.createdAt)}` : '',
-    build.schemeName ? `Scheme: ${build.schemeName}` : '',
-    `Build ID: ${build.id}`,
+    build.createdAt ? l10n.t('Created: {0}', exactTime(build.createdAt)) : '',
+    build.schemeName ? l10n.t('Scheme: {0}', build.schemeName) : '',
+    l10n.t('Build ID: {0}', build.id),
   ]
     .filter(Boolean)
     .join('\n');
@@ -105,14 +106,19 @@ export function buildTooltip(build: BuildFacts, appName?: string): string {
 /** The completion notification: "Build #12 of 2048 iOS App on main succeeded". */
 export function completionMessage(build: BuildFacts, appName: string): string {
   const number = buildNumber(build);
-  const branch = build.commit.branch ? ` on ${build.commit.branch}` : '';
-  return plainForNotification(`Build${number ? ` ${number}` : ''} of ${appName}${branch} ${statusPhrase(build.status, build.rawStatus)}`);
+  const phrase = statusPhrase(build.status, build.rawStatus);
+  const { branch } = build.commit;
+  const text = number
+    ? branch ? l10n.t('Build {0} of {1} on {2} {3}', number, appName, branch, phrase) : l10n.t('Build {0} of {1} {2}', number, appName, phrase)
+    : branch ? l10n.t('Build of {0} on {1} {2}', appName, branch, phrase) : l10n.t('Build of {0} {1}', appName, phrase);
+  return plainForNotification(text);
 }
 
 /** The Cancel Build question: "Cancel build #12 of 2048 iOS App on main?". */
 export function cancelQuestion(build: BuildFacts, appName: string): string {
-  const where = build.commit.branch ? ` on ${build.commit.branch}` : '';
-  return plainForNotification(`Cancel build ${buildLabel(build)} of ${appName}${where}?`);
+  const { branch } = build.commit;
+  const label = buildLabel(build);
+  return plainForNotification(branch ? l10n.t('Cancel build {0} of {1} on {2}?', label, appName, branch) : l10n.t('Cancel build {0} of {1}?', label, appName));
 }
 
 /**

@@ -1,4 +1,5 @@
 // What a build expands to in the Apps view, as plain rows. Pure (no vscode): unit-testable.
+import * as l10n from '@vscode/l10n';
 import type { Build, BuildLink, Coverage, TestResults } from '../api';
 import { CommandId } from '../ids';
 import { firstLine, shortSha } from './buildLook';
@@ -26,14 +27,14 @@ export function detailRows(build: Build, extra: { tests?: TestResults; coverage?
 }
 
 function commitRow({ commit }: Build): DetailRow {
-  const sha = shortSha(commit.sha) || 'unknown';
+  const sha = shortSha(commit.sha) || l10n.t('unknown');
   return {
-    label: `Commit ${sha}`,
+    label: l10n.t('Commit {0}', sha),
     description: [commit.author, firstLine(commit.message)].filter(Boolean).join(' · '),
-    tooltip: [commit.sha, commit.author, commit.message, commit.url ? 'Click to open the commit.' : ''].filter(Boolean).join('\n'),
+    tooltip: [commit.sha, commit.author, commit.message, commit.url ? l10n.t('Click to open the commit.') : ''].filter(Boolean).join('\n'),
     icon: 'git-commit',
     // The command checks the address again: it comes from the service.
-    command: commit.url ? { title: 'Open Commit', command: CommandId.openBuildLink, arguments: [commit.url] } : undefined,
+    command: commit.url ? { title: l10n.t('Open Commit'), command: CommandId.openBuildLink, arguments: [commit.url] } : undefined,
   };
 }
 
@@ -42,42 +43,42 @@ function timeRows(build: Build, now: number): DetailRow[] {
     iso ? [{ label, description: relativeTime(iso, now), tooltip: exactTime(iso), icon: 'calendar' }] : [];
   const took = duration(build.startedAt, build.finishedAt);
   return [
-    ...at('Started', build.startedAt),
-    ...at('Finished', build.finishedAt),
-    ...(took ? [{ label: 'Duration', description: took, icon: 'watch' }] : []),
+    ...at(l10n.t('Started'), build.startedAt),
+    ...at(l10n.t('Finished'), build.finishedAt),
+    ...(took ? [{ label: l10n.t('Duration'), description: took, icon: 'watch' }] : []),
   ];
 }
 
 function testsRow(build: Build, results: TestResults | undefined): DetailRow {
   const { testsCount, testsPassed } = build.testSummary;
-  const summary = testsCount !== undefined ? `${testsPassed ?? 0} of ${testsCount} passed` : 'no test summary';
-  if (!build.finished) return { label: 'Tests', description: 'when the build has finished', icon: 'beaker' };
+  const summary = testsCount !== undefined ? l10n.t('{0} of {1} passed', testsPassed ?? 0, testsCount) : l10n.t('no test summary');
+  if (!build.finished) return { label: l10n.t('Tests'), description: l10n.t('when the build has finished'), icon: 'beaker' };
   const failed = (results?.tests ?? []).filter((t) => t.status === 'failed');
   const children = failed.map((t) => ({
     label: t.name,
     description: [t.suite, t.target, t.run].filter(Boolean).join(' · '),
-    tooltip: [t.name, t.suite && `Suite: ${t.suite}`, t.target && `Target: ${t.target}`, t.run && `Run: ${t.run}`].filter(Boolean).join('\n'),
+    tooltip: [t.name, t.suite && l10n.t('Suite: {0}', t.suite), t.target && l10n.t('Target: {0}', t.target), t.run && l10n.t('Run: {0}', t.run)].filter(Boolean).join('\n'),
     icon: 'error',
   }));
-  const label = failed.length > 0 ? `Tests: ${failed.length} failed` : 'Tests';
+  const label = failed.length > 0 ? l10n.t('Tests: {0} failed', failed.length) : l10n.t('Tests');
   return { label, description: summary, icon: failed.length > 0 ? 'error' : 'beaker', children };
 }
 
 function coverageRows(build: Build, coverage: Coverage | undefined): DetailRow[] {
   const overall = coverage?.coverage ?? build.testSummary.coverage;
   if (overall === undefined && !coverage?.targets.length) return [];
-  const children = (coverage?.targets ?? []).map((t) => ({ label: t.name, description: percent(t.coverage) || 'unknown', icon: 'package' }));
-  return [{ label: 'Coverage', description: percent(overall) || 'unknown', icon: 'shield', children }];
+  const children = (coverage?.targets ?? []).map((t) => ({ label: t.name, description: percent(t.coverage) || l10n.t('unknown'), icon: 'package' }));
+  return [{ label: l10n.t('Coverage'), description: percent(overall) || l10n.t('unknown'), icon: 'shield', children }];
 }
 
 function linkRows({ links }: Build): DetailRow[] {
   const row = (kind: string, icon: string) => (link: BuildLink): DetailRow => ({
-    label: `${kind}: ${link.name || 'unnamed'}`,
+    label: `${kind}: ${link.name || l10n.t('unnamed')}`,
     tooltip: link.url,
     icon,
     command: { title: kind, command: CommandId.openBuildLink, arguments: [link.url] },
   });
   // Install rows offer "Show QR Code" in their context menu (contextValue 'installLink').
-  const install = (link: BuildLink): DetailRow => ({ ...row('Install', 'device-mobile')(link), contextValue: 'installLink', installUrl: link.url });
-  return [...links.install.map(install), ...links.download.map(row('Download', 'cloud-download'))];
+  const install = (link: BuildLink): DetailRow => ({ ...row(l10n.t('Install'), 'device-mobile')(link), contextValue: 'installLink', installUrl: link.url });
+  return [...links.install.map(install), ...links.download.map(row(l10n.t('Download'), 'cloud-download'))];
 }

@@ -1,19 +1,35 @@
 // What the user is told about a failed request, and the one action offered with it. Pure (no vscode)
 // so the texts are unit-tested; the presenter shows them and the log gets the technical details.
+import * as l10n from '@vscode/l10n';
 import type { ApiError } from '../api/errors';
 import { CommandId, type CommandIdValue } from '../ids';
 
 /** The fixes a notification can offer; the presenter maps each to a button label and a command. */
 export type FixAction = 'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog' | 'openProxySettings' | 'allowUnencrypted';
 
-export const ACTION_LABELS: Record<FixAction, string> = {
-  setAccessToken: 'Set Access Token',
-  openDashboard: 'Open Dashboard',
-  openStatusPage: 'Open Status Page',
-  retry: 'Retry',
-  showLog: 'Show Log',
-  openProxySettings: 'Open Proxy Settings',
-  allowUnencrypted: 'Allow…',
+// Getters: each label is read in the display language when it is shown, not fixed at load.
+export const ACTION_LABELS: Readonly<Record<FixAction, string>> = {
+  get setAccessToken() {
+    return l10n.t('Set Access Token');
+  },
+  get openDashboard() {
+    return l10n.t('Open Dashboard');
+  },
+  get openStatusPage() {
+    return l10n.t('Open Status Page');
+  },
+  get retry() {
+    return l10n.t('Retry');
+  },
+  get showLog() {
+    return l10n.t('Show Log');
+  },
+  get openProxySettings() {
+    return l10n.t('Open Proxy Settings');
+  },
+  get allowUnencrypted() {
+    return l10n.t('Allow…');
+  },
 };
 
 /** The command behind each fix: a notification's button and a view's message node run the same one. */
@@ -63,11 +79,11 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
     case 'missing-token':
     case 'unauthorized': {
       // The service's own words ("Invalid authorization token", "No authorization token was found").
-      const fallback = error.kind === 'missing-token' ? 'No access token is set.' : 'The build service did not accept the access token.';
+      const fallback = error.kind === 'missing-token' ? l10n.t('No access token is set.') : l10n.t('The build service did not accept the access token.');
       const reason = error.serverMessage ? sentence(error.serverMessage) : fallback;
       return {
         severity: 'error',
-        message: `${reason} Set a personal access token from the dashboard to see your apps.`,
+        message: l10n.t('{0} Set a personal access token from the dashboard to see your apps.', reason),
         actions: ['setAccessToken', 'openDashboard'],
         short: reason,
       };
@@ -75,46 +91,54 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
     case 'unavailable':
       return {
         severity: 'warning',
-        message: `The build service is temporarily unavailable${error.status ? ` (${error.status})` : ''}. Check its status page or try again in a few minutes.`,
+        message: error.status
+          ? l10n.t('The build service is temporarily unavailable ({0}). Check its status page or try again in a few minutes.', error.status)
+          : l10n.t('The build service is temporarily unavailable. Check its status page or try again in a few minutes.'),
         actions: ['openStatusPage', 'retry'],
-        short: 'Service temporarily unavailable',
+        short: l10n.t('Service temporarily unavailable'),
       };
     case 'network':
-      return showLog('Cannot reach the service', 'Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.');
+      return showLog(l10n.t('Cannot reach the service'), l10n.t('Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.'));
     case 'proxy-auth':
       return {
         severity: 'error',
-        message: 'The proxy requires authentication (407) and did not accept the credentials. Set them in http.proxy (http://user:password@host:port) or http.proxyAuthorization.',
+        message: l10n.t('The proxy requires authentication (407) and did not accept the credentials. Set them in http.proxy (http://user:password@host:port) or http.proxyAuthorization.'),
         actions: ['openProxySettings', 'showLog'],
-        short: 'Proxy authentication required',
+        short: l10n.t('Proxy authentication required'),
       };
     case 'certificate':
       // The client's message names what failed (not trusted, expired, wrong host) and the fix.
-      return showLog('Certificate not accepted', error.message ?? 'The build service\'s certificate was not accepted; nothing was sent.');
+      return showLog(l10n.t('Certificate not accepted'), error.message ?? l10n.t("The build service's certificate was not accepted; nothing was sent."));
     case 'unencrypted':
       // The consent warning is its own notification; this is what the views show meanwhile.
       return {
         severity: 'warning',
-        message: error.message ?? 'The access token was not sent to an unencrypted (http://) address.',
+        message: error.message ?? l10n.t('The access token was not sent to an unencrypted (http://) address.'),
         actions: ['allowUnencrypted'],
-        short: 'Token not sent: unencrypted address',
+        short: l10n.t('Token not sent: unencrypted address'),
       };
     case 'timeout':
-      return showLog('No answer in time', `The build service did not answer within ${timeoutSeconds} second${timeoutSeconds === 1 ? '' : 's'} (buildService.requestTimeoutSeconds).`);
+      return showLog(
+        l10n.t('No answer in time'),
+        timeoutSeconds === 1
+          ? l10n.t('The build service did not answer within 1 second (buildService.requestTimeoutSeconds).')
+          : l10n.t('The build service did not answer within {0} seconds (buildService.requestTimeoutSeconds).', timeoutSeconds),
+      );
     case 'invalid-response':
-      return showLog('Unreadable answer', 'The build service sent an answer this extension cannot read.');
+      return showLog(l10n.t('Unreadable answer'), l10n.t('The build service sent an answer this extension cannot read.'));
     case 'bad-request':
-      return showLog('Request refused', `The build service refused the request as malformed (${error.status ?? 400}).`);
+      return showLog(l10n.t('Request refused'), l10n.t('The build service refused the request as malformed ({0}).', error.status ?? 400));
     case 'not-found':
-      return showLog('Address not found', 'The build service answered "not found" (404). Check that buildService.baseUrl is the service\'s /v1 address.');
+      return showLog(l10n.t('Address not found'), l10n.t('The build service answered "not found" (404). Check that buildService.baseUrl is the service\'s /v1 address.'));
     case 'server-error':
-      return showLog('Service error', `The build service had an internal error (${error.status ?? 500}). Try again later.`);
+      return showLog(l10n.t('Service error'), l10n.t('The build service had an internal error ({0}). Try again later.', error.status ?? 500));
   }
 }
 
 /** For failures that are bugs here rather than answers from the service. */
 export function describeUnexpected(): UserMessage {
-  return { severity: 'error', message: 'Build Service ran into an unexpected problem.', actions: ['showLog'], short: 'Unexpected problem' };
+  return { severity: 'error', message: l10n.t('Build Service ran into an unexpected problem.'), actions: ['showLog'], short: l10n.t('Unexpected problem') };
+
 }
 
 /** The server's text as one sentence: control characters out, capped, ending in a full stop. */

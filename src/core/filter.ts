@@ -1,5 +1,6 @@
 // An app's build filter (the API's BuildFilter: branch and state here) and how it reads in the tree.
 // Pure (no vscode): unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
 import type { BuildFilter, BuildStatus } from '../api/models';
 
 export type { BuildFilter } from '../api/models';
@@ -13,7 +14,7 @@ export function isFiltered(filter: BuildFilter | undefined): boolean {
 /** "branch: main · failed"; '' when nothing is filtered. */
 export function describeFilter(filter: BuildFilter | undefined): string {
   const parts: string[] = [];
-  if (filter?.branch !== undefined) parts.push(`branch: ${filter.branch}`);
+  if (filter?.branch !== undefined) parts.push(l10n.t('branch: {0}', filter.branch));
   if (filter?.status !== undefined) parts.push(filter.status);
   return parts.join(' · ');
 }

@@ -1,4 +1,6 @@
 // Which install links may become a QR code, and the page that shows one. Pure (no vscode).
+import * as l10n from '@vscode/l10n';
+import { displayLanguage } from './language';
 import { escapeHtml } from './html';
 
 export type CheckedLink = { ok: true; url: string } | { ok: false; problem: string };
@@ -9,16 +11,16 @@ export type CheckedLink = { ok: true; url: string } | { ok: false; problem: stri
  * rewritten), so the code opens exactly the link the service gave.
  */
 export function checkInstallLink(text: unknown): CheckedLink {
-  if (typeof text !== 'string' || text.trim() === '') return { ok: false, problem: 'The build has no install link.' };
+  if (typeof text !== 'string' || text.trim() === '') return { ok: false, problem: l10n.t('The build has no install link.') };
   const link = text.trim();
   let url: URL;
   try {
     url = new URL(link);
   } catch {
-    return { ok: false, problem: `The install link is not a web address (${preview(link)}), so no QR code was made.` };
+    return { ok: false, problem: l10n.t('The install link is not a web address ({0}), so no QR code was made.', preview(link)) };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, problem: `Build Service makes QR codes only for http:// and https:// links; this install link (${url.protocol}…) was refused.` };
+    return { ok: false, problem: l10n.t('Build Service makes QR codes only for http:// and https:// links; this install link ({0}…) was refused.', url.protocol) };
   }
   return { ok: true, url: link };
 }
@@ -43,7 +45,7 @@ export interface QrPage {
 export function qrPageHtml({ url, title, svg, nonce }: QrPage): string {
   const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'`;
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${escapeHtml(displayLanguage())}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
@@ -56,10 +58,11 @@ button { color: var(--vscode-button-foreground); background: var(--vscode-button
 </style></head>
 <body>
 <h2>${escapeHtml(title)}</h2>
-<p>Scan with your phone's camera to open the install page.</p>
+<p>${escapeHtml(l10n.t("Scan with your phone's camera to open the install page."))}</p>
 <div class="code">${svg}</div>
 <p class="url" id="url">${escapeHtml(url)}</p>
-<button id="copy" type="button">Copy Link</button>
+<button id="copy" type="button">${escapeHtml(l10n.t('Copy Link'))}</button>
+
 <script nonce="${nonce}">
 const vscode = acquireVsCodeApi();
 document.getElementById('copy').addEventListener('click', () => vscode.postMessage({ type: 'copy' }));

@@ -1,4 +1,5 @@
 // buildService.notifyOnCompletion: which finished builds announce themselves. Pure (no vscode).
+import * as l10n from '@vscode/l10n';
 import type { Checked } from './validate';
 
 /** 'triggered': builds triggered from this window; 'branch': every build of the current branch; 'off'. */
@@ -11,5 +12,6 @@ export function checkNotifyChoice(raw: unknown): Checked<NotifyChoice> {
   if (raw === undefined || raw === null || raw === true) return { ok: true, value: 'triggered' };
   if (raw === false) return { ok: true, value: 'off' };
   if (typeof raw === 'string' && (NOTIFY_CHOICES as readonly string[]).includes(raw)) return { ok: true, value: raw as NotifyChoice };
-  return { ok: false, problem: `it must be one of ${NOTIFY_CHOICES.map((c) => `"${c}"`).join(', ')}` };
+  return { ok: false, problem: l10n.t('it must be one of {0}', NOTIFY_CHOICES.map((c) => `"${c}"`).join(', ')) };
+
 }

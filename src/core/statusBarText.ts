@@ -1,4 +1,5 @@
 // What the status-bar item says about the current branch's builds. Pure (no vscode): unit-tested.
+import * as l10n from '@vscode/l10n';
 import { buildNumber, stateIcon, statusPhrase, type BuildFacts } from './buildLook';
 
 export interface BranchEntry {
@@ -15,13 +16,14 @@ export function statusBarText(branch: string, entries: readonly BranchEntry[]): 
   const icons = built.slice(0, MAX_SHOWN).map((e) => `$(${stateIcon(e.build.status).id}) ${buildNumber(e.build)}`.trimEnd());
   const more = built.length > MAX_SHOWN ? ` +${built.length - MAX_SHOWN}` : '';
   const name = escapeIcons(branch);
-  const text = built.length === 0 ? `$(git-branch) ${name}: no builds` : `${icons.join(' ')}${more} ${name}`;
+  const text = built.length === 0 ? `$(git-branch) ${l10n.t('{0}: no builds', name)}` : `${icons.join(' ')}${more} ${name}`;
   const lines = entries.map((e) =>
     e.build
-      ? `${e.appName}: build ${buildNumber(e.build) || '(no number)'} ${statusPhrase(e.build.status, e.build.rawStatus)}`
-      : `${e.appName}: no builds of this branch yet`,
+      ? l10n.t('{0}: build {1} {2}', e.appName, buildNumber(e.build) || l10n.t('(no number)'), statusPhrase(e.build.status, e.build.rawStatus))
+      : l10n.t('{0}: no builds of this branch yet', e.appName),
   );
-  const tooltip = [`Build Service — branch ${branch}`, ...lines, 'Click to show it in the Current Branch view.'].join('\n');
+  const tooltip = [l10n.t('Build Service — branch {0}', branch), ...lines, l10n.t('Click to show it in the Current Branch view.')].join('\n');
+
   return { text, tooltip };
 }
 

@@ -1,5 +1,6 @@
 // Test results as the Testing view groups them: run (device) → target → suite → test. Pure (no
 // vscode): views/testing/testResultsView.ts turns this into TestItems; unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
 import type { TestResult } from '../api/models';
 
 export type TestOutcome = 'passed' | 'failed' | 'skipped';
@@ -21,7 +22,17 @@ export interface TestGroup {
 }
 
 /** What a missing run, target or suite is called: the service may leave any of them out. */
-export const UNNAMED = { run: 'Unknown device', target: 'Tests', suite: 'Tests' } as const;
+export const UNNAMED = {
+  get run(): string {
+    return l10n.t('Unknown device');
+  },
+  get target(): string {
+    return l10n.t('Tests');
+  },
+  get suite(): string {
+    return l10n.t('Tests');
+  },
+};
 
 export function isLeaf(node: TestGroup | TestLeaf): node is TestLeaf {
   return !('children' in node);
@@ -68,8 +79,9 @@ export function leavesOf(nodes: readonly (TestGroup | TestLeaf)[]): TestLeaf[] {
 
 /** What a failed test says in the Test Results panel: which build, branch and device failed it. */
 export function failureMessage(test: TestLeaf, build: { label: string; appName: string; branch?: string }): string {
-  const branch = build.branch ? ` on ${build.branch}` : '';
-  return `${test.name} failed in build ${build.label} of ${build.appName}${branch}, on ${test.run}.`;
+  return build.branch
+    ? l10n.t('{0} failed in build {1} of {2} on {3}, on {4}.', test.name, build.label, build.appName, build.branch, test.run)
+    : l10n.t('{0} failed in build {1} of {2}, on {3}.', test.name, build.label, build.appName, test.run);
 }
 
 function getOrAdd<K, V>(map: Map<K, V>, key: K, make: () => V): V {

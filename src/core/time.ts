@@ -1,4 +1,6 @@
 // Times, durations and fractions as the views write them. Pure (no vscode): unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
+import { displayLanguage } from './language';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
@@ -10,7 +12,19 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 // Made on first use, not at load: building an ICU formatter costs ~10 ms, which activation must not pay.
+// Remade when the display language changes (VS Code's, so German reads "vor 5 Minuten").
 let relative: Intl.RelativeTimeFormat | undefined;
+let relativeLanguage = '';
+
+function relativeFormat(): Intl.RelativeTimeFormat {
+  const language = displayLanguage();
+  if (!relative || relativeLanguage !== language) {
+    const supported = Intl.RelativeTimeFormat.supportedLocalesOf([language]).length > 0;
+    relative = new Intl.RelativeTimeFormat(supported ? language : 'en', { numeric: 'auto' });
+    relativeLanguage = language;
+  }
+  return relative;
+}
 
 /** "5 minutes ago", "yesterday", "just now"; '' for a missing or unreadable time. */
 export function relativeTime(iso: string | undefined, now: number): string {
@@ -18,12 +32,12 @@ export function relativeTime(iso: string | undefined, now: number): string {
   if (Number.isNaN(at)) return '';
   const diff = at - now;
   // Clocks disagree by a few seconds; a build "in 3 seconds" reads as a bug.
-  if (Math.abs(diff) < 60_000) return 'just now';
-  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  if (Math.abs(diff) < 60_000) return l10n.t('just now');
   for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms) return relative.format(Math.trunc(diff / ms), unit);
+    if (Math.abs(diff) >= ms) return relativeFormat().format(Math.trunc(diff / ms), unit);
   }
-  return 'just now';
+  return l10n.t('just now');
+
 }
 
 /** The exact time for tooltips, in UTC so every reader sees the same text: "2017-03-02 22:13:26 UTC". */
@@ -42,8 +56,9 @@ export function duration(fromIso: string | undefined, toIso: string | undefined)
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  if (h > 0) return `${h} h ${m} min`;
-  return m > 0 ? `${m} min ${s} s` : `${s} s`;
+  if (h > 0) return l10n.t('{0} h {1} min', h, m);
+  return m > 0 ? l10n.t('{0} min {1} s', m, s) : l10n.t('{0} s', s);
+
 }
 
 /** A 0–1 fraction as "68.8%"; '' when there is none. */

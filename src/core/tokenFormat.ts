@@ -1,4 +1,5 @@
 // What counts as a usable personal access token. Pure (no vscode) so it is unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
 
 /** The environment variable consulted when no token is stored (read at use time, never cached). */
 export const TOKEN_ENV_VAR = 'BUILD_SERVICE_TOKEN';
@@ -21,9 +22,10 @@ const SENDABLE = /^[\x21-\x7e]+$/;
  */
 export function tokenProblem(raw: string): string | undefined {
   const token = normalizeToken(raw);
-  if (token.length === 0) return 'Paste the personal access token from the dashboard.';
-  if (CONTROL.test(token)) return 'The token contains a control or invisible character. Copy it again from the dashboard.';
-  if (SPACE.test(token)) return 'The token cannot contain spaces. Copy it again from the dashboard.';
-  if (!SENDABLE.test(token)) return 'The token can only contain ASCII letters, digits and punctuation. Copy it again from the dashboard.';
+  if (token.length === 0) return l10n.t('Paste the personal access token from the dashboard.');
+  if (CONTROL.test(token)) return l10n.t('The token contains a control or invisible character. Copy it again from the dashboard.');
+  if (SPACE.test(token)) return l10n.t('The token cannot contain spaces. Copy it again from the dashboard.');
+  if (!SENDABLE.test(token)) return l10n.t('The token can only contain ASCII letters, digits and punctuation. Copy it again from the dashboard.');
+
   return undefined;
 }

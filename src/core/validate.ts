@@ -1,25 +1,26 @@
 // Checks for the settings that are not the service address (the API client owns that check).
 // Pure (no vscode) so it is unit-tested in plain Node.
+import * as l10n from '@vscode/l10n';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 /** An optional web address: '' means "not set"; anything else must be absolute http(s). */
 export function checkWebAddress(raw: unknown): Checked<string> {
   if (raw === undefined || raw === null || raw === '') return { ok: true, value: '' };
-  if (typeof raw !== 'string') return { ok: false, problem: 'it must be a text value' };
+  if (typeof raw !== 'string') return { ok: false, problem: l10n.t('it must be a text value') };
   const text = raw.trim();
   if (text === '') return { ok: true, value: '' };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, problem: `"${text}" is not a web address` };
+    return { ok: false, problem: l10n.t('"{0}" is not a web address', text) };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, problem: 'only http:// and https:// addresses can be opened' };
+    return { ok: false, problem: l10n.t('only http:// and https:// addresses can be opened') };
   }
   // Credentials in a link would end up in the browser's history and the log.
-  if (url.username || url.password) return { ok: false, problem: 'the address must not contain a user name or password' };
+  if (url.username || url.password) return { ok: false, problem: l10n.t('the address must not contain a user name or password') };
   return { ok: true, value: url.href.replace(/\/+$/, '') };
 }
 
@@ -30,9 +31,10 @@ export const TIMEOUT_MAX_SECONDS = 300;
 /** settings.json can hold anything, whatever the schema says; the default is used when it is off. */
 export function checkTimeoutSeconds(raw: unknown): Checked<number> {
   if (raw === undefined || raw === null) return { ok: true, value: TIMEOUT_DEFAULT_SECONDS };
-  if (typeof raw !== 'number' || !Number.isFinite(raw)) return { ok: false, problem: 'it must be a number of seconds' };
+  if (typeof raw !== 'number' || !Number.isFinite(raw)) return { ok: false, problem: l10n.t('it must be a number of seconds') };
   if (raw < TIMEOUT_MIN_SECONDS || raw > TIMEOUT_MAX_SECONDS) {
-    return { ok: false, problem: `it must be between ${TIMEOUT_MIN_SECONDS} and ${TIMEOUT_MAX_SECONDS} seconds` };
+    return { ok: false, problem: l10n.t('it must be between {0} and {1} seconds', TIMEOUT_MIN_SECONDS, TIMEOUT_MAX_SECONDS) };
+
   }
   return { ok: true, value: raw };
 }

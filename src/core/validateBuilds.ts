@@ -1,5 +1,6 @@
 // Checks for the build-list settings. Pure (no vscode) so it is unit-tested in plain Node; kept
 // apart from validate.ts so the settings of each feature can change without touching the others.
+import * as l10n from '@vscode/l10n';
 import type { Checked } from './validate';
 
 export const BUILDS_PER_APP_DEFAULT = 10;
@@ -9,9 +10,9 @@ export const BUILDS_PER_APP_MAX = 100;
 
 export function checkBuildsPerApp(raw: unknown): Checked<number> {
   if (raw === undefined || raw === null) return { ok: true, value: BUILDS_PER_APP_DEFAULT };
-  if (typeof raw !== 'number' || !Number.isInteger(raw)) return { ok: false, problem: 'it must be a whole number of builds' };
+  if (typeof raw !== 'number' || !Number.isInteger(raw)) return { ok: false, problem: l10n.t('it must be a whole number of builds') };
   if (raw < BUILDS_PER_APP_MIN || raw > BUILDS_PER_APP_MAX) {
-    return { ok: false, problem: `it must be between ${BUILDS_PER_APP_MIN} and ${BUILDS_PER_APP_MAX}` };
+    return { ok: false, problem: l10n.t('it must be between {0} and {1}', BUILDS_PER_APP_MIN, BUILDS_PER_APP_MAX) };
   }
   return { ok: true, value: raw };
 }
@@ -19,6 +20,7 @@ export function checkBuildsPerApp(raw: unknown): Checked<number> {
 /** A switch; anything but true or false in settings.json reads as the default, with a problem. */
 export function checkFlag(raw: unknown, fallback: boolean): Checked<boolean> {
   if (raw === undefined || raw === null) return { ok: true, value: fallback };
-  if (typeof raw !== 'boolean') return { ok: false, problem: 'it must be true or false' };
+  if (typeof raw !== 'boolean') return { ok: false, problem: l10n.t('it must be true or false') };
+
   return { ok: true, value: raw };
 }

@@ -1,3 +1,4 @@
+import { currentTranslations } from '../core/language';
 import { parseBaseUrl, type BuildServiceClient, type BuildServiceClientOptions } from '../api';
 
 // Activation must not pay for the HTTP stack (undici, the client, the parsers: most of the code we
@@ -11,7 +12,11 @@ let loading: Promise<ApiModule> | undefined;
 
 /** The client module, loaded once, on the first call. */
 export function loadApiModule(): Promise<ApiModule> {
-  loading ??= import('../api/client').catch((error: unknown) => {
+  loading ??= import('../api/client').then((api) => {
+    api.useTranslations({ contents: currentTranslations() });
+    return api;
+  }).catch((error: unknown) => {
+
     loading = undefined; // a failed load (a file missing mid-update) may succeed next time
     throw error;
   });

@@ -49,7 +49,7 @@ export class Session implements vscode.Disposable {
     if (!config.baseUrlSet) return { kind: 'not-configured' };
     const client = this.clients.get();
     if (!client) {
-      const problem = config.problems.find((p) => p.setting === Setting.baseUrl)?.problem ?? 'it is not valid';
+      const problem = config.problems.find((p) => p.setting === Setting.baseUrl)?.problem ?? vscode.l10n.t('it is not valid');
       return { kind: 'invalid-setting', problem };
     }
     if ((await this.tokens.get()) === undefined) return { kind: 'no-token' };

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { Log } from './log';
 import { promptForSetting } from './settingPrompt';
 import type { Settings } from './settings';
@@ -17,7 +18,7 @@ export class SettingProblemNotifier {
       const key = `${setting}|${problem}`;
       now.add(key);
       if (this.shown.has(key)) continue;
-      const message = `The setting ${setting} is not valid: ${problem}.`;
+      const message = vscode.l10n.t('The setting {0} is not valid: {1}.', setting, problem);
       this.log.warn(message);
       promptForSetting(setting, message, 'warning');
     }

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { CommandId, type SettingId } from '../ids';
 
-const OPEN_SETTINGS = 'Open Settings';
+// A function, not a constant: the translation is read when shown, not at load.
+const OPEN_SETTINGS = (): string => vscode.l10n.t('Open Settings');
 
 /**
  * The one prompt for "this setting needs a (different) value": the message, and a button that opens
@@ -10,7 +11,8 @@ const OPEN_SETTINGS = 'Open Settings';
  */
 export function promptForSetting(setting: SettingId, message: string, severity: 'info' | 'warning' = 'info'): void {
   const show = severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void show(message, OPEN_SETTINGS).then((choice) => {
-    if (choice === OPEN_SETTINGS) void vscode.commands.executeCommand(CommandId.openSettings, setting);
+  const openSettings = OPEN_SETTINGS();
+  void show(message, openSettings).then((choice) => {
+    if (choice === openSettings) void vscode.commands.executeCommand(CommandId.openSettings, setting);
   });
 }

@@ -65,7 +65,7 @@ export function readSettings(): Settings {
 
 /** The API client's own check, so the setting and the client can never disagree on what is valid. */
 function checkBaseUrl(raw: unknown): Checked<string> {
-  if (typeof raw !== 'string') return { ok: false, problem: 'it must be a text value' };
+  if (typeof raw !== 'string') return { ok: false, problem: vscode.l10n.t('it must be a text value') };
   try {
     return { ok: true, value: parseBaseUrl(raw) };
   } catch (error) {

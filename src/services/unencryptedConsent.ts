@@ -5,8 +5,9 @@ import { isUnencryptedRemote } from '../core/unencrypted';
 import type { Log } from './log';
 
 const STORAGE_KEY = 'buildService.unencryptedConsent';
-const SEND = 'Send Token Unencrypted';
-const DONT_SEND = "Don't Send";
+// Functions, not constants: the translation is read when the question is asked, not at load.
+const SEND = (): string => vscode.l10n.t('Send Token Unencrypted');
+const DONT_SEND = (): string => vscode.l10n.t("Don't Send");
 
 type Choice = 'allow' | 'deny';
 
@@ -31,10 +32,10 @@ export class UnencryptedConsent {
     const choice = this.choices()[address];
     if (choice === 'allow') return;
     if (choice === 'deny') {
-      throw new ApiError('unencrypted', `You chose not to send the access token to ${address} unencrypted; nothing was sent. Use an https:// address, or run "Build Service: Allow Sending the Token Unencrypted…" to change your mind.`, { url: baseUrl });
+      throw new ApiError('unencrypted', vscode.l10n.t('You chose not to send the access token to {0} unencrypted; nothing was sent. Use an https:// address, or run "Build Service: Allow Sending the Token Unencrypted…" to change your mind.', address), { url: baseUrl });
     }
     this.ask(baseUrl);
-    throw new ApiError('unencrypted', `${address} is not encrypted (http://), so the access token would travel in the clear; it was not sent. Answer the warning to continue.`, { url: baseUrl });
+    throw new ApiError('unencrypted', vscode.l10n.t('{0} is not encrypted (http://), so the access token would travel in the clear; it was not sent. Answer the warning to continue.', address), { url: baseUrl });
   }
 
   /** Shows the warning for `baseUrl` (once at a time per address) and remembers the answer. */
@@ -43,13 +44,13 @@ export class UnencryptedConsent {
     const address = new URL(baseUrl).origin;
     if (this.asking.has(address)) return;
     this.asking.add(address);
-    const message = `The build service address ${address} is not encrypted (http://). Your access token would travel in the clear, readable by anyone on the network path. Send it to this address anyway?`;
-    void vscode.window.showWarningMessage(message, SEND, DONT_SEND).then(async (answer) => {
+    const message = vscode.l10n.t('The build service address {0} is not encrypted (http://). Your access token would travel in the clear, readable by anyone on the network path. Send it to this address anyway?', address);
+    void vscode.window.showWarningMessage(message, SEND(), DONT_SEND()).then(async (answer) => {
       this.asking.delete(address);
       if (answer === undefined) return; // Dismissed: ask again next time.
-      await this.remember(address, answer === SEND ? 'allow' : 'deny');
-      this.log.info(`Unencrypted address ${address}: the user chose ${answer === SEND ? 'to send' : 'not to send'} the access token.`);
-      if (answer === SEND) void vscode.commands.executeCommand(CommandId.refresh);
+      await this.remember(address, answer === SEND() ? 'allow' : 'deny');
+      this.log.info(`Unencrypted address ${address}: the user chose ${answer === SEND() ? 'to send' : 'not to send'} the access token.`);
+      if (answer === SEND()) void vscode.commands.executeCommand(CommandId.refresh);
     });
   }
 

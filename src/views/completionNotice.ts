@@ -9,9 +9,10 @@ import type { BuildPoller, FollowReason } from '../services/poller';
 import type { Session } from '../services/session';
 import type { SettingsService } from '../services/settings';
 
-export const OPEN_BUILD = 'Open Build';
-export const SHOW_FAILED_TESTS = 'Show Failed Tests';
-export const DONT_SHOW_AGAIN = "Don't Show Again";
+// Functions, not constants: the translation is read when the notice is shown, not at load.
+export const OPEN_BUILD = (): string => vscode.l10n.t('Open Build');
+export const SHOW_FAILED_TESTS = (): string => vscode.l10n.t('Show Failed Tests');
+export const DONT_SHOW_AGAIN = (): string => vscode.l10n.t("Don't Show Again");
 
 /** Enough to remember every build announced in a long session without growing for ever. */
 const REMEMBERED = 500;
@@ -38,7 +39,7 @@ export class CompletionNotice implements vscode.Disposable {
   }
 
   private finished(build: Build, reason: FollowReason): void {
-    const message = completionMessage(build, build.appId ? this.session.nameOf(build.appId) : 'an app');
+    const message = completionMessage(build, build.appId ? this.session.nameOf(build.appId) : vscode.l10n.t('an app'));
     this.log.info(`Build ${build.id} finished: ${message}`);
     const choice = this.settings.value.notifyOnCompletion;
     const wanted = choice === 'triggered' ? reason === 'triggered' : choice === 'branch' && (reason === 'triggered' || this.isOnBranch(build));
@@ -47,12 +48,13 @@ export class CompletionNotice implements vscode.Disposable {
     this.announced.add(build.id);
     this.count++;
     const show = build.status === 'failed' ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
-    const actions = hasFailedTests(build) ? [OPEN_BUILD, SHOW_FAILED_TESTS, DONT_SHOW_AGAIN] : [OPEN_BUILD, DONT_SHOW_AGAIN];
+    const [openBuild, showFailed, dontShow] = [OPEN_BUILD(), SHOW_FAILED_TESTS(), DONT_SHOW_AGAIN()];
+    const actions = hasFailedTests(build) ? [openBuild, showFailed, dontShow] : [openBuild, dontShow];
     void show(message, ...actions).then(async (picked) => {
-      if (picked === OPEN_BUILD) await vscode.commands.executeCommand(CommandId.revealCurrentBranchBuild, build.id);
-      if (picked === SHOW_FAILED_TESTS) await vscode.commands.executeCommand(CommandId.showTestResults, build);
+      if (picked === openBuild) await vscode.commands.executeCommand(CommandId.revealCurrentBranchBuild, build.id);
+      if (picked === showFailed) await vscode.commands.executeCommand(CommandId.showTestResults, build);
       // Global: the user asked for quiet everywhere, not only in this workspace.
-      if (picked === DONT_SHOW_AGAIN) await vscode.workspace.getConfiguration().update(Setting.notifyOnCompletion, 'off', vscode.ConfigurationTarget.Global);
+      if (picked === dontShow) await vscode.workspace.getConfiguration().update(Setting.notifyOnCompletion, 'off', vscode.ConfigurationTarget.Global);
     });
   }
 

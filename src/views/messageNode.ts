@@ -24,7 +24,10 @@ export class MessageNode {
     if (this.key) item.id = `message:${this.key}`;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     item.description = this.fix?.title;
-    const click = this.fix ? `Click to ${this.fix.title.toLowerCase()}.` : '';
+    // "Click to set access token." reads right with the title in lower case; other languages keep its case.
+    const action = this.fix && vscode.env.language.startsWith('en') ? this.fix.title.toLowerCase() : this.fix?.title;
+    const click = action ? vscode.l10n.t('Click to {0}.', action) : '';
+
     item.tooltip = [this.detail, click].filter(Boolean).join('\n') || undefined;
     item.command = this.fix ? { title: this.fix.title, command: this.fix.command, arguments: this.fix.arguments } : undefined;
     item.contextValue = 'message';

@@ -29,7 +29,7 @@ export class QrPanel implements vscode.Disposable {
 
   async show(url: string, title: string): Promise<void> {
     const { qrSvg } = await loadQrModule();
-    const html = qrPageHtml({ url, title, svg: qrSvg(url, `QR code of ${url}`), nonce: randomBytes(16).toString('base64') });
+    const html = qrPageHtml({ url, title, svg: qrSvg(url, vscode.l10n.t('QR code of {0}', url)), nonce: randomBytes(16).toString('base64') });
     this.current = { url, title, html };
     if (!this.panel) {
       // Scripts only for the copy button; no local resources at all.
@@ -50,7 +50,7 @@ export class QrPanel implements vscode.Disposable {
   private async onMessage(message: unknown): Promise<void> {
     if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== 'copy' || !this.current) return;
     await vscode.env.clipboard.writeText(this.current.url);
-    vscode.window.setStatusBarMessage('Copied the install link', 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the install link'), 3000);
   }
 
   dispose(): void {

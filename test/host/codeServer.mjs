@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { noGalleryEnv, registerLanguagePack } from './displayLanguage.mjs';
 import { defaultHost, hostPaths } from './layout.mjs';
 import { killGroup, stopOnExit } from './shutdown.mjs';
 
@@ -26,16 +27,18 @@ const startupTimeoutMs = 60_000;
 
 /**
  * @param {ReturnType<import('./runFolder.mjs').createRunFolder>} run
- * @param {{ env?: Record<string, string>, settings?: Record<string, unknown>, port?: number, host?: typeof defaultHost }} options
+ * @param {{ env?: Record<string, string>, settings?: Record<string, unknown>, port?: number, host?: typeof defaultHost, locale?: string }} options
  *   env: extra variables; the extension host inherits code-server's environment, which is how the
  *   harness hands values (the UI probe address, the results file) to code running in it.
  *   host: which installed code-server (layout.mjs), run on the Node it needs.
+ *   locale: VS Code's display language, e.g. 'de' (displayLanguage.mjs); English when not given.
  */
-export async function startCodeServer(run, { env = {}, settings = {}, port = 0, host = defaultHost } = {}) {
+export async function startCodeServer(run, { env = {}, settings = {}, port = 0, host = defaultHost, locale } = {}) {
   const { codeServerEntry, nodeBinary } = hostPaths(host);
   const userSettings = path.join(run.userDataDir, 'User', 'settings.json');
   mkdirSync(path.dirname(userSettings), { recursive: true });
   writeFileSync(userSettings, JSON.stringify({ ...quietSettings, ...settings }, null, 2));
+  if (locale) registerLanguagePack(run.userDataDir, locale);
   const configFile = run.file('code-server.yaml'); // or it writes ~/.config/code-server/config.yaml
   writeFileSync(configFile, 'auth: none\ncert: false\n');
 
@@ -50,11 +53,12 @@ export async function startCodeServer(run, { env = {}, settings = {}, port = 0, 
     '--extensions-dir', run.extensionsDir,
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
     '--disable-getting-started-override', '--ignore-last-opened',
+    ...(locale ? ['--locale', locale] : []),
   ], {
     // Its own process group, so stopping it also stops the extension host and pty host it forks.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...run.env, ...env },
+    env: { ...process.env, ...run.env, ...(locale ? noGalleryEnv : {}), ...env },
   });
   child.stdout.pipe(log);
   child.stderr.pipe(log);

@@ -48,7 +48,9 @@ async function main() {
 
   let page;
   const probe = await startUiProbe(() => page);
-  const server = await startCodeServer(run, { env: { [uiProbeEnvVar]: probe.url, BUILD_SERVICE_TEST_OUTPUT_TAG: outputTag } });
+  // BUILD_SERVICE_TEST_LOCALE=de: VS Code's display language for this run (npm run test:german).
+  const locale = process.env.BUILD_SERVICE_TEST_LOCALE || undefined;
+  const server = await startCodeServer(run, { env: { [uiProbeEnvVar]: probe.url, BUILD_SERVICE_TEST_OUTPUT_TAG: outputTag }, locale });
   say(`code-server ${server.origin}`);
   ({ page } = await launchBrowser(run));
   const closeConsoleLog = forwardConsole(page, run.file('workbench-console.log'), { echoAll: Boolean(process.env.BUILD_SERVICE_TEST_VERBOSE) });

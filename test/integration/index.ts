@@ -36,8 +36,9 @@ function tagReporterOutput(): () => void {
 }
 
 export function run(): Promise<void> {
-  // `npm run soak` points this at soak/; everything else runs suite/.
-  return runSuites(path.join(__dirname, process.env.BUILD_SERVICE_TEST_SUITE_DIR === 'soak' ? 'soak' : 'suite'));
+  // `npm run soak` points this at soak/, `npm run test:german` at german/; everything else runs suite/.
+  const dir = process.env.BUILD_SERVICE_TEST_SUITE_DIR;
+  return runSuites(path.join(__dirname, dir === 'soak' || dir === 'german' ? dir : 'suite'));
 }
 
 /** Runs every *.test.js under `suiteDir` (compiled, in out/) with mocha. */

@@ -18,6 +18,9 @@ interface Manifest {
 }
 
 const manifest = JSON.parse(readFileSync(path.join(__dirname, '../../../package.json'), 'utf8')) as Manifest;
+/** package.json says `%key%` for user-facing text; package.nls.json holds the English. */
+const nls = JSON.parse(readFileSync(path.join(__dirname, '../../../package.nls.json'), 'utf8')) as Record<string, string>;
+const english = (text: string | undefined): string | undefined => text?.replace(/^%([\w.]+)%$/, (whole, key: string) => nls[key] ?? whole);
 const declared = manifest.contributes.commands.map((c) => c.command).sort();
 const registered = Object.values(CommandId).sort();
 
@@ -28,7 +31,7 @@ describe('command ids', () => {
 
   it('all carry the "Build Service" category and the buildService. prefix', () => {
     for (const c of manifest.contributes.commands) {
-      assert.equal(c.category, 'Build Service', c.command);
+      assert.equal(english(c.category), 'Build Service', c.command);
       assert.match(c.command, /^buildService\.[a-zA-Z]+$/);
     }
   });
@@ -48,7 +51,8 @@ describe('command ids', () => {
 
   it('welcome-view and walkthrough links name registered commands (or a view focus command)', () => {
     const walkthroughs = (manifest.contributes as { walkthroughs?: { steps: { description: string }[] }[] }).walkthroughs ?? [];
-    const texts = [...manifest.contributes.viewsWelcome.map((w) => w.contents), ...walkthroughs.flatMap((w) => w.steps.map((s) => s.description))];
+    const texts = [...manifest.contributes.viewsWelcome.map((w) => w.contents), ...walkthroughs.flatMap((w) => w.steps.map((s) => s.description))].map((t) => english(t) ?? '');
+    assert.ok(texts.every((t) => !t.startsWith('%')), 'every %key% is in package.nls.json');
     const focusCommands = Object.values(ViewId).map((id) => `${id}.focus`);
     for (const text of texts) {
       for (const [, id] of text.matchAll(/\(command:([\w.]+)/g)) {

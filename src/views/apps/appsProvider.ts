@@ -97,7 +97,7 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
     const promise = this.fetchRoots(controller.signal)
       .catch((error: unknown) => {
         // A bug here must still end the load, or every later getChildren would wait on it.
-        this.deps.presenter.present(error, 'Loading apps');
+        this.deps.presenter.present(error, vscode.l10n.t('Loading apps'));
         return { roots: this.errorNodes(error), outcome: { status: 'failed', error } as LoadOutcome };
       })
       .then(({ roots, outcome }): LoadOutcome => {
@@ -137,8 +137,8 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
       case 'not-configured':
         return { roots: [], outcome: { status: 'skipped', reason: 'not-configured' } };
       case 'invalid-setting': {
-        const fix = { title: 'Open Settings', command: CommandId.openSettings, arguments: [Setting.baseUrl] };
-        const node = new MessageNode('The service address is not valid', 'error', `The setting ${Setting.baseUrl} is not valid: ${connection.problem}.`, fix);
+        const fix = { title: vscode.l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.baseUrl] };
+        const node = new MessageNode(vscode.l10n.t('The service address is not valid'), 'error', vscode.l10n.t('The setting {0} is not valid: {1}.', Setting.baseUrl, connection.problem), fix);
         return { roots: [node], outcome: { status: 'skipped', reason: 'invalid-setting' } };
       }
       case 'no-token':
@@ -152,7 +152,7 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
       return { roots: this.appNodes(apps), outcome: { status: 'loaded', count: apps.length } };
     } catch (error) {
       if (signal.aborted) return { roots: [], outcome: { status: 'skipped', reason: 'superseded' } };
-      presenter.present(error, 'Loading apps');
+      presenter.present(error, vscode.l10n.t('Loading apps'));
       return { roots: this.errorNodes(error), outcome: { status: 'failed', error } };
     }
   }

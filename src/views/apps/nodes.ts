@@ -53,7 +53,7 @@ export class AppNode {
     item.id = `app:${id}`;
     item.iconPath = this.icons.for(platform);
     // A plain string, not Markdown: names come from the service and must not be rendered as markup.
-    item.tooltip = `${name || id}\nApp ID: ${id}\nPlatform: ${platformName(platform)}`;
+    item.tooltip = vscode.l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', name || id, id, platformName(platform));
     item.description = describeFilter(this.filter) || undefined;
     // 'app.filtered' adds the inline Clear Filter action (package.json).
     item.contextValue = isFiltered(this.filter) ? 'app.filtered' : 'app';
@@ -64,5 +64,5 @@ export class AppNode {
 export type AppsTreeNode = AppNode | BuildNode | DetailNode | MessageNode;
 
 export function platformName(platform: string): string {
-  return PLATFORM_NAMES[platform] ?? (platform ? platform : 'unknown');
+  return PLATFORM_NAMES[platform] ?? (platform ? platform : vscode.l10n.t('unknown'));
 }

@@ -20,9 +20,9 @@ export class BranchBuildNode {
     const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.None);
     item.id = `branch:${app.id}`;
     if (!build) {
-      item.description = 'no builds of this branch yet';
+      item.description = vscode.l10n.t('no builds of this branch yet');
       item.iconPath = new vscode.ThemeIcon('dash');
-      item.tooltip = `${name}\nNo build of ${this.branch} yet. Trigger Build starts one.`;
+      item.tooltip = vscode.l10n.t('{0}\nNo build of {1} yet. Trigger Build starts one.', name, this.branch);
       item.contextValue = 'branchNoBuild';
       return item;
     }

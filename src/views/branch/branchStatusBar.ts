@@ -13,7 +13,7 @@ export class BranchStatusBar implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(model: CurrentBranch) {
-    this.item.name = 'Build Service: Current Branch';
+    this.item.name = vscode.l10n.t('Build Service: Current Branch');
     this.item.command = CommandId.revealCurrentBranchBuild;
     this.show(model.state);
     this.subscription = model.onDidChange((state) => this.show(state));
@@ -46,9 +46,9 @@ function contentOf(state: BranchState): { text: string; tooltip: string } | unde
     case 'builds':
       return statusBarText(state.branch, state.entries.map((e) => ({ appName: e.app.name || e.app.id, build: e.build })));
     case 'failed':
-      return { text: `$(warning) ${escapeIcons(state.branch)}`, tooltip: `Build Service — branch ${state.branch}\nCould not load its builds; see the Current Branch view.` };
+      return { text: `$(warning) ${escapeIcons(state.branch)}`, tooltip: vscode.l10n.t('Build Service — branch {0}\nCould not load its builds; see the Current Branch view.', state.branch) };
     case 'loading':
-      return { text: `$(loading~spin) ${escapeIcons(state.branch)}`, tooltip: `Build Service — branch ${state.branch}\nLoading its builds…` };
+      return { text: `$(loading~spin) ${escapeIcons(state.branch)}`, tooltip: vscode.l10n.t('Build Service — branch {0}\nLoading its builds…', state.branch) };
     default:
       return undefined;
   }

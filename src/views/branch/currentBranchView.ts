@@ -70,14 +70,14 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
       case 'builds':
         return state.entries.map((e) => new BranchBuildNode(e.app, state.branch, e.build));
       case 'detached':
-        return [new MessageNode('No branch checked out (detached HEAD)', 'git-commit', 'Check out a branch to see its builds.')];
+        return [new MessageNode(vscode.l10n.t('No branch checked out (detached HEAD)'), 'git-commit', vscode.l10n.t('Check out a branch to see its builds.'))];
       case 'loading':
-        return [new MessageNode(`Loading the builds of ${state.branch}…`, 'loading~spin', 'Asking the build service.')];
+        return [new MessageNode(vscode.l10n.t('Loading the builds of {0}…', state.branch), 'loading~spin', vscode.l10n.t('Asking the build service.'))];
       case 'no-app': {
         if (!state.pinnedId) return [];
-        const detail = `The setting ${Setting.appId} names ${state.pinnedId}, which the build service does not list for your access token.`;
-        const fix = { title: 'Open Settings', command: CommandId.openSettings, arguments: [Setting.appId] };
-        return [new MessageNode('The pinned app is not one of your apps', 'warning', detail, fix)];
+        const detail = vscode.l10n.t('The setting {0} names {1}, which the build service does not list for your access token.', Setting.appId, state.pinnedId);
+        const fix = { title: vscode.l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.appId] };
+        return [new MessageNode(vscode.l10n.t('The pinned app is not one of your apps'), 'warning', detail, fix)];
       }
       case 'failed': {
         const message = this.presenter.describe(state.error);

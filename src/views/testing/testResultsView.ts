@@ -34,8 +34,8 @@ export class TestResultsView implements vscode.Disposable {
     const items = tree.map((group) => this.itemOf(group, locations, byId));
     this.controller.items.replace(items);
     const facts = { label: buildLabel(build), appName, branch: build.commit.branch };
-    const branch = facts.branch ? ` on ${facts.branch}` : '';
-    const run = this.controller.createTestRun(new vscode.TestRunRequest(items), `Build ${facts.label} of ${appName}${branch}`, false);
+    const name = facts.branch ? vscode.l10n.t('Build {0} of {1} on {2}', facts.label, appName, facts.branch) : vscode.l10n.t('Build {0} of {1}', facts.label, appName);
+    const run = this.controller.createTestRun(new vscode.TestRunRequest(items), name, false);
     const outcomes = new Map<string, TestOutcome>();
     for (const leaf of leavesOf(tree)) {
       const item = byId.get(leaf.id);

@@ -1,0 +1,204 @@
+// Every text a user reads goes through l10n.t, so it can be translated. The scan (userFacingStrings.ts)
+// finds literals in src/ that read like words outside a translation call; each one left must be in
+// the allowlist below, under the reason it stays English.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readsLikeText, templateReadsLikeText, untranslatedLiterals, type Literal } from './userFacingStrings';
+
+const projectRoot = path.resolve(__dirname, '../../..');
+
+interface Allowed {
+  readonly why: string;
+  readonly file: string;
+  /** The literals' texts, as the scan reports them (a template's substitutions read as `${}`). */
+  readonly texts: readonly string[];
+}
+
+// Kinds whose message the user sees are worded in core/errorMessages.ts (describeFailure); the client's
+// own message goes to the log, for support, in English. Only 'certificate' and 'unencrypted' show the
+// client's message, and those are translated in api/networkErrors.ts and services/.
+const LOG_ONLY_API_MESSAGE = "api/: an ApiError message of a kind core/errorMessages.ts words for the user; it reaches only the log";
+
+const ALLOWED: readonly Allowed[] = [
+  {
+    why: LOG_ONLY_API_MESSAGE,
+    file: 'src/api/client.ts',
+    texts: [
+      'The number of builds to list must be a whole number from 1 to 100, not ${}; nothing was sent.',
+      'The build service accepted the build (${}) but did not say its id; refresh the build list instead of triggering again.',
+    ],
+  },
+  { why: 'a key of the request gate (method and path), never shown', file: 'src/api/client.ts', texts: ['GET ${}'] },
+  {
+    why: 'how requests leave (direct, proxy, trusted certificates): the first log line of each client',
+    file: 'src/api/dispatcher.ts',
+    texts: ['trusting ${}', "Node's roots and NODE_EXTRA_CA_CERTS", 'direct, ${}', ' except ${}', ', certificates of proxied connections not checked (http.proxyStrictSSL off)', 'through proxy ${}${}${}, ${}'],
+  },
+  {
+    why: 'the same log line: which certificate stores are trusted',
+    file: 'src/api/trustStore.ts',
+    texts: ["Node's roots (${})", "the system store (Node's tls.getCACertificates)", 'macOS keychains', 'the Windows store (needs a newer VS Code: its Node cannot read it)', 'the system bundle ${}', 'the system store (no CA bundle found)'],
+  },
+  {
+    why: `${LOG_ONLY_API_MESSAGE}; InvalidBaseUrlError's message too (the user reads its translated reason)`,
+    file: 'src/api/errors.ts',
+    texts: ['The request was cancelled.', 'The setting buildService.baseUrl is not a valid build-service address: ${}'],
+  },
+  {
+    why: `${LOG_ONLY_API_MESSAGE} ('network', 'proxy-auth')`,
+    file: 'src/api/network.ts',
+    texts: ['is not an address (expected e.g. http://proxy.example.com:3128)', 'must start with http:// or https://, not ${}//', 'The proxy address in ${} ${}; nothing was sent.'],
+  },
+  {
+    why: `${LOG_ONLY_API_MESSAGE} ('network', 'proxy-auth')`,
+    file: 'src/api/networkErrors.ts',
+    texts: [
+      'The proxy asked for authentication (407) and did not accept what was sent; nothing reached the build service. Check the credentials in http.proxy or http.proxyAuthorization.',
+      'The proxy refused to connect to ${} (${}); nothing reached the build service. Check http.proxy and http.noProxy.',
+      'Could not connect to the proxy ${} (${}). Check http.proxy or the HTTPS_PROXY environment variable.',
+    ],
+  },
+  {
+    why: `${LOG_ONLY_API_MESSAGE} ('invalid-response': what could not be read)`,
+    file: 'src/api/parseApps.ts',
+    texts: ['the app list', 'the branch list', 'the deployment-group list'],
+  },
+  { why: `${LOG_ONLY_API_MESSAGE} ('invalid-response')`, file: 'src/api/parseBuild.ts', texts: ['the build list'] },
+  { why: `${LOG_ONLY_API_MESSAGE} ('invalid-response')`, file: 'src/api/parseResults.ts', texts: ['the test results', 'the coverage', 'the trigger answer'] },
+  {
+    why: `${LOG_ONLY_API_MESSAGE} ('invalid-response': which field, what it should be)`,
+    file: 'src/api/validate.ts',
+    texts: ['The build service sent an answer this extension does not understand: ${} should be ${}, but is ${}.', 'an array', 'an object', 'a non-empty string', 'a string', 'a number', 'true or false'],
+  },
+  { why: 'an HTTP header value (Authorization: Bearer …)', file: 'src/api/requester.ts', texts: ['Bearer ${}'] },
+  {
+    why: LOG_ONLY_API_MESSAGE,
+    file: 'src/api/requester.ts',
+    texts: [
+      'The access token could not be read; nothing was sent.',
+      'No access token is set for the build service; nothing was sent.',
+      'The access token contains a space, line break or other character that cannot be sent; set it again. Nothing was sent.',
+      'The request to the build service failed unexpectedly.',
+      'The build service sent an answer that is not valid JSON (${}).',
+    ],
+  },
+  {
+    why: `${LOG_ONLY_API_MESSAGE} (every HTTP status kind)`,
+    file: 'src/api/statusErrors.ts',
+    texts: [
+      ' Try again later; the service status page may tell more.',
+      'The build service found a parameter missing or malformed',
+      'The build service did not accept the access token',
+      'The access token is not allowed to do this',
+      'The build service does not know this app, build or address',
+      'The build service gave up waiting for the request',
+      'The build service is receiving too many requests',
+      'The build service refused the request',
+      'The build service is temporarily unavailable',
+      'The build service had an internal error',
+      'The build service answered with an unexpected status',
+    ],
+  },
+  {
+    why: `${LOG_ONLY_API_MESSAGE} ('network', 'timeout', 'cancelled', 'invalid-response')`,
+    file: 'src/api/transport.ts',
+    texts: [
+      'The request was cancelled.',
+      'Could not connect to the build service at ${} within ${}.',
+      'The build service did not answer within ${}.',
+      'The build service stopped sending its answer for ${}.',
+      'The connection to the build service broke before the whole answer arrived.',
+      'Could not connect to the build service at ${} (connection refused).',
+      'The build service closed the connection without answering.',
+      "Could not find the build service's host ${}.",
+      'The connection to the build service at ${} failed${}.',
+      '${} MiB',
+      '${} KiB',
+      "The build service's answer is larger than the ${} this extension accepts; it was not read further.",
+      'The request was cancelled because the build-service client was closed.',
+    ],
+  },
+  {
+    why: `${LOG_ONLY_API_MESSAGE} ('bad-request' found before sending)`,
+    file: 'src/api/urls.ts',
+    texts: ['An app or build id is empty; nothing was sent.', 'The ${} contains a character that cannot be sent (an unpaired UTF-16 surrogate); nothing was sent.'],
+  },
+  { why: "the operation named in the presenter's log line (ErrorPresenter.logDetails)", file: 'src/commands/register.ts', texts: ['Command ${}'] },
+  {
+    why: 'HTML, CSS and CSP syntax of the QR page; its words come in translated',
+    file: 'src/core/installLink.ts',
+    texts: [
+      "default-src 'none'; style-src 'nonce-${}'; script-src 'nonce-${}'",
+      '<!DOCTYPE html>\n<html lang="${}"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${}">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${}</title>\n<style nonce="${}">\nbody { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 16px; }\n.code { width: min(320px, 90vw); background: #fff; padding: 8px; }\n.code svg { display: block; width: 100%; height: auto; }\n.url { font-family: var(--vscode-editor-font-family); word-break: break-all; user-select: text; }\nbutton { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 6px 12px; cursor: pointer; }\n</style></head>\n<body>\n<h2>${}</h2>\n<p>${}</p>\n<div class="code">${}</div>\n<p class="url" id="url">${}</p>\n<button id="copy" type="button">${}</button>\n\n<script nonce="${}">\nconst vscode = acquireVsCodeApi();\ndocument.getElementById(\'copy\').addEventListener(\'click\', () => vscode.postMessage({ type: \'copy\' }));\n</script>\n</body></html>',
+    ],
+  },
+  {
+    why: 'SVG syntax of the QR drawing; its label comes in translated',
+    file: 'src/core/qrCode.ts',
+    texts: [
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${} ${}" shape-rendering="crispEdges" role="img" aria-label="${}">',
+      '<rect width="${}" height="${}" fill="#fff"/><path fill="#000" d="${}"/></svg>',
+    ],
+  },
+  { why: 'the exact time in a fixed, language-neutral form: "2017-03-02 22:13:26 UTC"', file: 'src/core/time.ts', texts: ['${} UTC'] },
+  {
+    why: 'parts of the request log line (Log stays English for support)',
+    file: 'src/services/clientCache.ts',
+    texts: [' (attempt ${})', 'failed: ${}', ' — server said "${}"', '${} ${} ${} in ${} ms${}${}'],
+  },
+  { why: "parts of the presenter's log line", file: 'src/services/errorPresenter.ts', texts: ['status ${}', 'server said "${}"'] },
+  { why: 'the product name as the Output channel name (the Log class stays English)', file: 'src/services/log.ts', texts: ['Build Service'] },
+  { why: 'the product name as the Testing view controller name', file: 'src/views/testing/testResultsView.ts', texts: ['Build Service'] },
+  { why: 'a platform name (with "iOS", which the scan does not take for a word)', file: 'src/views/apps/nodes.ts', texts: ['Android'] },
+  { why: 'a codicon before the translated status text', file: 'src/views/branch/branchStatusBar.ts', texts: ['$(warning) ${}'] },
+];
+
+const isAllowed = (literal: Literal) => ALLOWED.some((entry) => entry.file === literal.file && entry.texts.includes(literal.text));
+
+describe('User-facing strings', () => {
+  const found = untranslatedLiterals(projectRoot);
+
+  it('every text in src/ a user reads goes through l10n.t, or is allowed in English with a reason', () => {
+    const untranslated = found.filter((literal) => !isAllowed(literal)).map((l) => `${l.file}:${l.line} ${JSON.stringify(l.text)}`);
+    assert.deepEqual(untranslated, [], 'put these through (vscode.)l10n.t, or add them to ALLOWED with the reason they stay English');
+  });
+
+  it('every allowed text still exists, so the allowlist does not keep stale reasons', () => {
+    const stale = ALLOWED.flatMap((entry) => entry.texts.filter((text) => !found.some((l) => l.file === entry.file && l.text === text)).map((text) => `${entry.file} ${JSON.stringify(text)}`));
+    assert.deepEqual(stale, []);
+  });
+
+  it('text reads as text, also beside a template substitution; ids, paths and units do not', () => {
+    for (const text of ['Set Access Token', 'Retry', 'Open…', 'no builds yet']) assert.ok(readsLikeText(text), text);
+    for (const text of ['buildService.apps', 'retry', 'application/json', 'iOS', '']) assert.ok(!readsLikeText(text), text);
+    for (const text of ['Branch: ${}', '${} failed', 'Build ${} of ${}', '(${} min)', 'took ${} ms']) assert.ok(templateReadsLikeText(text), text);
+    for (const text of ['build:${}', 'build.${}', '${}px', '/apps/${}/builds', '?page=${}&limit=${}', '${} ${}', '${} s']) assert.ok(!templateReadsLikeText(text), text);
+  });
+
+  it('the scan finds a string left outside l10n.t, and not one inside it or in a log call', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'build-service-scan-'));
+    try {
+      mkdirSync(path.join(root, 'src'));
+      const source = [
+        "import * as vscode from 'vscode';",
+        'export function f(log: { warn(m: string): void }, branch: string): string[] {',
+        "  log.warn(`Loading ${branch} failed`);",
+        "  void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}', branch));",
+        '  return [`Branch: ${branch}`, "Nothing to show", `id:${branch}`];',
+        '}',
+      ].join('\n');
+      writeFileSync(path.join(root, 'src', 'sample.ts'), source);
+      assert.deepEqual(
+        untranslatedLiterals(root).map((l) => [l.line, l.text]),
+        [
+          [5, 'Branch: ${}'],
+          [5, 'Nothing to show'],
+        ],
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
