@@ -1,4 +1,5 @@
 import { currentTranslations } from '../core/language';
+import { onFirstCall } from '../core/onFirstCall';
 import { parseBaseUrl, type BuildServiceClient, type BuildServiceClientOptions } from '../api';
 
 // Activation must not pay for the HTTP stack (undici, the client, the parsers: most of the code we
@@ -8,20 +9,13 @@ import { parseBaseUrl, type BuildServiceClient, type BuildServiceClientOptions }
 // out/src/api/client.js.
 type ApiModule = typeof import('../api/client');
 
-let loading: Promise<ApiModule> | undefined;
-
-/** The client module, loaded once, on the first call. */
-export function loadApiModule(): Promise<ApiModule> {
-  loading ??= import('../api/client').then((api) => {
+/** The client module, loaded once, on the first call, and told the display language's translations. */
+export const loadApiModule: () => Promise<ApiModule> = onFirstCall(() =>
+  import('../api/client').then((api) => {
     api.useTranslations({ contents: currentTranslations() });
     return api;
-  }).catch((error: unknown) => {
-
-    loading = undefined; // a failed load (a file missing mid-update) may succeed next time
-    throw error;
-  });
-  return loading;
-}
+  }),
+);
 
 /**
  * A client that loads the HTTP stack when its first method is called. Creating one costs nothing and

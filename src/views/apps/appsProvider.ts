@@ -9,7 +9,7 @@ import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
 import { MessageNode } from '../messageNode';
 import type { BuildsSection } from './buildsSection';
-import { AppNode, type AppsTreeNode, type PlatformIcons } from './nodes';
+import { AppNode, sameApp, sameNodes, type AppsTreeNode, type PlatformIcons } from './nodes';
 
 /** How a load ended: the count on success, the failure, or why nothing was asked. */
 export type LoadOutcome =
@@ -49,7 +49,10 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
       // A collapsed app's builds are off screen: nothing to poll for them.
       this.view.onDidCollapseElement((e) => deps.builds.collapsed(e.element)),
       deps.builds.onDidChange((node) => this.changed.fire(node)),
-      deps.session.onDidChange(() => this.invalidate()),
+      deps.session.onDidChange(() => {
+        this.invalidate();
+        void this.followSession();
+      }),
       deps.settings.onDidChange(() => this.invalidate()),
     ];
   }
@@ -81,6 +84,8 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
 
   /** Forgets what is shown; the view reloads when VS Code asks again (at once if it is visible). */
   invalidate(): void {
+    // The apps shown are gone until the next load lists them (the walkthrough's "See your apps").
+    this.deps.contextKeys.set(ContextKey.appsListed, false);
     // Already forgotten and nothing under way: the event that asked VS Code to reload has been fired.
     if (this.roots === undefined && !this.loading) return;
     this.loading?.controller.abort();
@@ -113,6 +118,15 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
       });
     this.loading = { promise, controller };
     return promise;
+  }
+
+  /**
+   * A token stored or cleared (here or in another window) changes the welcome view and the
+   * walkthrough at once, whether or not the view is on screen to load.
+   */
+  private async followSession(): Promise<void> {
+    const connection = await this.deps.session.connection();
+    if (connection.kind === 'ready' || connection.kind === 'no-token') this.deps.contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
   }
 
   /** After a refresh that kept every app: redraw only the expanded apps whose builds changed. */
@@ -179,12 +193,4 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
     this.loading?.controller.abort();
     this.changed.dispose();
   }
-}
-
-function sameApp(a: App, b: App): boolean {
-  return a.name === b.name && a.platform === b.platform;
-}
-
-function sameNodes(before: readonly AppsTreeNode[] | undefined, after: readonly AppsTreeNode[]): boolean {
-  return before !== undefined && before.length === after.length && before.every((node, i) => node === after[i]);
 }

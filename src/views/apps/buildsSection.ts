@@ -31,8 +31,8 @@ const DETAILS_KEPT = 100;
 export class BuildsSection implements vscode.Disposable {
   private readonly filters = new Map<string, BuildFilter>();
   private readonly shown = new Map<string, BuildNode>();
-  /** The builds each expanded app lists now, and lists a refresh fetched that VS Code has yet to ask for. */
-  private readonly lists = new Map<string, { builds: Build[]; fetched?: Build[] }>();
+  /** The builds each expanded app lists now. */
+  private readonly lists = new Map<string, Build[]>();
   private readonly details = new Map<string, Details>();
   private readonly changed = new vscode.EventEmitter<AppsTreeNode>();
   private readonly subscription: vscode.Disposable;
@@ -63,23 +63,16 @@ export class BuildsSection implements vscode.Disposable {
   }
 
   /**
-   * Refresh: asks again for the builds of every expanded app and returns the apps whose list changed,
-   * so only those are redrawn (VS Code then takes the list fetched here, without asking again).
+   * Refresh: asks again for the builds of every expanded app and returns the apps whose list changed
+   * (or failed), so only those are redrawn. Their redraw asks once more: a list kept from here could
+   * be shown long after, if VS Code asks only when the app is next on screen.
    */
   async reloadExpanded(client: BuildServiceClient): Promise<string[]> {
     const changed: string[] = [];
     await Promise.all(
-      [...this.lists].map(async ([appId, list]) => {
-        let builds: Build[];
-        try {
-          builds = await client.listBuilds(appId, this.query(appId));
-        } catch {
-          changed.push(appId); // Redrawn: asking again shows the failure where the user looks.
-          return;
-        }
-        if (JSON.stringify(builds) === JSON.stringify(list.builds)) return;
-        list.fetched = builds;
-        changed.push(appId);
+      [...this.lists].map(async ([appId, shown]) => {
+        const builds = await client.listBuilds(appId, this.query(appId)).catch(() => undefined);
+        if (!builds || JSON.stringify(builds) !== JSON.stringify(shown)) changed.push(appId);
       }),
     );
     return changed;
@@ -104,9 +97,8 @@ export class BuildsSection implements vscode.Disposable {
   private async buildsOf(app: AppNode, client: BuildServiceClient): Promise<AppsTreeNode[]> {
     const { branch, status } = this.filterOf(app.app.id);
     let builds: Build[];
-    const fetched = this.lists.get(app.app.id)?.fetched;
     try {
-      builds = fetched ?? (await client.listBuilds(app.app.id, this.query(app.app.id)));
+      builds = await client.listBuilds(app.app.id, this.query(app.app.id));
     } catch (error) {
       this.lists.delete(app.app.id);
       return this.errorNodes(error, app.app.id);
@@ -114,7 +106,7 @@ export class BuildsSection implements vscode.Disposable {
     // A build the app showed before, unchanged, keeps its node (and its tree item and expansion).
     const before = new Map([...this.shown].filter(([, n]) => n.appId === app.app.id));
     this.collapsed(app);
-    this.lists.set(app.app.id, { builds });
+    this.lists.set(app.app.id, builds);
     const nodes = builds.map((build) => {
       const kept = before.get(build.id);
       return kept && JSON.stringify(kept.build) === JSON.stringify(build) ? kept : new BuildNode(build, app.app.id);

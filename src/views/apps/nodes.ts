@@ -66,3 +66,13 @@ export type AppsTreeNode = AppNode | BuildNode | DetailNode | MessageNode;
 export function platformName(platform: string): string {
   return PLATFORM_NAMES[platform] ?? (platform ? platform : vscode.l10n.t('unknown'));
 }
+
+/** An app the service describes as before keeps its node, and so its tree item and expansion. */
+export function sameApp(a: App, b: App): boolean {
+  return a.name === b.name && a.platform === b.platform;
+}
+
+/** The same nodes in the same order: nothing to redraw. */
+export function sameNodes(before: readonly AppsTreeNode[] | undefined, after: readonly AppsTreeNode[]): boolean {
+  return before !== undefined && before.length === after.length && before.every((node, i) => node === after[i]);
+}
