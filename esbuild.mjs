@@ -68,7 +68,9 @@ const activationHoldsNoHttp = {
   setup(build) {
     build.onEnd((result) => {
       const inputs = Object.keys(result.metafile?.outputs['dist/extension.js']?.inputs ?? {});
-      const http = inputs.filter((input) => /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/.test(input));
+      const http = inputs.filter((input) =>
+        /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/.test(input),
+      );
       if (http.length > 0) {
         result.errors.push({ text: `dist/extension.js must not hold HTTP or QR code, but includes ${http.join(', ')}` });
       }

@@ -55,13 +55,20 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
   const [oldest, newest] = [hosts.oldest.vscode, hosts.newest.vscode];
   totals.push(await suite(`integration-${oldest}`, ['test/host/runIntegration.mjs']));
   // The same host with German as VS Code's display language: one short suite (test/integration/german/).
-  totals.push(await suite(`german-${oldest}`, ['test/host/runIntegration.mjs'], { BUILD_SERVICE_TEST_SUITE_DIR: 'german', BUILD_SERVICE_TEST_LOCALE: 'de' }));
+  totals.push(
+    await suite(`german-${oldest}`, ['test/host/runIntegration.mjs'], {
+      BUILD_SERVICE_TEST_SUITE_DIR: 'german',
+      BUILD_SERVICE_TEST_LOCALE: 'de',
+    }),
+  );
   // The packaged .vsix, installed as a user installs it (npm run package runs here, once).
   totals.push(await suite(`smoke-${oldest}`, ['test/host/runInstalled.mjs', '--suites', 'smoke']));
   const vsix = path.join(root, '.vscode-test', 'build-service.vsix');
   const packaged = () => (existsSync(vsix) ? ['--vsix', vsix] : []);
   totals.push(await suite(`smoke-${newest}`, ['test/host/runInstalled.mjs', '--host', 'newest', '--suites', 'smoke', ...packaged()]));
-  totals.push(await suite(`integration-${newest}`, ['test/host/runInstalled.mjs', '--host', 'newest', '--suites', 'integration', ...packaged()]));
+  totals.push(
+    await suite(`integration-${newest}`, ['test/host/runInstalled.mjs', '--host', 'newest', '--suites', 'integration', ...packaged()]),
+  );
 }
 
 console.log('');

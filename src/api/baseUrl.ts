@@ -15,8 +15,7 @@ export function parseBaseUrl(raw: string): string {
     throw new InvalidBaseUrlError(l10n.t('"{0}" is not an address (expected e.g. https://api.example.com/v1).', text));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new InvalidBaseUrlError(l10n.t('it must start with https:// or http://, not {0}//.', url.protocol))
-;
+    throw new InvalidBaseUrlError(l10n.t('it must start with https:// or http://, not {0}//.', url.protocol));
   }
   // Credentials in the address would be sent on every request and shown in logs; the token is the only credential.
   if (url.username !== '' || url.password !== '') {
@@ -27,8 +26,7 @@ export function parseBaseUrl(raw: string): string {
   }
   const path = url.pathname.replace(/\/$/, '');
   if (!path.endsWith('/v1')) {
-    throw new InvalidBaseUrlError(l10n.t('it must end in the API version segment /v1 (e.g. {0}/v1).', url.origin))
-;
+    throw new InvalidBaseUrlError(l10n.t('it must end in the API version segment /v1 (e.g. {0}/v1).', url.origin));
   }
   return `${url.origin}${path}`;
 }

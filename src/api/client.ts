@@ -35,7 +35,6 @@ export interface Cancellable {
   signal?: AbortSignal;
 }
 
-
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_USER_AGENT = 'build-service-vscode/0.1.0';
@@ -79,7 +78,10 @@ export class BuildServiceClient {
   async listBuilds(appId: string, options: BuildFilter & Cancellable & { limit?: number } = {}): Promise<Build[]> {
     const { limit } = options;
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
-      throw new ApiError('bad-request', `The number of builds to list must be a whole number from 1 to 100, not ${limit}; nothing was sent.`);
+      throw new ApiError(
+        'bad-request',
+        `The number of builds to list must be a whole number from 1 to 100, not ${limit}; nothing was sent.`,
+      );
     }
     const query = { branch: options.branch, scheme: options.scheme, status: options.status, limit };
     return parseBuilds(await this.get(apiPath('apps', appId, 'builds') + queryString(query), options));

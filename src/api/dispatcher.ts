@@ -25,7 +25,10 @@ export interface DispatcherOptions {
   network?: NetworkOptions;
 }
 
-export async function buildDispatcher(undici: DispatcherClasses, { baseUrl, timeoutMs, network = {} }: DispatcherOptions): Promise<BuiltDispatcher> {
+export async function buildDispatcher(
+  undici: DispatcherClasses,
+  { baseUrl, timeoutMs, network = {} }: DispatcherOptions,
+): Promise<BuiltDispatcher> {
   const proxy = resolveProxy(network.proxy);
   const usesTls = [baseUrl, proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:'));
   // Without the system store, Node's defaults (its roots plus NODE_EXTRA_CA_CERTS) apply untouched.
@@ -34,7 +37,9 @@ export async function buildDispatcher(undici: DispatcherClasses, { baseUrl, time
   // again for every connection.
   const secureContext = store ? createSecureContext({ ca: store.certificates }) : undefined;
   const timeouts = { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
-  const trust = !usesTls ? 'unencrypted (http://)' : `trusting ${store ? store.sources.join(', ') : "Node's roots and NODE_EXTRA_CA_CERTS"}`;
+  const trust = !usesTls
+    ? 'unencrypted (http://)'
+    : `trusting ${store ? store.sources.join(', ') : "Node's roots and NODE_EXTRA_CA_CERTS"}`;
   if (!proxy) {
     return { dispatcher: new undici.Agent({ ...timeouts, connect: { secureContext } }), description: `direct, ${trust}` };
   }

@@ -20,7 +20,9 @@ const WRONG_HOST = 'ERR_TLS_CERT_ALTNAME_INVALID';
 // Certificate messages are shown to the user as they are (core/errorMessages.ts), so they are translated
 // here; a function, so the text is read in the display language when a failure happens.
 const TRUST_FIX = (): string =>
-  l10n.t('If your network inspects HTTPS with its own certificate authority, add that CA to the system certificate store (with http.systemCertificates on) or put it in a PEM file named by NODE_EXTRA_CA_CERTS, then restart VS Code.');
+  l10n.t(
+    'If your network inspects HTTPS with its own certificate authority, add that CA to the system certificate store (with http.systemCertificates on) or put it in a PEM file named by NODE_EXTRA_CA_CERTS, then restart VS Code.',
+  );
 
 interface Where {
   method: string;
@@ -38,26 +40,55 @@ export function describeNetworkFailure(error: unknown, where: Where, proxy: Reso
     if (EXPIRED.has(certificate)) {
       const message =
         certificate === 'CERT_HAS_EXPIRED'
-          ? l10n.t("The certificate of {0} has expired; nothing was sent. Check the computer's clock, or ask the service's administrators to renew it.", host)
-          : l10n.t("The certificate of {0} is not valid yet; nothing was sent. Check the computer's clock, or ask the service's administrators to renew it.", host);
+          ? l10n.t(
+              "The certificate of {0} has expired; nothing was sent. Check the computer's clock, or ask the service's administrators to renew it.",
+              host,
+            )
+          : l10n.t(
+              "The certificate of {0} is not valid yet; nothing was sent. Check the computer's clock, or ask the service's administrators to renew it.",
+              host,
+            );
       return new ApiError('certificate', message, details);
     }
     if (certificate === WRONG_HOST) {
-      return new ApiError('certificate', l10n.t('The certificate presented for {0} is for another host name; nothing was sent. Check buildService.baseUrl. {1}', host, TRUST_FIX()), details);
+      return new ApiError(
+        'certificate',
+        l10n.t(
+          'The certificate presented for {0} is for another host name; nothing was sent. Check buildService.baseUrl. {1}',
+          host,
+          TRUST_FIX(),
+        ),
+        details,
+      );
     }
-    return new ApiError('certificate', l10n.t('The certificate of {0} is not trusted ({1}); nothing was sent. {2}', host, certificate, TRUST_FIX()), details);
-
+    return new ApiError(
+      'certificate',
+      l10n.t('The certificate of {0} is not trusted ({1}); nothing was sent. {2}', host, certificate, TRUST_FIX()),
+      details,
+    );
   }
   const proxyStatus = /Proxy response \((\d{3})\)/.exec(messagesOf(error).join(' '))?.[1];
   if (proxyStatus === '407') {
-    return new ApiError('proxy-auth', 'The proxy asked for authentication (407) and did not accept what was sent; nothing reached the build service. Check the credentials in http.proxy or http.proxyAuthorization.', { ...where, status: 407, code: 'PROXY_407' });
+    return new ApiError(
+      'proxy-auth',
+      'The proxy asked for authentication (407) and did not accept what was sent; nothing reached the build service. Check the credentials in http.proxy or http.proxyAuthorization.',
+      { ...where, status: 407, code: 'PROXY_407' },
+    );
   }
   if (proxyStatus) {
-    return new ApiError('network', `The proxy refused to connect to ${host} (${proxyStatus}); nothing reached the build service. Check http.proxy and http.noProxy.`, { ...where, code: `PROXY_${proxyStatus}` });
+    return new ApiError(
+      'network',
+      `The proxy refused to connect to ${host} (${proxyStatus}); nothing reached the build service. Check http.proxy and http.noProxy.`,
+      { ...where, code: `PROXY_${proxyStatus}` },
+    );
   }
   const proxyHost = proxy ? proxyFor(where.url, proxy) : undefined;
   if (proxyHost && isAboutProxy(error, proxyHost)) {
-    return new ApiError('network', `Could not connect to the proxy ${proxyHost.host} (${codes[0] ?? 'failed'}). Check http.proxy or the HTTPS_PROXY environment variable.`, { ...where, code: codes[0] });
+    return new ApiError(
+      'network',
+      `Could not connect to the proxy ${proxyHost.host} (${codes[0] ?? 'failed'}). Check http.proxy or the HTTPS_PROXY environment variable.`,
+      { ...where, code: codes[0] },
+    );
   }
   return undefined;
 }

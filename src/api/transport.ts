@@ -102,15 +102,23 @@ export class Transport {
       import('undici/lib/api/api-request'),
       import('undici/lib/dispatcher/dispatcher'),
       import('undici/lib/api/api-connect'),
-    ]).then(async ([{ default: Agent }, { default: EnvHttpProxyAgent }, { default: request }, { default: DispatcherBase }, { default: connect }]) => {
-      // The proxy agent opens its CONNECT tunnels with dispatcher.connect(), which undici's index adds to
-      // Dispatcher.prototype; loading the parts instead of the index, we add it the same way.
-      DispatcherBase.prototype.connect ??= connect;
-      this.built = await buildDispatcher({ Agent, EnvHttpProxyAgent }, this.options);
-      this.options.onNetworkReady?.(this.built.description);
-      this.loaded = { dispatcher: this.built.dispatcher, request };
-      return this.loaded;
-    });
+    ]).then(
+      async ([
+        { default: Agent },
+        { default: EnvHttpProxyAgent },
+        { default: request },
+        { default: DispatcherBase },
+        { default: connect },
+      ]) => {
+        // The proxy agent opens its CONNECT tunnels with dispatcher.connect(), which undici's index adds to
+        // Dispatcher.prototype; loading the parts instead of the index, we add it the same way.
+        DispatcherBase.prototype.connect ??= connect;
+        this.built = await buildDispatcher({ Agent, EnvHttpProxyAgent }, this.options);
+        this.options.onNetworkReady?.(this.built.description);
+        this.loaded = { dispatcher: this.built.dispatcher, request };
+        return this.loaded;
+      },
+    );
     return this.loading;
   }
 
@@ -163,13 +171,19 @@ export class Transport {
       return new ConnectionFailure('The connection to the build service broke before the whole answer arrived.', stage, { ...where, code });
     }
     if (code === 'ECONNREFUSED') {
-      return new ConnectionFailure(`Could not connect to the build service at ${origin} (connection refused).`, 'connecting', { ...where, code });
+      return new ConnectionFailure(`Could not connect to the build service at ${origin} (connection refused).`, 'connecting', {
+        ...where,
+        code,
+      });
     }
     if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
       return new ConnectionFailure('The build service closed the connection without answering.', stage, { ...where, code });
     }
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-      return new ConnectionFailure(`Could not find the build service's host ${new URL(request.url).host}.`, 'connecting', { ...where, code });
+      return new ConnectionFailure(`Could not find the build service's host ${new URL(request.url).host}.`, 'connecting', {
+        ...where,
+        code,
+      });
     }
     const detail = error instanceof Error ? `: ${error.message}` : '';
     return new ConnectionFailure(`The connection to the build service at ${origin} failed${detail}.`, stage, { ...where, code });
@@ -185,7 +199,10 @@ function errorCode(error: unknown): string | undefined {
 
 function tooLarge(cap: number): ApiError {
   const size = cap >= 1024 * 1024 ? `${Math.round((cap / 1024 / 1024) * 10) / 10} MiB` : `${Math.ceil(cap / 1024)} KiB`;
-  return new ApiError('invalid-response', `The build service's answer is larger than the ${size} this extension accepts; it was not read further.`);
+  return new ApiError(
+    'invalid-response',
+    `The build service's answer is larger than the ${size} this extension accepts; it was not read further.`,
+  );
 }
 
 function clientClosed(): ApiError {

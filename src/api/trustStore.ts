@@ -56,7 +56,10 @@ async function systemCertificates(): Promise<{ label: string; certificates: stri
     }
   }
   if (process.platform === 'darwin') {
-    return { label: 'macOS keychains', certificates: splitPem(await run('/usr/bin/security', ['find-certificate', '-a', '-p', ...MAC_KEYCHAINS])) };
+    return {
+      label: 'macOS keychains',
+      certificates: splitPem(await run('/usr/bin/security', ['find-certificate', '-a', '-p', ...MAC_KEYCHAINS])),
+    };
   }
   if (process.platform === 'win32') {
     return { label: 'the Windows store (needs a newer VS Code: its Node cannot read it)', certificates: [] };

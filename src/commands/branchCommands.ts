@@ -49,7 +49,10 @@ export class BranchCommands {
     const branch = await pickBranch(client, app, this.git.snapshot);
     if (branch === undefined) return;
     const id = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Triggering a build of {0} on {1}…', app.name || app.id, branch) },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Triggering a build of {0} on {1}…', app.name || app.id, branch),
+      },
       () => client.triggerBuild(app.id, { branch }),
     );
     const build = await this.fetchNew(client, id, app, branch);
@@ -68,7 +71,16 @@ export class BranchCommands {
       return await client.getBuild(id);
     } catch (error) {
       this.log.warn(`Build ${id} was triggered but could not be read yet: ${error instanceof Error ? error.message : String(error)}`);
-      return { id, appId: app.id, status: 'queued', rawStatus: 'queued', finished: false, commit: { branch, tags: [] }, testSummary: {}, links: { download: [], install: [] } };
+      return {
+        id,
+        appId: app.id,
+        status: 'queued',
+        rawStatus: 'queued',
+        finished: false,
+        commit: { branch, tags: [] },
+        testSummary: {},
+        links: { download: [], install: [] },
+      };
     }
   }
 

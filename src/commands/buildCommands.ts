@@ -15,7 +15,13 @@ import { appNameOf, appTarget, buildTarget } from './targets';
 // A function, not a constant: the translation is read when asked, not at load.
 export const CANCEL_BUILD = (): string => vscode.l10n.t('Cancel Build');
 
-type BuildCommandId = typeof CommandId.refresh | typeof CommandId.copyAppId | typeof CommandId.filterBuilds | typeof CommandId.clearFilter | typeof CommandId.cancelBuild | typeof CommandId.copyBuildId;
+type BuildCommandId =
+  | typeof CommandId.refresh
+  | typeof CommandId.copyAppId
+  | typeof CommandId.filterBuilds
+  | typeof CommandId.clearFilter
+  | typeof CommandId.cancelBuild
+  | typeof CommandId.copyBuildId;
 
 /** The Apps view's commands on apps and builds: refresh, filter, cancel, copy ids. */
 export class BuildCommands {
@@ -53,7 +59,10 @@ export class BuildCommands {
     const client = await this.session.client();
     if (!app || !client) return;
     const current = this.builds.filterOf(app.app.id);
-    const branches = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading branches') }, () => client.listBranches(app.app.id));
+    const branches = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading branches') },
+      () => client.listBranches(app.app.id),
+    );
     const anyBranch = { label: vscode.l10n.t('Any branch'), branch: undefined as string | undefined };
     const branch = await vscode.window.showQuickPick([anyBranch, ...branches.map((b) => ({ label: b.name, branch: b.name }))], {
       title: vscode.l10n.t('Filter builds of {0}: branch', app.app.name),

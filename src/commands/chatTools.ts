@@ -125,7 +125,10 @@ export class ChatTools {
     const state = this.deps.branch.state;
     const mine = state.kind === 'builds' ? state.entries.map((e) => e.app) : [];
     if (mine.length === 1) return mine[0];
-    const choices = (mine.length ? mine : apps).slice(0, 10).map((a) => `"${a.name || a.id}"`).join(', ');
+    const choices = (mine.length ? mine : apps)
+      .slice(0, 10)
+      .map((a) => `"${a.name || a.id}"`)
+      .join(', ');
     throw new Answer(vscode.l10n.t('Which app? Name one of: {0}.', choices));
   }
 
@@ -133,7 +136,8 @@ export class ChatTools {
     const client = await this.client();
     const app = await this.app(client, input.app);
     const state = input.state?.trim().toLowerCase();
-    if (state && !(FILTER_STATUSES as readonly string[]).includes(state)) throw new Answer(vscode.l10n.t('The state must be one of {0}, not "{1}".', FILTER_STATUSES.join(', '), input.state ?? ''));
+    if (state && !(FILTER_STATUSES as readonly string[]).includes(state))
+      throw new Answer(vscode.l10n.t('The state must be one of {0}, not "{1}".', FILTER_STATUSES.join(', '), input.state ?? ''));
     const limit = Math.min(Math.max(Math.trunc(Number(input.limit) || 10), 1), 50);
     const filter = { branch: input.branch?.trim() || undefined, status: state as BuildStatus | undefined };
     const builds = await client.listBuilds(app.id, { ...filter, limit });
@@ -175,7 +179,10 @@ export class ChatTools {
     try {
       const { app, branch } = await this.target(input);
       const question = triggerQuestion(app.name || app.id, branch);
-      return { invocationMessage: vscode.l10n.t('Triggering a build of {0} on {1}', app.name || app.id, branch), confirmationMessages: question };
+      return {
+        invocationMessage: vscode.l10n.t('Triggering a build of {0} on {1}', app.name || app.id, branch),
+        confirmationMessages: question,
+      };
     } catch {
       // Nothing would be started: invoke() says why, without asking first.
       return { invocationMessage: vscode.l10n.t('Checking what to build') };
@@ -195,8 +202,14 @@ export class ChatTools {
     this.deps.apps.invalidate();
     const [name, status] = [app.name || app.id, build ? build.status : 'queued'];
     return build?.buildNumber !== undefined
-      ? vscode.l10n.t('Started build #{0} of {1} on {2} (id {3}); it is {4}. The Build Service views follow it.', build.buildNumber, name, branch, id, status)
+      ? vscode.l10n.t(
+          'Started build #{0} of {1} on {2} (id {3}); it is {4}. The Build Service views follow it.',
+          build.buildNumber,
+          name,
+          branch,
+          id,
+          status,
+        )
       : vscode.l10n.t('Started build of {0} on {1} (id {2}); it is {3}. The Build Service views follow it.', name, branch, id, status);
-
   }
 }

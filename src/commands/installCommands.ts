@@ -54,14 +54,20 @@ export class InstallCommands {
     const app = candidates.length === 1 ? candidates[0] : await pickApp(candidates, branch);
     if (!app) return;
     const shownBuild = state.kind === 'builds' ? state.entries.find((e) => e.app.id === app.id)?.build : undefined;
-    const build = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Finding the latest successful build') }, () =>
-      this.latestSuccess(client, app, branch, shownBuild),
+    const build = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Finding the latest successful build') },
+      () => this.latestSuccess(client, app, branch, shownBuild),
     );
     await this.showBuild(build, app, branch);
   }
 
   /** The branch's latest successful build: the one shown when it succeeded, else asked for. */
-  private async latestSuccess(client: BuildServiceClient, app: App, branch: string | undefined, shown: Build | undefined): Promise<Build | undefined> {
+  private async latestSuccess(
+    client: BuildServiceClient,
+    app: App,
+    branch: string | undefined,
+    shown: Build | undefined,
+  ): Promise<Build | undefined> {
     if (shown?.status === 'success') return shown;
     try {
       return await client.getLatestBuild(app.id, { branch, status: 'success' });
@@ -82,10 +88,13 @@ export class InstallCommands {
     }
     const link = await pickLink(build.links.install);
     if (link === null) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Build {0} of {1}{2} has no install link.', buildLabel(build), appName, where));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Build {0} of {1}{2} has no install link.', buildLabel(build), appName, where),
+      );
       return;
     }
-    if (link) await this.showLink(link.url, vscode.l10n.t('Install {0} {1}{2}', appName, buildLabel(build), link.name ? ` (${link.name})` : ''));
+    if (link)
+      await this.showLink(link.url, vscode.l10n.t('Install {0} {1}{2}', appName, buildLabel(build), link.name ? ` (${link.name})` : ''));
   }
 
   private async showLink(url: unknown, title: string): Promise<void> {
@@ -103,7 +112,9 @@ async function pickApp(apps: readonly App[], branch: string | undefined): Promis
   const items = apps.map((app) => ({ label: app.name || app.id, description: app.platform, app }));
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Install Latest Build on Device: App'),
-    placeHolder: branch ? vscode.l10n.t('The app whose latest successful build of {0} to install', branch) : vscode.l10n.t('The app whose latest successful build to install'),
+    placeHolder: branch
+      ? vscode.l10n.t('The app whose latest successful build of {0} to install', branch)
+      : vscode.l10n.t('The app whose latest successful build to install'),
   });
   return picked?.app;
 }
@@ -112,6 +123,9 @@ async function pickApp(apps: readonly App[], branch: string | undefined): Promis
 async function pickLink(links: readonly BuildLink[]): Promise<BuildLink | null | undefined> {
   if (links.length === 0) return null;
   if (links.length === 1) return links[0];
-  const picked = await vscode.window.showQuickPick(links.map((link) => ({ label: link.name || link.url, link })), { title: vscode.l10n.t('Install Link') });
+  const picked = await vscode.window.showQuickPick(
+    links.map((link) => ({ label: link.name || link.url, link })),
+    { title: vscode.l10n.t('Install Link') },
+  );
   return picked?.link;
 }

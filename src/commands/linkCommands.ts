@@ -31,7 +31,8 @@ export class LinkCommands {
   table(): CommandGroup<LinkCommandId> {
     return {
       // `page` is 'accessToken' from the welcome view's link, to land where tokens are made.
-      [CommandId.openDashboard]: (page) => this.openDashboardPage(page === 'accessToken' ? PROFILE_PAGE : '', vscode.l10n.t('the dashboard')),
+      [CommandId.openDashboard]: (page) =>
+        this.openDashboardPage(page === 'accessToken' ? PROFILE_PAGE : '', vscode.l10n.t('the dashboard')),
       [CommandId.openStatusPage]: () => this.openStatusPage(),
       [CommandId.openSettings]: (setting) => openSettings(setting),
       [CommandId.openAppInDashboard]: (node) => this.openAppInDashboard(node),
@@ -63,7 +64,10 @@ export class LinkCommands {
     const target = buildTarget(node, this.apps);
     if (!target) return;
     const appId = target.build.appId ?? target.appId;
-    await this.openDashboardPage(`apps/${encodeURIComponent(appId)}/builds/${encodeURIComponent(target.build.id)}`, vscode.l10n.t('the build in the dashboard'));
+    await this.openDashboardPage(
+      `apps/${encodeURIComponent(appId)}/builds/${encodeURIComponent(target.build.id)}`,
+      vscode.l10n.t('the build in the dashboard'),
+    );
   }
 
   /** The commit's page as the service names it; openWebPage refuses anything but http(s). */

@@ -35,8 +35,10 @@ export class NetworkCommands {
         ? vscode.l10n.t('No choices about unencrypted addresses were remembered.')
         : count === 1
           ? vscode.l10n.t('Forgot your choice about sending the access token to unencrypted (http://) addresses; you will be asked again.')
-          : vscode.l10n.t('Forgot {0} choices about sending the access token to unencrypted (http://) addresses; you will be asked again.', count),
-
+          : vscode.l10n.t(
+              'Forgot {0} choices about sending the access token to unencrypted (http://) addresses; you will be asked again.',
+              count,
+            ),
     );
     void vscode.commands.executeCommand(CommandId.refresh);
   }

@@ -34,15 +34,18 @@ export class TestCommands {
   private async show(node: unknown): Promise<void> {
     const target = this.targetOf(node);
     if (!target) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.'),
+      );
       return;
     }
     if (!target.build.finished) {
       void vscode.window.showInformationMessage(vscode.l10n.t('This build has not finished yet; its test results come when it does.'));
       return;
     }
-    const shown = await vscode.window.withProgress({ location: { viewId: 'workbench.view.testing' }, title: vscode.l10n.t('Loading test results') }, () =>
-      this.tests.show(target.build, target.appName),
+    const shown = await vscode.window.withProgress(
+      { location: { viewId: 'workbench.view.testing' }, title: vscode.l10n.t('Loading test results') },
+      () => this.tests.show(target.build, target.appName),
     );
     if (shown) await vscode.commands.executeCommand('workbench.view.testing.focus');
   }

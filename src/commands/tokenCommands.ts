@@ -44,7 +44,9 @@ export class TokenCommands {
     this.log.info('Access token removed from secret storage.');
     const stillFromEnv = (await this.tokens.source()) === 'environment';
     void vscode.window.showInformationMessage(
-      stillFromEnv ? vscode.l10n.t('Access token removed. The token in the {0} environment variable is used from now on.', TOKEN_ENV_VAR) : vscode.l10n.t('Access token removed.'),
+      stillFromEnv
+        ? vscode.l10n.t('Access token removed. The token in the {0} environment variable is used from now on.', TOKEN_ENV_VAR)
+        : vscode.l10n.t('Access token removed.'),
     );
   }
 }
@@ -53,8 +55,12 @@ export class TokenCommands {
 function reportCheck(outcome: LoadOutcome): void {
   if (outcome.status === 'loaded') {
     const n = outcome.count;
-    const apps = n === 0 ? vscode.l10n.t('no apps') : n === 1 ? vscode.l10n.t('1 app') : vscode.l10n.t('{0} apps', n.toLocaleString(vscode.env.language))
-;
+    const apps =
+      n === 0
+        ? vscode.l10n.t('no apps')
+        : n === 1
+          ? vscode.l10n.t('1 app')
+          : vscode.l10n.t('{0} apps', n.toLocaleString(vscode.env.language));
     void vscode.window.showInformationMessage(vscode.l10n.t('Access token saved. The build service lists {0} for it.', apps));
   } else if (outcome.status === 'skipped' && (outcome.reason === 'not-configured' || outcome.reason === 'invalid-setting')) {
     promptForSetting(Setting.baseUrl, vscode.l10n.t('Access token saved. Set {0} to your build service to check it.', Setting.baseUrl));

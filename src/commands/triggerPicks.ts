@@ -19,12 +19,19 @@ export async function pickApp(session: Session, client: BuildServiceClient, bran
   const items = session.apps(client).then((apps): AppItem[] => {
     const mine = new Set(matched.map((a) => a.id));
     const item = (app: App): AppItem => ({ label: app.name || app.id, description: app.platform, app });
-    const first = sortByName(apps.filter((a) => mine.has(a.id))).map((a) => ({ ...item(a), description: vscode.l10n.t('{0} · builds this repository', a.platform) }));
+    const first = sortByName(apps.filter((a) => mine.has(a.id))).map((a) => ({
+      ...item(a),
+      description: vscode.l10n.t('{0} · builds this repository', a.platform),
+    }));
     const rest = sortByName(apps.filter((a) => !mine.has(a.id))).map(item);
     const separator: AppItem = { label: vscode.l10n.t('Other apps'), kind: vscode.QuickPickItemKind.Separator };
     return first.length && rest.length ? [...first, separator, ...rest] : [...first, ...rest];
   });
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Trigger Build: App'), placeHolder: vscode.l10n.t('The app to build'), matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Trigger Build: App'),
+    placeHolder: vscode.l10n.t('The app to build'),
+    matchOnDescription: true,
+  });
   return picked?.app;
 }
 
@@ -36,9 +43,16 @@ export async function pickBranch(client: BuildServiceClient, app: App, snapshot:
     const rest = names.filter((n) => n !== current).map((branch): BranchItem => ({ label: branch, branch }));
     if (current === undefined) return rest;
     const known = names.includes(current);
-    const first: BranchItem = { label: current, branch: current, description: known ? vscode.l10n.t('current branch') : vscode.l10n.t('current branch · no builds yet') };
+    const first: BranchItem = {
+      label: current,
+      branch: current,
+      description: known ? vscode.l10n.t('current branch') : vscode.l10n.t('current branch · no builds yet'),
+    };
     return [first, ...rest];
   });
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Trigger Build: Branch of {0}', app.name || app.id), placeHolder: vscode.l10n.t('The branch to build') });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Trigger Build: Branch of {0}', app.name || app.id),
+    placeHolder: vscode.l10n.t('The branch to build'),
+  });
   return picked?.branch;
 }

@@ -28,7 +28,12 @@ export interface BranchSources {
 }
 
 /** The latest build of `branch` for each app that builds the repository, or for the pinned app. */
-export async function loadBranch(branch: string, remoteUrls: readonly string[], pinnedAppId: string, sources: BranchSources): Promise<BranchState> {
+export async function loadBranch(
+  branch: string,
+  remoteUrls: readonly string[],
+  pinnedAppId: string,
+  sources: BranchSources,
+): Promise<BranchState> {
   const all = await sources.apps();
   let apps: App[];
   if (pinnedAppId) {
@@ -39,7 +44,10 @@ export async function loadBranch(branch: string, remoteUrls: readonly string[], 
     apps = appsBuildingRepo(all, (id) => repoUrls.get(id), remoteUrls);
   }
   if (apps.length === 0) return { kind: 'no-app', branch, pinnedId: pinnedAppId || undefined };
-  const entries = await mapPooled(apps, async (app): Promise<BranchBuild> => ({ app, build: await orNone(sources.getLatestBuild(app.id, { branch })) }));
+  const entries = await mapPooled(apps, async (app): Promise<BranchBuild> => ({
+    app,
+    build: await orNone(sources.getLatestBuild(app.id, { branch })),
+  }));
   return { kind: 'builds', branch, entries, pinned: Boolean(pinnedAppId) };
 }
 

@@ -11,7 +11,9 @@ export type FinishedBranchBuild = BranchBuild & { readonly build: Build };
  * user has to fix, and a green app next to a red one must not hide them.
  */
 export function latestFinishedBuild(entries: readonly BranchBuild[]): FinishedBranchBuild | undefined {
-  const done = entries.filter((e): e is FinishedBranchBuild => Boolean(e.build?.finished && (e.build.status === 'success' || e.build.status === 'failed')));
+  const done = entries.filter((e): e is FinishedBranchBuild =>
+    Boolean(e.build?.finished && (e.build.status === 'success' || e.build.status === 'failed')),
+  );
   const rank = (b: Build) => (hasFailedTests(b) ? 2 : b.status === 'failed' ? 1 : 0);
   const when = (b: Build) => b.finishedAt ?? b.createdAt ?? '';
   const better = (a: Build, b: Build) => rank(a) > rank(b) || (rank(a) === rank(b) && when(a) > when(b));

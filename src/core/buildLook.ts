@@ -77,7 +77,11 @@ const FIRST_LINE_MAX = 100;
 
 /** The first non-empty line of a commit message, trimmed and cut at 100 characters. */
 export function firstLine(message: string | undefined): string {
-  const line = (message ?? '').split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
+  const line =
+    (message ?? '')
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
   return line.length > FIRST_LINE_MAX ? `${line.slice(0, FIRST_LINE_MAX - 1)}…` : line;
 }
 
@@ -93,7 +97,11 @@ export function buildTooltip(build: BuildFacts, appName?: string): string {
   return [
     headline(build, appName),
     commit.branch ? l10n.t('Branch: {0}', commit.branch) : '',
-    commit.sha ? (commit.author ? l10n.t('Commit: {0} by {1}', shortSha(commit.sha), commit.author) : l10n.t('Commit: {0}', shortSha(commit.sha))) : '',
+    commit.sha
+      ? commit.author
+        ? l10n.t('Commit: {0} by {1}', shortSha(commit.sha), commit.author)
+        : l10n.t('Commit: {0}', shortSha(commit.sha))
+      : '',
     firstLine(commit.message),
     build.createdAt ? l10n.t('Created: {0}', exactTime(build.createdAt)) : '',
     build.schemeName ? l10n.t('Scheme: {0}', build.schemeName) : '',
@@ -109,8 +117,12 @@ export function completionMessage(build: BuildFacts, appName: string): string {
   const phrase = statusPhrase(build.status, build.rawStatus);
   const { branch } = build.commit;
   const text = number
-    ? branch ? l10n.t('Build {0} of {1} on {2} {3}', number, appName, branch, phrase) : l10n.t('Build {0} of {1} {2}', number, appName, phrase)
-    : branch ? l10n.t('Build of {0} on {1} {2}', appName, branch, phrase) : l10n.t('Build of {0} {1}', appName, phrase);
+    ? branch
+      ? l10n.t('Build {0} of {1} on {2} {3}', number, appName, branch, phrase)
+      : l10n.t('Build {0} of {1} {2}', number, appName, phrase)
+    : branch
+      ? l10n.t('Build of {0} on {1} {2}', appName, branch, phrase)
+      : l10n.t('Build of {0} {1}', appName, phrase);
   return plainForNotification(text);
 }
 
@@ -118,7 +130,9 @@ export function completionMessage(build: BuildFacts, appName: string): string {
 export function cancelQuestion(build: BuildFacts, appName: string): string {
   const { branch } = build.commit;
   const label = buildLabel(build);
-  return plainForNotification(branch ? l10n.t('Cancel build {0} of {1} on {2}?', label, appName, branch) : l10n.t('Cancel build {0} of {1}?', label, appName));
+  return plainForNotification(
+    branch ? l10n.t('Cancel build {0} of {1} on {2}?', label, appName, branch) : l10n.t('Cancel build {0} of {1}?', label, appName),
+  );
 }
 
 /**

@@ -23,7 +23,13 @@ export interface DetailRow {
 
 /** What a build expands to. `tests` and `coverage` are absent for unfinished builds (nothing to ask yet). */
 export function detailRows(build: Build, extra: { tests?: TestResults; coverage?: Coverage }, now: number): DetailRow[] {
-  return [commitRow(build), ...timeRows(build, now), testsRow(build, extra.tests), ...coverageRows(build, extra.coverage), ...linkRows(build)];
+  return [
+    commitRow(build),
+    ...timeRows(build, now),
+    testsRow(build, extra.tests),
+    ...coverageRows(build, extra.coverage),
+    ...linkRows(build),
+  ];
 }
 
 function commitRow({ commit }: Build): DetailRow {
@@ -57,7 +63,14 @@ function testsRow(build: Build, results: TestResults | undefined): DetailRow {
   const children = failed.map((t) => ({
     label: t.name,
     description: [t.suite, t.target, t.run].filter(Boolean).join(' · '),
-    tooltip: [t.name, t.suite && l10n.t('Suite: {0}', t.suite), t.target && l10n.t('Target: {0}', t.target), t.run && l10n.t('Run: {0}', t.run)].filter(Boolean).join('\n'),
+    tooltip: [
+      t.name,
+      t.suite && l10n.t('Suite: {0}', t.suite),
+      t.target && l10n.t('Target: {0}', t.target),
+      t.run && l10n.t('Run: {0}', t.run),
+    ]
+      .filter(Boolean)
+      .join('\n'),
     icon: 'error',
   }));
   const label = failed.length > 0 ? l10n.t('Tests: {0} failed', failed.length) : l10n.t('Tests');
@@ -67,18 +80,28 @@ function testsRow(build: Build, results: TestResults | undefined): DetailRow {
 function coverageRows(build: Build, coverage: Coverage | undefined): DetailRow[] {
   const overall = coverage?.coverage ?? build.testSummary.coverage;
   if (overall === undefined && !coverage?.targets.length) return [];
-  const children = (coverage?.targets ?? []).map((t) => ({ label: t.name, description: percent(t.coverage) || l10n.t('unknown'), icon: 'package' }));
+  const children = (coverage?.targets ?? []).map((t) => ({
+    label: t.name,
+    description: percent(t.coverage) || l10n.t('unknown'),
+    icon: 'package',
+  }));
   return [{ label: l10n.t('Coverage'), description: percent(overall) || l10n.t('unknown'), icon: 'shield', children }];
 }
 
 function linkRows({ links }: Build): DetailRow[] {
-  const row = (kind: string, icon: string) => (link: BuildLink): DetailRow => ({
-    label: `${kind}: ${link.name || l10n.t('unnamed')}`,
-    tooltip: link.url,
-    icon,
-    command: { title: kind, command: CommandId.openBuildLink, arguments: [link.url] },
-  });
+  const row =
+    (kind: string, icon: string) =>
+    (link: BuildLink): DetailRow => ({
+      label: `${kind}: ${link.name || l10n.t('unnamed')}`,
+      tooltip: link.url,
+      icon,
+      command: { title: kind, command: CommandId.openBuildLink, arguments: [link.url] },
+    });
   // Install rows offer "Show QR Code" in their context menu (contextValue 'installLink').
-  const install = (link: BuildLink): DetailRow => ({ ...row(l10n.t('Install'), 'device-mobile')(link), contextValue: 'installLink', installUrl: link.url });
+  const install = (link: BuildLink): DetailRow => ({
+    ...row(l10n.t('Install'), 'device-mobile')(link),
+    contextValue: 'installLink',
+    installUrl: link.url,
+  });
   return [...links.install.map(install), ...links.download.map(row(l10n.t('Download'), 'cloud-download'))];
 }

@@ -5,7 +5,8 @@ import type { ApiError } from '../api/errors';
 import { CommandId, type CommandIdValue } from '../ids';
 
 /** The fixes a notification can offer; the presenter maps each to a button label and a command. */
-export type FixAction = 'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog' | 'openProxySettings' | 'allowUnencrypted';
+export type FixAction =
+  'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog' | 'openProxySettings' | 'allowUnencrypted';
 
 // Getters: each label is read in the display language when it is shown, not fixed at load.
 export const ACTION_LABELS: Readonly<Record<FixAction, string>> = {
@@ -79,7 +80,8 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
     case 'missing-token':
     case 'unauthorized': {
       // The service's own words ("Invalid authorization token", "No authorization token was found").
-      const fallback = error.kind === 'missing-token' ? l10n.t('No access token is set.') : l10n.t('The build service did not accept the access token.');
+      const fallback =
+        error.kind === 'missing-token' ? l10n.t('No access token is set.') : l10n.t('The build service did not accept the access token.');
       const reason = error.serverMessage ? sentence(error.serverMessage) : fallback;
       return {
         severity: 'error',
@@ -98,17 +100,25 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
         short: l10n.t('Service temporarily unavailable'),
       };
     case 'network':
-      return showLog(l10n.t('Cannot reach the service'), l10n.t('Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.'));
+      return showLog(
+        l10n.t('Cannot reach the service'),
+        l10n.t('Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.'),
+      );
     case 'proxy-auth':
       return {
         severity: 'error',
-        message: l10n.t('The proxy requires authentication (407) and did not accept the credentials. Set them in http.proxy (http://user:password@host:port) or http.proxyAuthorization.'),
+        message: l10n.t(
+          'The proxy requires authentication (407) and did not accept the credentials. Set them in http.proxy (http://user:password@host:port) or http.proxyAuthorization.',
+        ),
         actions: ['openProxySettings', 'showLog'],
         short: l10n.t('Proxy authentication required'),
       };
     case 'certificate':
       // The client's message names what failed (not trusted, expired, wrong host) and the fix.
-      return showLog(l10n.t('Certificate not accepted'), error.message ?? l10n.t("The build service's certificate was not accepted; nothing was sent."));
+      return showLog(
+        l10n.t('Certificate not accepted'),
+        error.message ?? l10n.t("The build service's certificate was not accepted; nothing was sent."),
+      );
     case 'unencrypted':
       // The consent warning is its own notification; this is what the views show meanwhile.
       return {
@@ -129,20 +139,33 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
     case 'bad-request':
       return showLog(l10n.t('Request refused'), l10n.t('The build service refused the request as malformed ({0}).', error.status ?? 400));
     case 'not-found':
-      return showLog(l10n.t('Address not found'), l10n.t('The build service answered "not found" (404). Check that buildService.baseUrl is the service\'s /v1 address.'));
+      return showLog(
+        l10n.t('Address not found'),
+        l10n.t('The build service answered "not found" (404). Check that buildService.baseUrl is the service\'s /v1 address.'),
+      );
     case 'server-error':
-      return showLog(l10n.t('Service error'), l10n.t('The build service had an internal error ({0}). Try again later.', error.status ?? 500));
+      return showLog(
+        l10n.t('Service error'),
+        l10n.t('The build service had an internal error ({0}). Try again later.', error.status ?? 500),
+      );
   }
 }
 
 /** For failures that are bugs here rather than answers from the service. */
 export function describeUnexpected(): UserMessage {
-  return { severity: 'error', message: l10n.t('Build Service ran into an unexpected problem.'), actions: ['showLog'], short: l10n.t('Unexpected problem') };
-
+  return {
+    severity: 'error',
+    message: l10n.t('Build Service ran into an unexpected problem.'),
+    actions: ['showLog'],
+    short: l10n.t('Unexpected problem'),
+  };
 }
 
 /** The server's text as one sentence: control characters out, capped, ending in a full stop. */
 function sentence(text: string): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim().slice(0, 200);
+  const clean = text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .trim()
+    .slice(0, 200);
   return /[.!?…]$/.test(clean) ? clean : `${clean}.`;
 }

@@ -20,7 +20,13 @@ export function checkInstallLink(text: unknown): CheckedLink {
     return { ok: false, problem: l10n.t('The install link is not a web address ({0}), so no QR code was made.', preview(link)) };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, problem: l10n.t('Build Service makes QR codes only for http:// and https:// links; this install link ({0}…) was refused.', url.protocol) };
+    return {
+      ok: false,
+      problem: l10n.t(
+        'Build Service makes QR codes only for http:// and https:// links; this install link ({0}…) was refused.',
+        url.protocol,
+      ),
+    };
   }
   return { ok: true, url: link };
 }

@@ -13,5 +13,4 @@ export function checkNotifyChoice(raw: unknown): Checked<NotifyChoice> {
   if (raw === false) return { ok: true, value: 'off' };
   if (typeof raw === 'string' && (NOTIFY_CHOICES as readonly string[]).includes(raw)) return { ok: true, value: raw as NotifyChoice };
   return { ok: false, problem: l10n.t('it must be one of {0}', NOTIFY_CHOICES.map((c) => `"${c}"`).join(', ')) };
-
 }

@@ -5,7 +5,11 @@
 import { MAX_IN_FLIGHT } from '../api/requestGate';
 
 /** Like `Promise.all(items.map(work))`, with at most `limit` calls pending; results keep input order. */
-export async function mapPooled<T, R>(items: readonly T[], work: (item: T, index: number) => Promise<R>, limit = MAX_IN_FLIGHT): Promise<R[]> {
+export async function mapPooled<T, R>(
+  items: readonly T[],
+  work: (item: T, index: number) => Promise<R>,
+  limit = MAX_IN_FLIGHT,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -22,7 +22,7 @@ export function qrSvg(text: string, title: string): string {
   const size = rows.length + 2 * QUIET_ZONE;
   const parts: string[] = [];
   rows.forEach((row, y) => {
-    for (let x = 0; x < row.length; ) {
+    for (let x = 0; x < row.length;) {
       if (!row[x]) {
         x++;
         continue;

@@ -19,10 +19,17 @@ export function statusBarText(branch: string, entries: readonly BranchEntry[]): 
   const text = built.length === 0 ? `$(git-branch) ${l10n.t('{0}: no builds', name)}` : `${icons.join(' ')}${more} ${name}`;
   const lines = entries.map((e) =>
     e.build
-      ? l10n.t('{0}: build {1} {2}', e.appName, buildNumber(e.build) || l10n.t('(no number)'), statusPhrase(e.build.status, e.build.rawStatus))
+      ? l10n.t(
+          '{0}: build {1} {2}',
+          e.appName,
+          buildNumber(e.build) || l10n.t('(no number)'),
+          statusPhrase(e.build.status, e.build.rawStatus),
+        )
       : l10n.t('{0}: no builds of this branch yet', e.appName),
   );
-  const tooltip = [l10n.t('Build Service — branch {0}', branch), ...lines, l10n.t('Click to show it in the Current Branch view.')].join('\n');
+  const tooltip = [l10n.t('Build Service — branch {0}', branch), ...lines, l10n.t('Click to show it in the Current Branch view.')].join(
+    '\n',
+  );
 
   return { text, tooltip };
 }

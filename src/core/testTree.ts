@@ -66,9 +66,19 @@ export function testTree(results: readonly TestResult[]): TestGroup[] {
     children,
   });
   return [...runs].map(([run, targets]) =>
-    group('run', [], run, [...targets].map(([target, suites]) =>
-      group('target', [run], target, [...suites].map(([suite, tests]) => group('suite', [run, target], suite, [...tests.values()]))),
-    )),
+    group(
+      'run',
+      [],
+      run,
+      [...targets].map(([target, suites]) =>
+        group(
+          'target',
+          [run],
+          target,
+          [...suites].map(([suite, tests]) => group('suite', [run, target], suite, [...tests.values()])),
+        ),
+      ),
+    ),
   );
 }
 

@@ -37,7 +37,6 @@ export function relativeTime(iso: string | undefined, now: number): string {
     if (Math.abs(diff) >= ms) return relativeFormat().format(Math.trunc(diff / ms), unit);
   }
   return l10n.t('just now');
-
 }
 
 /** The exact time for tooltips, in UTC so every reader sees the same text: "2017-03-02 22:13:26 UTC". */
@@ -58,7 +57,6 @@ export function duration(fromIso: string | undefined, toIso: string | undefined)
   const s = seconds % 60;
   if (h > 0) return l10n.t('{0} h {1} min', h, m);
   return m > 0 ? l10n.t('{0} min {1} s', m, s) : l10n.t('{0} s', s);
-
 }
 
 /** A 0–1 fraction as "68.8%"; '' when there is none. */

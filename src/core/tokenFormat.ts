@@ -25,7 +25,8 @@ export function tokenProblem(raw: string): string | undefined {
   if (token.length === 0) return l10n.t('Paste the personal access token from the dashboard.');
   if (CONTROL.test(token)) return l10n.t('The token contains a control or invisible character. Copy it again from the dashboard.');
   if (SPACE.test(token)) return l10n.t('The token cannot contain spaces. Copy it again from the dashboard.');
-  if (!SENDABLE.test(token)) return l10n.t('The token can only contain ASCII letters, digits and punctuation. Copy it again from the dashboard.');
+  if (!SENDABLE.test(token))
+    return l10n.t('The token can only contain ASCII letters, digits and punctuation. Copy it again from the dashboard.');
 
   return undefined;
 }

@@ -34,7 +34,6 @@ export function checkTimeoutSeconds(raw: unknown): Checked<number> {
   if (typeof raw !== 'number' || !Number.isFinite(raw)) return { ok: false, problem: l10n.t('it must be a number of seconds') };
   if (raw < TIMEOUT_MIN_SECONDS || raw > TIMEOUT_MAX_SECONDS) {
     return { ok: false, problem: l10n.t('it must be between {0} and {1} seconds', TIMEOUT_MIN_SECONDS, TIMEOUT_MAX_SECONDS) };
-
   }
   return { ok: true, value: raw };
 }

@@ -10,7 +10,6 @@ export function checkAppId(raw: unknown): Checked<string> {
   if (text === '') return { ok: true, value: '' };
   if (!/^[0-9a-f]{24}$/i.test(text)) {
     return { ok: false, problem: l10n.t('"{0}" is not an app ID (24 hexadecimal digits, as Copy App ID gives)', text.slice(0, 60)) };
-
   }
   // The service writes ids in lower case; compare them the same way.
   return { ok: true, value: text.toLowerCase() };

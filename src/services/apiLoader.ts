@@ -38,8 +38,7 @@ export class LazyClient implements BuildServiceClient {
   cancelBuild: BuildServiceClient['cancelBuild'] = (...args) => this.ready().then((c) => c.cancelBuild(...args));
   getTests: BuildServiceClient['getTests'] = (...args) => this.ready().then((c) => c.getTests(...args));
   getCoverage: BuildServiceClient['getCoverage'] = (...args) => this.ready().then((c) => c.getCoverage(...args));
-  listDeploymentGroups: BuildServiceClient['listDeploymentGroups'] = (...args) =>
-    this.ready().then((c) => c.listDeploymentGroups(...args));
+  listDeploymentGroups: BuildServiceClient['listDeploymentGroups'] = (...args) => this.ready().then((c) => c.listDeploymentGroups(...args));
 
   /** Closes the connections if the client was ever loaded; a request made afterwards is cancelled. */
   async dispose(): Promise<void> {

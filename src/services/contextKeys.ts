@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { ContextKeyName } from '../ids';
 
-
 /** Sets keys only when their value changes, since every setContext is a round trip to the UI. */
 export class ContextKeys {
   private readonly values = new Map<ContextKeyName, boolean | string>();

@@ -71,7 +71,9 @@ export class CurrentBranch implements vscode.Disposable {
   async reload(): Promise<void> {
     const generation = ++this.generation;
     const next = await this.load(generation).catch((error: unknown): BranchState => {
-      this.deps.log.warn(`Loading the builds of the current branch failed: ${isApiError(error) ? `${error.kind}: ${error.message}` : String(error)}`);
+      this.deps.log.warn(
+        `Loading the builds of the current branch failed: ${isApiError(error) ? `${error.kind}: ${error.message}` : String(error)}`,
+      );
       return { kind: 'failed', branch: branchOf(this.current) ?? '', error };
     });
     if (generation !== this.generation) return;
@@ -107,7 +109,8 @@ export class CurrentBranch implements vscode.Disposable {
     this.current = state;
     // Builds no longer on screen need no polling on our account (a triggered one stays followed).
     const shown = new Set(state.kind === 'builds' ? state.entries.map((e) => e.build?.id) : []);
-    if (previous.kind === 'builds') for (const { build } of previous.entries) if (build && !shown.has(build.id)) this.deps.poller.unfollow(build.id, 'shown');
+    if (previous.kind === 'builds')
+      for (const { build } of previous.entries) if (build && !shown.has(build.id)) this.deps.poller.unfollow(build.id, 'shown');
     this.deps.contextKeys.set(ContextKey.currentBranchState, contextValueOf(state));
     this.deps.contextKeys.set(ContextKey.branchBuildShown, state.kind === 'builds' && state.entries.some((e) => e.build));
     this.changed.fire(state);

@@ -2,7 +2,14 @@ import * as vscode from 'vscode';
 import type { NetworkOptions, ProxyOptions } from '../api';
 
 /** VS Code's own network settings, which this extension follows like the editor does. */
-const WATCHED = ['http.proxy', 'http.proxyAuthorization', 'http.noProxy', 'http.proxyStrictSSL', 'http.proxySupport', 'http.systemCertificates'];
+const WATCHED = [
+  'http.proxy',
+  'http.proxyAuthorization',
+  'http.noProxy',
+  'http.proxyStrictSSL',
+  'http.proxySupport',
+  'http.systemCertificates',
+];
 
 const SUPPORT_VALUES = new Set(['off', 'on', 'override', 'fallback']);
 

@@ -7,7 +7,6 @@ import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/va
 import { checkAppId } from '../core/validateBranch';
 import { checkNotifyChoice, type NotifyChoice } from '../core/notifyChoice';
 
-
 export interface SettingProblem {
   setting: SettingId;
   problem: string;
@@ -57,7 +56,11 @@ export function readSettings(): Settings {
     autoRefresh: take(Setting.autoRefresh, checkFlag(config.get('autoRefresh'), true), true),
     appId: take(Setting.appId, checkAppId(config.get('appId')), ''),
     notifyOnCompletion: take(Setting.notifyOnCompletion, checkNotifyChoice(config.get('notifyOnCompletion')), 'triggered'),
-    testResultsForCurrentBranch: take(Setting.testResultsForCurrentBranch, checkFlag(config.get('testResultsForCurrentBranch'), true), true),
+    testResultsForCurrentBranch: take(
+      Setting.testResultsForCurrentBranch,
+      checkFlag(config.get('testResultsForCurrentBranch'), true),
+      true,
+    ),
     showPassingTests: take(Setting.showPassingTests, checkFlag(config.get('showPassingTests'), false), false),
     problems,
   };

@@ -28,7 +28,11 @@ export class TestLocator {
   constructor(private readonly log: Log) {}
 
   /** Locations keyed by `key(test)`, for the tests whose source was found. */
-  async locate<T extends { suite: string; name: string }>(buildId: string, tests: readonly T[], key: (test: T) => string): Promise<Map<string, TestLocation>> {
+  async locate<T extends { suite: string; name: string }>(
+    buildId: string,
+    tests: readonly T[],
+    key: (test: T) => string,
+  ): Promise<Map<string, TestLocation>> {
     const located = new Map<string, TestLocation>();
     const glob = sourceGlob(tests.map((t) => t.suite));
     if (!glob || !vscode.workspace.workspaceFolders?.length) return located;

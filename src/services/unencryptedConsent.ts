@@ -32,10 +32,24 @@ export class UnencryptedConsent {
     const choice = this.choices()[address];
     if (choice === 'allow') return;
     if (choice === 'deny') {
-      throw new ApiError('unencrypted', vscode.l10n.t('You chose not to send the access token to {0} unencrypted; nothing was sent. Use an https:// address, or run "Build Service: Allow Sending the Token Unencrypted…" to change your mind.', address), { url: baseUrl });
+      throw new ApiError(
+        'unencrypted',
+        vscode.l10n.t(
+          'You chose not to send the access token to {0} unencrypted; nothing was sent. Use an https:// address, or run "Build Service: Allow Sending the Token Unencrypted…" to change your mind.',
+          address,
+        ),
+        { url: baseUrl },
+      );
     }
     this.ask(baseUrl);
-    throw new ApiError('unencrypted', vscode.l10n.t('{0} is not encrypted (http://), so the access token would travel in the clear; it was not sent. Answer the warning to continue.', address), { url: baseUrl });
+    throw new ApiError(
+      'unencrypted',
+      vscode.l10n.t(
+        '{0} is not encrypted (http://), so the access token would travel in the clear; it was not sent. Answer the warning to continue.',
+        address,
+      ),
+      { url: baseUrl },
+    );
   }
 
   /** Shows the warning for `baseUrl` (once at a time per address) and remembers the answer. */
@@ -44,7 +58,10 @@ export class UnencryptedConsent {
     const address = new URL(baseUrl).origin;
     if (this.asking.has(address)) return;
     this.asking.add(address);
-    const message = vscode.l10n.t('The build service address {0} is not encrypted (http://). Your access token would travel in the clear, readable by anyone on the network path. Send it to this address anyway?', address);
+    const message = vscode.l10n.t(
+      'The build service address {0} is not encrypted (http://). Your access token would travel in the clear, readable by anyone on the network path. Send it to this address anyway?',
+      address,
+    );
     void vscode.window.showWarningMessage(message, SEND(), DONT_SEND()).then(async (answer) => {
       this.asking.delete(address);
       if (answer === undefined) return; // Dismissed: ask again next time.

@@ -42,7 +42,8 @@ export class CompletionNotice implements vscode.Disposable {
     const message = completionMessage(build, build.appId ? this.session.nameOf(build.appId) : vscode.l10n.t('an app'));
     this.log.info(`Build ${build.id} finished: ${message}`);
     const choice = this.settings.value.notifyOnCompletion;
-    const wanted = choice === 'triggered' ? reason === 'triggered' : choice === 'branch' && (reason === 'triggered' || this.isOnBranch(build));
+    const wanted =
+      choice === 'triggered' ? reason === 'triggered' : choice === 'branch' && (reason === 'triggered' || this.isOnBranch(build));
     if (!wanted || this.announced.has(build.id)) return;
     if (this.announced.size >= REMEMBERED) this.announced.clear();
     this.announced.add(build.id);
@@ -54,7 +55,8 @@ export class CompletionNotice implements vscode.Disposable {
       if (picked === openBuild) await vscode.commands.executeCommand(CommandId.revealCurrentBranchBuild, build.id);
       if (picked === showFailed) await vscode.commands.executeCommand(CommandId.showTestResults, build);
       // Global: the user asked for quiet everywhere, not only in this workspace.
-      if (picked === dontShow) await vscode.workspace.getConfiguration().update(Setting.notifyOnCompletion, 'off', vscode.ConfigurationTarget.Global);
+      if (picked === dontShow)
+        await vscode.workspace.getConfiguration().update(Setting.notifyOnCompletion, 'off', vscode.ConfigurationTarget.Global);
     });
   }
 

@@ -29,11 +29,19 @@ export class QrPanel implements vscode.Disposable {
 
   async show(url: string, title: string): Promise<void> {
     const { qrSvg } = await loadQrModule();
-    const html = qrPageHtml({ url, title, svg: qrSvg(url, vscode.l10n.t('QR code of {0}', url)), nonce: randomBytes(16).toString('base64') });
+    const html = qrPageHtml({
+      url,
+      title,
+      svg: qrSvg(url, vscode.l10n.t('QR code of {0}', url)),
+      nonce: randomBytes(16).toString('base64'),
+    });
     this.current = { url, title, html };
     if (!this.panel) {
       // Scripts only for the copy button; no local resources at all.
-      this.panel = vscode.window.createWebviewPanel(QR_PANEL_VIEW_TYPE, title, vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [] });
+      this.panel = vscode.window.createWebviewPanel(QR_PANEL_VIEW_TYPE, title, vscode.ViewColumn.Active, {
+        enableScripts: true,
+        localResourceRoots: [],
+      });
       this.panel.onDidDispose(() => {
         this.panel = undefined;
         this.current = undefined;

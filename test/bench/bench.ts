@@ -23,7 +23,14 @@ const KIB = 1024;
 function sizeRow(file: string, budgetBytes?: number): Row {
   const bytes = statSync(join(root, file)).size;
   const budget = budgetBytes === undefined ? '' : `≤ ${kib(budgetBytes)}`;
-  return { figure: `${file}, minified`, value: kib(bytes), baseline: '', budget, pass: budgetBytes === undefined ? undefined : bytes <= budgetBytes, gated: true };
+  return {
+    figure: `${file}, minified`,
+    value: kib(bytes),
+    baseline: '',
+    budget,
+    pass: budgetBytes === undefined ? undefined : bytes <= budgetBytes,
+    gated: true,
+  };
 }
 
 function coldRequireRow(file: string, budgetMs?: number): Row {
@@ -55,7 +62,16 @@ function ratioRow(figure: string, baselineName: string, pair: { subjectMs: numbe
 /** parseApps as it ships: bundled by esbuild like dist/api.js (calls across files become direct calls). */
 async function bundledParseApps(): Promise<(body: unknown) => unknown> {
   const outfile = join(root, 'out/bench/parseApps.js');
-  await esbuild.build({ entryPoints: [join(root, 'src/api/parseApps.ts')], bundle: true, format: 'cjs', platform: 'node', target: 'node20', minify: true, outfile, logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [join(root, 'src/api/parseApps.ts')],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    outfile,
+    logLevel: 'warning',
+  });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require(outfile) as typeof import('../../src/api/parseApps')).parseApps;
 }
@@ -66,14 +82,37 @@ async function main(): Promise<void> {
 
   const body = JSON.stringify(generateApps(10_000));
   const parseApps = await bundledParseApps();
-  rows.push(ratioRow('parse 10,000 apps (validated, mapped), CPU time, median of 41', 'JSON.parse alone', alternateCpu(() => parseApps(JSON.parse(body)), () => JSON.parse(body)), 1.3));
+  rows.push(
+    ratioRow(
+      'parse 10,000 apps (validated, mapped), CPU time, median of 41',
+      'JSON.parse alone',
+      alternateCpu(
+        () => parseApps(JSON.parse(body)),
+        () => JSON.parse(body),
+      ),
+      1.3,
+    ),
+  );
 
   rows.push(ratioRow('listApps, 10,000 apps, alternating, median of 21', 'undici.request + JSON.parse', await listTenThousandApps(), 1.1));
-  rows.push(ratioRow('1,000 sequential getBuild, alternating, median of 15', 'undici.request + JSON.parse, one keep-alive connection', await thousandSmallRequests(), 1.15));
+  rows.push(
+    ratioRow(
+      '1,000 sequential getBuild, alternating, median of 15',
+      'undici.request + JSON.parse, one keep-alive connection',
+      await thousandSmallRequests(),
+      1.15,
+    ),
+  );
 
   const apps = generateApps(10_000).map((app) => ({ id: app._id, name: app.app_name }));
   const byCodeUnits = () => [...apps].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  rows.push(ratioRow('sort 10,000 apps by name (locale-aware), CPU time', 'sort by UTF-16 code units', alternateCpu(() => sortByName(apps), byCodeUnits, 21)));
+  rows.push(
+    ratioRow(
+      'sort 10,000 apps by name (locale-aware), CPU time',
+      'sort by UTF-16 code units',
+      alternateCpu(() => sortByName(apps), byCodeUnits, 21),
+    ),
+  );
 
   const skipHost = process.env.BUILD_SERVICE_BENCH_HOST === '0';
   const host = skipHost ? { rows: [], problems: [] } : hostRows();
@@ -92,8 +131,12 @@ async function main(): Promise<void> {
 function hostRows(): { rows: Row[]; problems: string[] } {
   console.log('Measuring in the real extension host (test/host/benchHost.mjs, about 1.5 minutes)…');
   const rowsFile = join(mkdtempSync(join(tmpdir(), 'bench-host-')), 'rows.json');
-  const run = spawnSync(process.execPath, [join(root, 'test/host/benchHost.mjs')], { stdio: 'inherit', env: { ...process.env, BUILD_SERVICE_BENCH_ROWS: rowsFile } });
-  if (run.status !== 0 || !existsSync(rowsFile)) return { rows: [], problems: [`the host bench failed (exit code ${run.status ?? run.signal}): no host figures`] };
+  const run = spawnSync(process.execPath, [join(root, 'test/host/benchHost.mjs')], {
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_SERVICE_BENCH_ROWS: rowsFile },
+  });
+  if (run.status !== 0 || !existsSync(rowsFile))
+    return { rows: [], problems: [`the host bench failed (exit code ${run.status ?? run.signal}): no host figures`] };
   return JSON.parse(readFileSync(rowsFile, 'utf8')) as { rows: Row[]; problems: string[] };
 }
 

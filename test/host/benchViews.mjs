@@ -20,21 +20,41 @@ const split = (c) => `GET /apps ${c.appLists}, build lists ${c.buildLists}, buil
 function requestRows(f) {
   const rows = [];
   if (f.twoRefreshes) {
-    rows.push(countRow(`two refreshes at once, nothing expanded: GET /apps (requests in all: ${f.twoRefreshes.total})`, f.twoRefreshes.appLists, { max: 1 }));
+    rows.push(
+      countRow(`two refreshes at once, nothing expanded: GET /apps (requests in all: ${f.twoRefreshes.total})`, f.twoRefreshes.appLists, {
+        max: 1,
+      }),
+    );
   }
   for (const [n, count] of Object.entries(f.refreshExpanded)) {
-    rows.push(countRow(`a refresh with ${n} apps expanded in the Apps view, polling off: requests (${split(count)})`, count.total, { max: Number(n) + 1 }));
+    rows.push(
+      countRow(`a refresh with ${n} apps expanded in the Apps view, polling off: requests (${split(count)})`, count.total, {
+        max: Number(n) + 1,
+      }),
+    );
   }
   if (f.twoRefreshesExpanded) {
     const c = f.twoRefreshesExpanded;
     rows.push(countRow(`two refreshes at once, ${c.expanded} apps expanded: requests (${split(c)})`, c.total, { max: c.expanded + 1 }));
   }
   if (f.idle) {
-    rows.push(countRow(`idle ${f.idle.seconds} s, Apps view open, ${f.idle.expanded} apps expanded, every build shown finished, polling on: requests`, f.idle.total, { max: 0 }));
+    rows.push(
+      countRow(
+        `idle ${f.idle.seconds} s, Apps view open, ${f.idle.expanded} apps expanded, every build shown finished, polling on: requests`,
+        f.idle.total,
+        { max: 0 },
+      ),
+    );
   }
   if (f.unfocused) {
     const u = f.unfocused;
-    rows.push(countRow(`window unfocused ${u.seconds} s (another browser tab in front), ${u.followed} unfinished builds followed, polling on: requests`, u.total, { max: 0 }));
+    rows.push(
+      countRow(
+        `window unfocused ${u.seconds} s (another browser tab in front), ${u.followed} unfinished builds followed, polling on: requests`,
+        u.total,
+        { max: 0 },
+      ),
+    );
     rows.push(countRow('the same window focused again: polls within 2 s (the zero above was a pause)', u.pollsAfterFocus, { min: 1 }));
   }
   return rows;
@@ -49,14 +69,26 @@ function treeItemRows(t) {
   return [
     {
       figure: `Apps view, ${apps} apps: getChildren + getTreeItem of each (apps already fetched), median of ${t.providerMs.length}`,
-      value: ms(provider), baseline: `${ms(plain)} (${apps} vscode.TreeItem built directly)`, ratio: provider / plain, budget: '', gated: false,
+      value: ms(provider),
+      baseline: `${ms(plain)} (${apps} vscode.TreeItem built directly)`,
+      ratio: provider / plain,
+      budget: '',
+      gated: false,
     },
     {
-      figure: 'of which getChildren (a node per app, sorted by name), median', value: ms(median(t.childrenMs)), baseline: '', budget: '', gated: false,
+      figure: 'of which getChildren (a node per app, sorted by name), median',
+      value: ms(median(t.childrenMs)),
+      baseline: '',
+      budget: '',
+      gated: false,
     },
     {
       figure: `heap those ${apps} items keep alive, median of ${t.providerBytes.length}: ${t.heapReading}`,
-      value: mib(providerBytes), baseline: `${mib(plainBytes)} (the plain TreeItems)`, ratio: providerBytes / plainBytes, budget: '', gated: false,
+      value: mib(providerBytes),
+      baseline: `${mib(plainBytes)} (the plain TreeItems)`,
+      ratio: providerBytes / plainBytes,
+      budget: '',
+      gated: false,
     },
   ];
 }

@@ -43,4 +43,3 @@ export async function launchBrowser(run, host = defaultHost) {
 async function closeWithin(browser, ms) {
   await Promise.race([browser.close().catch(() => {}), new Promise((r) => setTimeout(r, ms))]);
 }
-

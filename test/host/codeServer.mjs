@@ -44,22 +44,34 @@ export async function startCodeServer(run, { env = {}, settings = {}, port = 0, 
 
   const logFile = run.file('code-server.log');
   const log = createWriteStream(logFile);
-  const child = spawn(nodeBinary, [
-    codeServerEntry,
-    '--config', configFile,
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--auth', 'none',
-    '--user-data-dir', run.userDataDir,
-    '--extensions-dir', run.extensionsDir,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--ignore-last-opened',
-    ...(locale ? ['--locale', locale] : []),
-  ], {
-    // Its own process group, so stopping it also stops the extension host and pty host it forks.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...run.env, ...(locale ? noGalleryEnv : {}), ...env },
-  });
+  const child = spawn(
+    nodeBinary,
+    [
+      codeServerEntry,
+      '--config',
+      configFile,
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--user-data-dir',
+      run.userDataDir,
+      '--extensions-dir',
+      run.extensionsDir,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--ignore-last-opened',
+      ...(locale ? ['--locale', locale] : []),
+    ],
+    {
+      // Its own process group, so stopping it also stops the extension host and pty host it forks.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...run.env, ...(locale ? noGalleryEnv : {}), ...env },
+    },
+  );
   child.stdout.pipe(log);
   child.stderr.pipe(log);
 
@@ -77,7 +89,10 @@ export async function startCodeServer(run, { env = {}, settings = {}, port = 0, 
   // Port 0 lets the kernel pick a free port; code-server then prints the address it listens on.
   const origin = await new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`code-server did not start within ${startupTimeoutMs / 1000} s; see ${logFile}`)), startupTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`code-server did not start within ${startupTimeoutMs / 1000} s; see ${logFile}`)),
+      startupTimeoutMs,
+    );
     const onData = (chunk) => {
       seen += chunk.toString();
       const match = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(seen);

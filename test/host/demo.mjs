@@ -40,7 +40,10 @@ export function linkExtension(extensionsDir) {
  */
 export function makeDemoRepository(dir) {
   const git = (...args) => {
-    const result = spawnSync('git', ['-c', 'user.name=Demo', '-c', 'user.email=demo@example.invalid', ...args], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync('git', ['-c', 'user.name=Demo', '-c', 'user.email=demo@example.invalid', ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${result.stderr || result.error?.message}`);
   };
   git('init', '--quiet', '--initial-branch=develop');

@@ -103,12 +103,19 @@ function tail(file, lines) {
 
 function writePackageJson(dir, dependencies) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
-    name: 'build-service-test-host',
-    private: true,
-    description: 'Installed by test/host/install.mjs; delete freely.',
-    dependencies,
-  }, null, 2));
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'build-service-test-host',
+        private: true,
+        description: 'Installed by test/host/install.mjs; delete freely.',
+        dependencies,
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 /** Makes sure the host is installed; returns how long the install took in ms (0 when reused). */
@@ -119,7 +126,9 @@ export async function ensureHost(host = defaultHost) {
   requirePackages({ installing: true });
   const started = Date.now();
   const nodeNote = host.node ? `, on Node ${host.node} from npm` : '';
-  console.log(`Installing the VS Code test host (code-server ${host.codeServer} = VS Code ${host.vscode}${nodeNote}, playwright-core ${playwrightCoreVersion})`);
+  console.log(
+    `Installing the VS Code test host (code-server ${host.codeServer} = VS Code ${host.vscode}${nodeNote}, playwright-core ${playwrightCoreVersion})`,
+  );
   console.log(`into ${path.relative(process.cwd(), paths.dir) || paths.dir}, once; it takes a few minutes. Output: ${installLog}`);
   rmSync(paths.dir, { recursive: true, force: true, maxRetries: 3 });
   rmSync(installLog, { force: true });
@@ -148,11 +157,13 @@ export async function ensureHost(host = defaultHost) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  Promise.resolve(process.argv[2]).then((name) => ensureHost(name ? hostNamed(name) : defaultHost)).then(
-    () => shutdown(0),
-    (e) => {
-      console.error(e instanceof Error ? e.message : e);
-      return shutdown(1);
-    },
-  );
+  Promise.resolve(process.argv[2])
+    .then((name) => ensureHost(name ? hostNamed(name) : defaultHost))
+    .then(
+      () => shutdown(0),
+      (e) => {
+        console.error(e instanceof Error ? e.message : e);
+        return shutdown(1);
+      },
+    );
 }

@@ -26,8 +26,13 @@ function parseCli(argv) {
   const flag = (name) => argv.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.slice(name.length + 3));
   const [developmentPath] = flag('extensionDevelopmentPath');
   const [testsPath] = flag('extensionTestsPath');
-  if (!developmentPath || !testsPath) throw new Error('usage: launcher.mjs [workspace] --extensionDevelopmentPath=<dir> --extensionTestsPath=<file>');
-  return { developmentPath: path.resolve(developmentPath), testsPath: path.resolve(testsPath), workspace: argv.find((a) => !a.startsWith('-')) };
+  if (!developmentPath || !testsPath)
+    throw new Error('usage: launcher.mjs [workspace] --extensionDevelopmentPath=<dir> --extensionTestsPath=<file>');
+  return {
+    developmentPath: path.resolve(developmentPath),
+    testsPath: path.resolve(testsPath),
+    workspace: argv.find((a) => !a.startsWith('-')),
+  };
 }
 
 /** The workbench hands over its own logs when the test session ends; keep them with the run. */
@@ -53,7 +58,9 @@ async function main() {
   const server = await startCodeServer(run, { env: { [uiProbeEnvVar]: probe.url, BUILD_SERVICE_TEST_OUTPUT_TAG: outputTag }, locale });
   say(`code-server ${server.origin}`);
   ({ page } = await launchBrowser(run));
-  const closeConsoleLog = forwardConsole(page, run.file('workbench-console.log'), { echoAll: Boolean(process.env.BUILD_SERVICE_TEST_VERBOSE) });
+  const closeConsoleLog = forwardConsole(page, run.file('workbench-console.log'), {
+    echoAll: Boolean(process.env.BUILD_SERVICE_TEST_VERBOSE),
+  });
 
   const testsEnded = new Promise((resolve) => {
     void page.exposeFunction('codeAutomationLog', () => {});

@@ -18,12 +18,18 @@ export const playwrightCoreVersion = '1.65.1';
  */
 export const hosts = {
   oldest: {
-    codeServer: '4.100.3', vscode: '1.100.3', node: undefined, ripgrep: { packageVersion: '1.15.11', releaseTag: 'v13.0.0-10' },
+    codeServer: '4.100.3',
+    vscode: '1.100.3',
+    node: undefined,
+    ripgrep: { packageVersion: '1.15.11', releaseTag: 'v13.0.0-10' },
     // Native parts an install must have produced (under code-server's lib/vscode/node_modules).
     nativeFiles: ['node-pty/build/Release/pty.node', '@vscode/ripgrep/bin/rg'],
   },
   newest: {
-    codeServer: '4.139.1', vscode: '1.139.1', node: '24.21.0', ripgrep: undefined,
+    codeServer: '4.139.1',
+    vscode: '1.139.1',
+    node: '24.21.0',
+    ripgrep: undefined,
     nativeFiles: [`node-pty/prebuilds/${process.platform}-${process.arch}/pty.node`, '@vscode/ripgrep-universal/package.json'],
   },
 };
@@ -34,7 +40,12 @@ export const defaultHost = hosts.oldest;
 /** The host named by a code-server version, "oldest" or "newest". */
 export function hostNamed(name) {
   const host = hosts[name] ?? Object.values(hosts).find((h) => h.codeServer === name);
-  if (!host) throw new Error(`unknown test host "${name}"; known: ${Object.values(hosts).map((h) => h.codeServer).join(', ')}, oldest, newest`);
+  if (!host)
+    throw new Error(
+      `unknown test host "${name}"; known: ${Object.values(hosts)
+        .map((h) => h.codeServer)
+        .join(', ')}, oldest, newest`,
+    );
   return host;
 }
 

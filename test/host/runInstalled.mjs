@@ -30,7 +30,9 @@ const started = Date.now();
 const say = (text) => console.log(`[installed ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
 
 function options() {
-  const { values } = parseArgs({ options: { host: { type: 'string', default: 'oldest' }, suites: { type: 'string', default: 'smoke' }, vsix: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { host: { type: 'string', default: 'oldest' }, suites: { type: 'string', default: 'smoke' }, vsix: { type: 'string' } },
+  });
   if (!Object.hasOwn(suiteFolders, values.suites)) throw new Error(`--suites must be one of ${Object.keys(suiteFolders).join(', ')}`);
   return { host: hostNamed(values.host), suites: values.suites, vsix: values.vsix && path.resolve(values.vsix) };
 }
@@ -39,7 +41,11 @@ function options() {
 function packageExtension() {
   const vsix = path.join(testCacheDir, 'build-service.vsix');
   rmSync(vsix, { force: true });
-  const npm = spawnSync('npm', ['run', '--silent', 'package', '--', '--out', vsix], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const npm = spawnSync('npm', ['run', '--silent', 'package', '--', '--out', vsix], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
   const done = /Packaged: .*/.exec(npm.stdout ?? '');
   if (npm.status !== 0 || !existsSync(vsix)) throw new Error(`npm run package failed (exit ${npm.status}):\n${npm.stdout}`);
   say(done ? done[0] : `packaged ${vsix}`);
@@ -49,13 +55,21 @@ function packageExtension() {
 /** As a user installs it: code-server's CLI unpacks the .vsix into the extensions folder. */
 function installVsix(host, run, vsix) {
   const { nodeBinary, codeServerEntry } = hostPaths(host);
-  const cli = spawnSync(nodeBinary, [
-    codeServerEntry, '--extensions-dir', run.extensionsDir, '--user-data-dir', run.userDataDir, '--install-extension', vsix,
-  ], { env: { ...process.env, ...run.env }, encoding: 'utf8', timeout: 120_000 });
+  const cli = spawnSync(
+    nodeBinary,
+    [codeServerEntry, '--extensions-dir', run.extensionsDir, '--user-data-dir', run.userDataDir, '--install-extension', vsix],
+    { env: { ...process.env, ...run.env }, encoding: 'utf8', timeout: 120_000 },
+  );
   const output = `${cli.stdout ?? ''}${cli.stderr ?? ''}`.trim();
   writeFileSync(run.file('install-extension.log'), output);
-  if (cli.status !== 0 || !/successfully installed/i.test(output)) throw new Error(`--install-extension ${vsix} failed (exit ${cli.status}):\n${output}`);
-  say(output.split('\n').filter((l) => /installed/i.test(l)).join(' '));
+  if (cli.status !== 0 || !/successfully installed/i.test(output))
+    throw new Error(`--install-extension ${vsix} failed (exit ${cli.status}):\n${output}`);
+  say(
+    output
+      .split('\n')
+      .filter((l) => /installed/i.test(l))
+      .join(' '),
+  );
 }
 
 /**
@@ -67,22 +81,35 @@ function packRunnerExtension(run) {
   const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
   const dir = run.file('runner-extension');
   cpSync(path.join(projectRoot, 'out'), path.join(dir, 'out'), { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
-    name: 'build-service-test-runner',
-    displayName: 'Build Service test runner',
-    description: 'Runs the Build Service suites in a VS Code test host; installed by test/host/runInstalled.mjs.',
-    publisher: 'buildservice',
-    version,
-    license: 'MIT',
-    engines: { vscode: '^1.100.0' },
-    main: './out/test/installed/runnerExtension.js',
-    activationEvents: ['onStartupFinished'],
-  }, null, 2));
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'build-service-test-runner',
+        displayName: 'Build Service test runner',
+        description: 'Runs the Build Service suites in a VS Code test host; installed by test/host/runInstalled.mjs.',
+        publisher: 'buildservice',
+        version,
+        license: 'MIT',
+        engines: { vscode: '^1.100.0' },
+        main: './out/test/installed/runnerExtension.js',
+        activationEvents: ['onStartupFinished'],
+      },
+      null,
+      2,
+    ),
+  );
   const vsix = run.file('test-runner.vsix');
   const vsce = path.join(path.dirname(createRequire(import.meta.url).resolve('@vscode/vsce/package.json')), 'vsce');
-  const packed = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix], {
-    cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8',
-  });
+  const packed = spawnSync(
+    process.execPath,
+    [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', vsix],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+    },
+  );
   if (packed.status !== 0) throw new Error(`packing the test-runner extension failed:\n${packed.stdout}${packed.stderr}`);
   return vsix;
 }
@@ -102,7 +129,8 @@ async function waitForDone(doneFile) {
 }
 
 function printSummary(resultsFile, label) {
-  if (!existsSync(resultsFile)) return console.log(`${label}: no results written (the host or the test runner failed before mocha finished)`);
+  if (!existsSync(resultsFile))
+    return console.log(`${label}: no results written (the host or the test runner failed before mocha finished)`);
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
   // This host does not forward the extension host's console (no development session), so mocha's own
   // report is not seen; the results file has every test.
@@ -115,8 +143,11 @@ function printSummary(resultsFile, label) {
 async function main() {
   const { host, suites, vsix: givenVsix } = options();
   const label = `${suites} (installed .vsix, VS Code ${host.vscode})`;
-  if (!existsSync(path.join(projectRoot, 'out', 'test', 'installed', 'runnerExtension.js'))) throw new Error('out/ is missing; build first: node esbuild.mjs --tests');
-  const resultsFile = path.resolve(process.env.BUILD_SERVICE_TEST_RESULTS || path.join(resultsDir, `installed-${suites}-${host.codeServer}.json`));
+  if (!existsSync(path.join(projectRoot, 'out', 'test', 'installed', 'runnerExtension.js')))
+    throw new Error('out/ is missing; build first: node esbuild.mjs --tests');
+  const resultsFile = path.resolve(
+    process.env.BUILD_SERVICE_TEST_RESULTS || path.join(resultsDir, `installed-${suites}-${host.codeServer}.json`),
+  );
   rmSync(resultsFile, { force: true });
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   requirePackages({ browser: true });
@@ -145,7 +176,9 @@ async function main() {
   });
   say(`code-server ${host.codeServer} (VS Code ${host.vscode}) ${server.origin}`);
   ({ page } = await launchBrowser(run, host));
-  const closeConsoleLog = forwardConsole(page, run.file('workbench-console.log'), { echoAll: Boolean(process.env.BUILD_SERVICE_TEST_VERBOSE) });
+  const closeConsoleLog = forwardConsole(page, run.file('workbench-console.log'), {
+    echoAll: Boolean(process.env.BUILD_SERVICE_TEST_VERBOSE),
+  });
   const workspace = path.join(testCacheDir, 'workspace');
   mkdirSync(workspace, { recursive: true });
   await page.goto(workbenchUrl(server, { folder: workspace }));

@@ -32,7 +32,13 @@ async function showFailedTests(page) {
   await page.locator('.activitybar a.action-label[aria-label^="Testing"]').click();
   const testRows = page.locator('.sidebar .monaco-list-row');
   // With one test controller, VS Code lists its items at the top (no "Build Service" row above them).
-  const listed = await testRows.first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
+  const listed = await testRows
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!listed) return false;
   // Expand every level: the device, the target and the suites.
   for (let level = 1; level <= 5; level++) {
@@ -57,7 +63,11 @@ async function main() {
   linkExtension(run.extensionsDir);
   const server = await startCodeServer(run, {
     env: { BUILD_SERVICE_TOKEN: service.token },
-    settings: { 'buildService.baseUrl': service.baseUrl, 'workbench.colorTheme': 'Default Dark Modern', ...makeDemoRepository(run.workspaceDir) },
+    settings: {
+      'buildService.baseUrl': service.baseUrl,
+      'workbench.colorTheme': 'Default Dark Modern',
+      ...makeDemoRepository(run.workspaceDir),
+    },
   });
   const { page } = await launchBrowser(run);
   await page.goto(`${server.origin}/?folder=${encodeURIComponent(run.workspaceDir)}`);
@@ -66,14 +76,23 @@ async function main() {
   await entry.waitFor({ timeout: 60_000 });
   await entry.click();
   const rows = page.locator(appRows);
-  const appsShown = await rows.first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
+  const appsShown = await rows
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .then(
+      () => true,
+      () => false,
+    );
   const appRowCount = appsShown ? await rows.count() : 0;
   const failedShown = appsShown && (await showFailedTests(page));
   await page.mouse.move(900, 500); // no hover tooltip or highlight in the picture
   await page.waitForTimeout(1_500); // let icons, the progress bar and the tooltip settle
   await page.screenshot({ path: output });
-  console.log(`Saved ${path.relative(projectRoot, output)} (${appsShown ? `${appRowCount} rows in the Apps view` : 'NO apps visible'}; ${failedShown ? 'failed tests in the Testing view' : 'NO failed tests shown'}).`);
-  if (!hasFonts()) console.log('Note: CJK and emoji render as boxes; apt-get install fonts-noto-cjk fonts-noto-color-emoji for a faithful picture.');
+  console.log(
+    `Saved ${path.relative(projectRoot, output)} (${appsShown ? `${appRowCount} rows in the Apps view` : 'NO apps visible'}; ${failedShown ? 'failed tests in the Testing view' : 'NO failed tests shown'}).`,
+  );
+  if (!hasFonts())
+    console.log('Note: CJK and emoji render as boxes; apt-get install fonts-noto-cjk fonts-noto-color-emoji for a faithful picture.');
   if (!appsShown) {
     console.error(`The Build Service view showed no apps within 20 s; the picture shows why. Host logs: ${run.dir}`);
     return 1;

@@ -29,7 +29,11 @@ export function shutdown(code) {
   return shuttingDown;
 }
 
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+]) {
   process.on(signal, () => void shutdown(code));
 }
 process.on('exit', () => {

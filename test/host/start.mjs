@@ -20,16 +20,18 @@ const args = process.argv.slice(2);
 const portArg = args.includes('--port') ? Number(args[args.indexOf('--port') + 1]) : 0;
 
 function printWelcome(address, service) {
-  console.log([
-    '',
-    `Reference build service: ${service.baseUrl} (builds you trigger move on every few seconds)`,
-    '',
-    `  Open:   ${address}`,
-    `  Token:  ${service.token}`,
-    '          (Build Service view → "Set Access Token", paste the token)',
-    '',
-    'Press Ctrl-C to stop everything.',
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      `Reference build service: ${service.baseUrl} (builds you trigger move on every few seconds)`,
+      '',
+      `  Open:   ${address}`,
+      `  Token:  ${service.token}`,
+      '          (Build Service view → "Set Access Token", paste the token)',
+      '',
+      'Press Ctrl-C to stop everything.',
+    ].join('\n'),
+  );
 }
 
 async function startInBrowser(service) {
@@ -54,16 +56,26 @@ async function startDesktop(service) {
   mkdirSync(path.dirname(settingsFile), { recursive: true });
   writeFileSync(settingsFile, JSON.stringify({ 'buildService.baseUrl': service.baseUrl }, null, 2));
   printWelcome('(a desktop VS Code window opens)', service);
-  const code = spawn('code', [
-    '--wait', '--new-window',
-    `--extensionDevelopmentPath=${projectRoot}`,
-    '--user-data-dir', run.userDataDir, '--extensions-dir', run.extensionsDir,
-    run.workspaceDir,
-  ], { stdio: 'inherit', detached: true });
+  const code = spawn(
+    'code',
+    [
+      '--wait',
+      '--new-window',
+      `--extensionDevelopmentPath=${projectRoot}`,
+      '--user-data-dir',
+      run.userDataDir,
+      '--extensions-dir',
+      run.extensionsDir,
+      run.workspaceDir,
+    ],
+    { stdio: 'inherit', detached: true },
+  );
   stopOnExit(async () => killGroup(code.pid, 'SIGTERM'));
   return new Promise((resolve) => {
     code.on('error', (e) => {
-      console.error(`Could not start desktop VS Code (\`code\` on PATH): ${e.message}. Without --desktop, npm start serves VS Code in your browser.`);
+      console.error(
+        `Could not start desktop VS Code (\`code\` on PATH): ${e.message}. Without --desktop, npm start serves VS Code in your browser.`,
+      );
       resolve(1);
     });
     code.on('exit', (status) => resolve(status ?? 0));

@@ -10,11 +10,19 @@ export async function awaitTestOutcome({ ended, server, page, run, timeoutSecond
   const outcome = await Promise.race([
     ended.then((code) => ({ code })),
     server.exited.then((why) => ({ code: 2, why: `code-server exited (${why}) during the tests; see ${server.logFile}` })),
-    new Promise((resolve) => setTimeout(() => resolve({ code: 2, why: `timed out after ${timeoutSeconds} s (BUILD_SERVICE_TEST_TIMEOUT)` }), timeoutSeconds * 1000)),
+    new Promise((resolve) =>
+      setTimeout(
+        () => resolve({ code: 2, why: `timed out after ${timeoutSeconds} s (BUILD_SERVICE_TEST_TIMEOUT)` }),
+        timeoutSeconds * 1000,
+      ),
+    ),
   ]);
   if (outcome.code !== 0) {
     const shot = run.file('workbench.png');
-    await page.screenshot({ path: shot, timeout: 10_000 }).then(() => say(`screenshot of the workbench: ${shot}`), () => {});
+    await page.screenshot({ path: shot, timeout: 10_000 }).then(
+      () => say(`screenshot of the workbench: ${shot}`),
+      () => {},
+    );
   }
   await closeConsoleLog();
   say(outcome.why ?? `tests finished, exit code ${outcome.code}`);

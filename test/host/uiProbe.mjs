@@ -21,7 +21,9 @@ function readToasts() {
       return {
         message: item.querySelector('.notification-list-item-message')?.textContent?.trim() ?? '',
         severity,
-        actions: [...item.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((b) => b.textContent?.trim() ?? ''),
+        actions: [...item.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map(
+          (b) => b.textContent?.trim() ?? '',
+        ),
       };
     });
 }
@@ -52,7 +54,10 @@ function markToastButton({ messageContains, action, marker }) {
   if (!item) return { error: `no notification on screen contains ${JSON.stringify(messageContains)}` };
   const buttons = [...item.querySelectorAll('.notification-list-item-buttons-container .monaco-button')];
   const button = buttons.find((b) => b.textContent?.trim() === action);
-  if (!button) return { error: `the notification has no ${JSON.stringify(action)} button; it has ${JSON.stringify(buttons.map((b) => b.textContent?.trim()))}` };
+  if (!button)
+    return {
+      error: `the notification has no ${JSON.stringify(action)} button; it has ${JSON.stringify(buttons.map((b) => b.textContent?.trim()))}`,
+    };
   button.setAttribute(marker, '');
   return {};
 }
@@ -99,7 +104,9 @@ function operations(page) {
     clickNotificationAction: async (args) => {
       const marker = 'data-ui-probe-click';
       const found = await page.evaluate(markToastButton, {
-        messageContains: requireString(args, 'messageContains'), action: requireString(args, 'action'), marker,
+        messageContains: requireString(args, 'messageContains'),
+        action: requireString(args, 'action'),
+        marker,
       });
       if (found.error) throw new Error(found.error);
       const button = page.locator(`[${marker}]`);
@@ -125,7 +132,11 @@ function operations(page) {
 function shortMessage(e) {
   const text = e instanceof Error ? e.message : String(e);
   // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 3).join(' ');
+  return text
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, 3)
+    .join(' ');
 }
 
 function readBody(request) {
@@ -165,10 +176,11 @@ export async function startUiProbe(page) {
     }
   });
   await new Promise((resolve, reject) => server.listen(0, '127.0.0.1', resolve).once('error', reject));
-  const close = () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   stopOnExit(close);
   return { url: `http://127.0.0.1:${server.address().port}`, close };
 }

@@ -66,7 +66,11 @@ export async function openAppsView(): Promise<void> {
  * Expands or selects a node the way a click does. Right after the view opens, the workbench may not
  * have drawn the node yet and answers "node not found" (NOTES.md of the web host): try again briefly.
  */
-export async function reveal(api: BuildServiceExports, node: AppsTreeNode, options: { expand?: boolean; select?: boolean; focus?: boolean }): Promise<void> {
+export async function reveal(
+  api: BuildServiceExports,
+  node: AppsTreeNode,
+  options: { expand?: boolean; select?: boolean; focus?: boolean },
+): Promise<void> {
   const view = api.testing?.appsView;
   assert.ok(view, 'the Apps view is exposed to tests');
   let lastError: unknown;

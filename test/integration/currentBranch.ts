@@ -44,7 +44,8 @@ export async function testRepository(): Promise<string> {
     // Inside the workspace folder: the Git extension opens no repository outside the workspace
     // unless git.openRepositoryInParentFolders is "always", which would also open this project.
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? tmpdir();
-    for (const old of readdirSync(folder).filter((n) => n.startsWith('branch-repo-'))) rmSync(path.join(folder, old), { recursive: true, force: true });
+    for (const old of readdirSync(folder).filter((n) => n.startsWith('branch-repo-')))
+      rmSync(path.join(folder, old), { recursive: true, force: true });
     const dir = mkdtempSync(path.join(folder, 'branch-repo-'));
     git(dir, 'init', '-q', '-b', 'master');
     git(dir, 'config', 'user.email', 'test@example.com');
@@ -56,7 +57,9 @@ export async function testRepository(): Promise<string> {
   });
   const dir = await repo;
   await enableGit();
-  const gitExtension = vscode.extensions.getExtension<{ getAPI(v: 1): { openRepository(uri: vscode.Uri): Promise<unknown> } }>('vscode.git');
+  const gitExtension = vscode.extensions.getExtension<{ getAPI(v: 1): { openRepository(uri: vscode.Uri): Promise<unknown> } }>(
+    'vscode.git',
+  );
   assert.ok(gitExtension, 'the built-in Git extension is in this host');
   const exports = gitExtension.isActive ? gitExtension.exports : await gitExtension.activate();
   // Enabling is asynchronous in the Git extension: getAPI throws until its model exists.
@@ -71,7 +74,12 @@ export async function testRepository(): Promise<string> {
 }
 
 /** Waits until the Current Branch model is in the state `test` accepts, and returns it. */
-export async function waitForBranchState(api: BuildServiceExports, test: (s: BranchState) => boolean, what: string, timeoutMs = 10_000): Promise<BranchState> {
+export async function waitForBranchState(
+  api: BuildServiceExports,
+  test: (s: BranchState) => boolean,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<BranchState> {
   const { model } = testing(api).branch;
   await waitFor(() => test(model.state), `${what} (last state: ${JSON.stringify(model.state).slice(0, 300)})`, timeoutMs);
   return model.state;

@@ -60,9 +60,13 @@ export async function readLog(api: BuildServiceExports): Promise<string> {
 /** The log is written asynchronously; wait until it holds `text`. */
 export async function waitForLog(api: BuildServiceExports, text: string | RegExp, timeoutMs = 10_000): Promise<string> {
   let log = '';
-  await waitFor(async () => {
-    log = await readLog(api);
-    return typeof text === 'string' ? log.includes(text) : text.test(log);
-  }, `log line ${String(text)}`, timeoutMs);
+  await waitFor(
+    async () => {
+      log = await readLog(api);
+      return typeof text === 'string' ? log.includes(text) : text.test(log);
+    },
+    `log line ${String(text)}`,
+    timeoutMs,
+  );
   return log;
 }

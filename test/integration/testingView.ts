@@ -21,7 +21,13 @@ export function shownTests(api: BuildServiceExports): ShownTest[] {
     const children: vscode.TestItem[] = [];
     item.children.forEach((c) => children.push(c));
     if (children.length === 0) {
-      out.push({ path: [...labels, item.label].join(' / '), outcome: outcomes?.get(item.id), file: item.uri?.path, line: item.range?.start.line, range: item.range });
+      out.push({
+        path: [...labels, item.label].join(' / '),
+        outcome: outcomes?.get(item.id),
+        file: item.uri?.path,
+        line: item.range?.start.line,
+        range: item.range,
+      });
     }
     for (const child of children) walk(child, [...labels, item.label]);
   };

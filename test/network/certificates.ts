@@ -50,7 +50,10 @@ export function createTestCa(name = 'Build Service Test CA'): TestCa {
         { name: 'basicConstraints', cA: false },
         { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
         { name: 'extKeyUsage', serverAuth: true },
-        { name: 'subjectAltName', altNames: hostnames.map((host) => (/^[\d.]+$/.test(host) ? { type: 7, ip: host } : { type: 2, value: host })) },
+        {
+          name: 'subjectAltName',
+          altNames: hostnames.map((host) => (/^[\d.]+$/.test(host) ? { type: 7, ip: host } : { type: 2, value: host })),
+        },
       ]);
       cert.sign(keys.privateKey, forge.md.sha256.create());
       return { key: forge.pki.privateKeyToPem(leafKeys.privateKey), cert: forge.pki.certificateToPem(cert) };

@@ -23,7 +23,9 @@ export interface ForwardProxyOptions {
 export async function startForwardProxy(options: ForwardProxyOptions = {}): Promise<ForwardProxy> {
   const server = createProxy(createServer());
   const tunnels: ForwardProxy['tunnels'] = [];
-  const expected = options.basicAuth ? `Basic ${Buffer.from(`${options.basicAuth.user}:${options.basicAuth.password}`).toString('base64')}` : undefined;
+  const expected = options.basicAuth
+    ? `Basic ${Buffer.from(`${options.basicAuth.user}:${options.basicAuth.password}`).toString('base64')}`
+    : undefined;
   if (expected) server.authenticate = (req: IncomingMessage) => req.headers['proxy-authorization'] === expected;
   // Runs before the proxy's own CONNECT handler: record it, then resolve the name from our table.
   server.prependListener('connect', (req: IncomingMessage) => {

@@ -16,7 +16,9 @@ function sendDisturbed(response: ServerResponse, answer: Answer, fault: Fault | 
     return;
   }
   // Latin-1 cannot hold every character: the others become '?' rather than bytes that would break the JSON.
-  const bytes = fault?.latin1Body ? Buffer.from(answer.body.replace(/[^\u0000-\u00ff]/gu, '?'), 'latin1') : Buffer.from(answer.body, 'utf8');
+  const bytes = fault?.latin1Body
+    ? Buffer.from(answer.body.replace(/[^\u0000-\u00ff]/gu, '?'), 'latin1')
+    : Buffer.from(answer.body, 'utf8');
   response.writeHead(answer.status, {
     ...answer.headers,
     'content-type': answer.contentType,

@@ -9,9 +9,7 @@ export const listTests: RouteHandler = (context) => {
   const build = buildOf(context);
   const showFailed = booleanParam(context.query, 'showFailed', true);
   const showPassing = booleanParam(context.query, 'showPassing', false);
-  const tests = (context.data.tests.get(build._id) ?? []).filter((test) =>
-    test.status === 'failed' ? showFailed : showPassing,
-  );
+  const tests = (context.data.tests.get(build._id) ?? []).filter((test) => (test.status === 'failed' ? showFailed : showPassing));
   return jsonAnswer(200, { build_id: build._id, tests });
 };
 

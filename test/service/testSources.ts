@@ -21,7 +21,9 @@ function swiftSuite(suite: string, tests: string[]): string {
 }
 
 function kotlinSuite(pkg: string, suite: string, tests: string[]): string {
-  const bodies = tests.map((name) => `    @Test\n    fun ${name}() {\n        val game = Game(size = 4, seed = 2048)\n        assertTrue(game.${name}())\n    }\n`);
+  const bodies = tests.map(
+    (name) => `    @Test\n    fun ${name}() {\n        val game = Game(size = 4, seed = 2048)\n        assertTrue(game.${name}())\n    }\n`,
+  );
   return `package ${pkg}\n\nimport org.junit.Assert.assertTrue\nimport org.junit.Test\n\nclass ${suite} {\n${bodies.join('\n')}}\n`;
 }
 

@@ -44,7 +44,10 @@ describe('smoke: the installed .vsix', () => {
     extension = found;
     // An installed copy is unpacked from the .vsix: no sources, no sourcemaps.
     assert.equal(existsSync(path.join(extension.extensionPath, 'src')), false);
-    assert.deepEqual(readdirSync(path.join(extension.extensionPath, 'dist')).filter((f) => f.endsWith('.map')), []);
+    assert.deepEqual(
+      readdirSync(path.join(extension.extensionPath, 'dist')).filter((f) => f.endsWith('.map')),
+      [],
+    );
     api = await extension.activate();
     assert.equal(extension.isActive, true);
     assert.equal(typeof api.apps.getChildren, 'function');
@@ -62,7 +65,10 @@ describe('smoke: the installed .vsix', () => {
     const labels = (await shownItems(api)).map((i) => i.label);
     assert.deepEqual([...labels].sort(), service.data.apps.map((a) => a.app_name).sort());
     // And on screen, in the Apps view's tree.
-    await waitFor(async () => (await ui.texts('.monaco-list-row')).some((t) => t.includes(labels[0] ?? '?')), `"${labels[0]}" in the Apps view`);
+    await waitFor(
+      async () => (await ui.texts('.monaco-list-row')).some((t) => t.includes(labels[0] ?? '?')),
+      `"${labels[0]}" in the Apps view`,
+    );
   });
 
   it('a token the service refuses (401): its message in an error notification with the fixes', async () => {

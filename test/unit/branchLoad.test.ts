@@ -32,7 +32,9 @@ describe('current branch rules', () => {
   it('finds the apps whose builds come from a remote of the repository, with their latest build of the branch', async () => {
     const state = await loadBranch('develop', [REMOTE_2048], '', sources());
     assert.ok(state.kind === 'builds');
-    const expected = fixture.service.data.apps.filter((a) => fixture.service.data.builds.some((b) => b.app_id === a._id && /myorg\/2048/i.test(b.repo_url ?? '')));
+    const expected = fixture.service.data.apps.filter((a) =>
+      fixture.service.data.builds.some((b) => b.app_id === a._id && /myorg\/2048/i.test(b.repo_url ?? '')),
+    );
     assert.deepEqual(state.entries.map((e) => e.app.id).sort(), expected.map((a) => a._id).sort());
     for (const entry of state.entries) assert.equal(entry.build?.commit.branch, 'develop');
   });
@@ -41,8 +43,15 @@ describe('current branch rules', () => {
     const pinned = fixture.service.data.apps[0]._id;
     const state = await loadBranch('develop', [], pinned, sources());
     assert.ok(state.kind === 'builds' && state.pinned);
-    assert.deepEqual(state.entries.map((e) => e.app.id), [pinned]);
-    assert.deepEqual(await loadBranch('develop', [], 'ffffffffffffffffffffffff', sources()), { kind: 'no-app', branch: 'develop', pinnedId: 'ffffffffffffffffffffffff' });
+    assert.deepEqual(
+      state.entries.map((e) => e.app.id),
+      [pinned],
+    );
+    assert.deepEqual(await loadBranch('develop', [], 'ffffffffffffffffffffffff', sources()), {
+      kind: 'no-app',
+      branch: 'develop',
+      pinnedId: 'ffffffffffffffffffffffff',
+    });
   });
 
   it('a branch without builds leaves the app in the list with no build, rather than failing', async () => {
@@ -51,7 +60,7 @@ describe('current branch rules', () => {
     assert.ok(state.entries.every((e) => e.build === undefined));
   });
 
-  it('a triggered build takes its app\'s place; a polled copy replaces the same build', async () => {
+  it("a triggered build takes its app's place; a polled copy replaces the same build", async () => {
     const state = (await loadBranch('develop', [REMOTE_2048], '', sources())) as Extract<BranchState, { kind: 'builds' }>;
     const shown = state.entries[0].build!;
     const newer = { ...shown, id: 'new-build', buildNumber: 999 };

@@ -13,7 +13,8 @@ describe('current branch status-bar text', () => {
       ['cancelled', '$(circle-slash) #12 main'],
       ['queued', '$(clock) #12 main'],
     ] as const;
-    for (const [status, text] of cases) assert.equal(statusBarText('main', [{ appName: 'A', build: { status, buildNumber: 12 } }]).text, text);
+    for (const [status, text] of cases)
+      assert.equal(statusBarText('main', [{ appName: 'A', build: { status, buildNumber: 12 } }]).text, text);
   });
 
   it('lists every app in a plain-text tooltip and shows up to three builds', () => {
@@ -23,8 +24,14 @@ describe('current branch status-bar text', () => {
       { appName: 'Nouvelle', build: undefined },
     ]);
     assert.equal(text, '$(pass) #7 $(error) #3 develop');
-    assert.equal(tooltip, 'Build Service — branch develop\n2048 iOS App: build #7 succeeded\n2048 Android App: build #3 failed\nNouvelle: no builds of this branch yet\nClick to show it in the Current Branch view.');
-    const many = statusBarText('x', [1, 2, 3, 4, 5].map((n) => ({ appName: `A${n}`, build: { status: 'success' as const, buildNumber: n } })));
+    assert.equal(
+      tooltip,
+      'Build Service — branch develop\n2048 iOS App: build #7 succeeded\n2048 Android App: build #3 failed\nNouvelle: no builds of this branch yet\nClick to show it in the Current Branch view.',
+    );
+    const many = statusBarText(
+      'x',
+      [1, 2, 3, 4, 5].map((n) => ({ appName: `A${n}`, build: { status: 'success' as const, buildNumber: n } })),
+    );
     assert.equal(many.text, '$(pass) #1 $(pass) #2 $(pass) #3 +2 x');
   });
 

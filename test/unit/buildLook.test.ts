@@ -1,7 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { describeFilter, isFiltered } from '../../src/core/filter';
 import type { Build } from '../../src/api';
-import { buildLabel, buildTooltip, cancelQuestion, completionMessage, firstLine, plainForNotification, shortSha, stateIcon } from '../../src/core/buildLook';
+import {
+  buildLabel,
+  buildTooltip,
+  cancelQuestion,
+  completionMessage,
+  firstLine,
+  plainForNotification,
+  shortSha,
+  stateIcon,
+} from '../../src/core/buildLook';
 import { statusBarText } from '../../src/core/statusBarText';
 import { duration, exactTime, percent, relativeTime } from '../../src/core/time';
 
@@ -66,7 +75,10 @@ describe('build texts', () => {
     assert.equal(cancelQuestion(build(), '2048 iOS App'), 'Cancel build #12 of 2048 iOS App on main?');
     assert.equal(cancelQuestion(build({ branch: '' }), '2048 iOS App'), 'Cancel build #12 of 2048 iOS App?');
     const branch = 'fix/[click](command:workbench.action.quit)';
-    assert.equal(cancelQuestion(build({ buildNumber: 3, branch }), 'App'), 'Cancel build #3 of App on fix/[click]\u200b(command:workbench.action.quit)?');
+    assert.equal(
+      cancelQuestion(build({ buildNumber: 3, branch }), 'App'),
+      'Cancel build #3 of App on fix/[click]\u200b(command:workbench.action.quit)?',
+    );
     assert.ok(!/\]\(/.test(cancelQuestion(build({ buildNumber: 3, branch }), '[x](https://example.com)')), 'no Markdown link survives');
     assert.equal(plainForNotification('plain text'), 'plain text');
   });

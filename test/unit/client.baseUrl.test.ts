@@ -34,7 +34,10 @@ describe('parseBaseUrl', () => {
   }
 
   it('the client constructor throws the same error, before any request', () => {
-    assert.throws(() => new BuildServiceClient({ baseUrl: 'https://x.example/api', getToken: () => Promise.resolve('t') }), InvalidBaseUrlError);
+    assert.throws(
+      () => new BuildServiceClient({ baseUrl: 'https://x.example/api', getToken: () => Promise.resolve('t') }),
+      InvalidBaseUrlError,
+    );
   });
 
   it('the default User-Agent carries the extension version from package.json', () => {

@@ -69,7 +69,10 @@ describe('BuildServiceClient: proxies and certificates', function () {
     it('http.proxy: HTTPS goes through a CONNECT tunnel; the proxy sees only host and port, the service the token', async () => {
       const apps = await client(hidden, { proxy: { url: proxy.url } }).listApps();
       assert.ok(apps.length > 0);
-      assert.deepEqual(proxy.tunnels.map((t) => t.target), [`${HIDDEN_HOST}:${new URL(hidden.baseUrl).port}`]);
+      assert.deepEqual(
+        proxy.tunnels.map((t) => t.target),
+        [`${HIDDEN_HOST}:${new URL(hidden.baseUrl).port}`],
+      );
       assert.equal(hidden.requests[0].headers['authorization'], `Bearer ${hidden.token}`);
     });
 
@@ -108,7 +111,10 @@ describe('BuildServiceClient: proxies and certificates', function () {
 
     it('plain http:// addresses are tunnelled too, so the proxy never reads the token', async () => {
       assert.ok((await client(plain, { proxy: { url: proxy.url } }).listApps()).length > 0);
-      assert.deepEqual(proxy.tunnels.map((t) => t.target), [new URL(plain.baseUrl).host]);
+      assert.deepEqual(
+        proxy.tunnels.map((t) => t.target),
+        [new URL(plain.baseUrl).host],
+      );
     });
 
     it('http.proxySupport "off" ignores http.proxy and the environment', async () => {
@@ -156,7 +162,7 @@ describe('BuildServiceClient: proxies and certificates', function () {
   });
 
   describe('certificates', () => {
-    it("a CA that is only in NODE_EXTRA_CA_CERTS is trusted (with the system store on)", async () => {
+    it('a CA that is only in NODE_EXTRA_CA_CERTS is trusted (with the system store on)', async () => {
       assert.ok((await client(hidden, { proxy: { url: proxy.url }, systemCertificates: true }).listApps()).length > 0);
     });
 

@@ -101,9 +101,15 @@ describe('BuildServiceClient: answers become typed models', () => {
   it('a missing _id or a non-string name is invalid-response naming the field', async () => {
     const client = fixture.client();
     fixture.service.setApps([{ app_name: 'x', platform: 'ios' }] as unknown as WireApp[]);
-    assert.match((await expectApiError(client.listApps(), 'invalid-response')).message, /apps\[0\]\._id should be a non-empty string, but is missing/);
+    assert.match(
+      (await expectApiError(client.listApps(), 'invalid-response')).message,
+      /apps\[0\]\._id should be a non-empty string, but is missing/,
+    );
     fixture.service.setApps([{ _id: '58a4e07838704cb2eacd7ce4', app_name: 42, platform: 'ios' }] as unknown as WireApp[]);
-    assert.match((await expectApiError(client.listApps(), 'invalid-response')).message, /apps\[0\]\.app_name should be a string, but is a number/);
+    assert.match(
+      (await expectApiError(client.listApps(), 'invalid-response')).message,
+      /apps\[0\]\.app_name should be a string, but is a number/,
+    );
   });
 
   it('a build whose commit_info is not an object is invalid-response', async () => {

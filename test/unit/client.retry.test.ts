@@ -101,8 +101,14 @@ describe('parseRetryAfter and backoffDelayMs', () => {
   });
 
   it('full jitter stays within [0, base * 2^n)', () => {
-    assert.equal(backoffDelayMs(0, 300, () => 0), 0);
-    assert.equal(backoffDelayMs(2, 300, () => 0.5), 600);
+    assert.equal(
+      backoffDelayMs(0, 300, () => 0),
+      0,
+    );
+    assert.equal(
+      backoffDelayMs(2, 300, () => 0.5),
+      600,
+    );
     assert.ok(backoffDelayMs(3, 300, () => 0.999999) < 2_400);
   });
 });

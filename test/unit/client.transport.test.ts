@@ -44,7 +44,13 @@ describe('BuildServiceClient: the wire', () => {
   });
 
   it('a listener that throws does not fail the request', async () => {
-    const apps = await fixture.client({ onRequest: () => { throw new Error('log broke'); } }).listApps();
+    const apps = await fixture
+      .client({
+        onRequest: () => {
+          throw new Error('log broke');
+        },
+      })
+      .listApps();
     assert.ok(apps.length > 0);
   });
 

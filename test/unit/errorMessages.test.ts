@@ -6,7 +6,7 @@ const labels = (kind: ApiErrorKind, extra: { status?: number; serverMessage?: st
   describeFailure({ kind, ...extra }, 30)?.actions.map((a) => ACTION_LABELS[a]);
 
 describe('error messages', () => {
-  it('401 shows the service\'s own words with Set Access Token and Open Dashboard', () => {
+  it("401 shows the service's own words with Set Access Token and Open Dashboard", () => {
     for (const serverMessage of ['No authorization token was found', 'Invalid authorization token']) {
       const m = describeFailure({ kind: 'unauthorized', status: 401, serverMessage }, 30);
       assert.equal(m?.severity, 'error');

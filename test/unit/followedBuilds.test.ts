@@ -6,7 +6,16 @@ import { FollowedBuilds } from '../../src/core/followedBuilds';
 
 function build(id: string, status: BuildStatus): Build {
   const finished = status !== 'queued' && status !== 'running';
-  return { id, appId: 'a', status, rawStatus: status, finished, commit: { tags: [] }, testSummary: {}, links: { download: [], install: [] } };
+  return {
+    id,
+    appId: 'a',
+    status,
+    rawStatus: status,
+    finished,
+    commit: { tags: [] },
+    testSummary: {},
+    links: { download: [], install: [] },
+  };
 }
 
 describe('followed builds', () => {
@@ -50,6 +59,9 @@ describe('followed builds', () => {
   it('a list that shows a followed build finished counts as seeing it finish', () => {
     const followed = new FollowedBuilds();
     followed.follow(build('b1', 'running'), 'triggered');
-    assert.deepEqual(followed.follow(build('b1', 'success'), 'shown'), { started: false, recorded: { changed: true, finished: 'triggered' } });
+    assert.deepEqual(followed.follow(build('b1', 'success'), 'shown'), {
+      started: false,
+      recorded: { changed: true, finished: 'triggered' },
+    });
   });
 });

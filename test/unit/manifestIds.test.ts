@@ -51,8 +51,14 @@ describe('command ids', () => {
 
   it('welcome-view and walkthrough links name registered commands (or a view focus command)', () => {
     const walkthroughs = (manifest.contributes as { walkthroughs?: { steps: { description: string }[] }[] }).walkthroughs ?? [];
-    const texts = [...manifest.contributes.viewsWelcome.map((w) => w.contents), ...walkthroughs.flatMap((w) => w.steps.map((s) => s.description))].map((t) => english(t) ?? '');
-    assert.ok(texts.every((t) => !t.startsWith('%')), 'every %key% is in package.nls.json');
+    const texts = [
+      ...manifest.contributes.viewsWelcome.map((w) => w.contents),
+      ...walkthroughs.flatMap((w) => w.steps.map((s) => s.description)),
+    ].map((t) => english(t) ?? '');
+    assert.ok(
+      texts.every((t) => !t.startsWith('%')),
+      'every %key% is in package.nls.json',
+    );
     const focusCommands = Object.values(ViewId).map((id) => `${id}.focus`);
     for (const text of texts) {
       for (const [, id] of text.matchAll(/\(command:([\w.]+)/g)) {
@@ -62,7 +68,9 @@ describe('command ids', () => {
   });
 
   it('every walkthrough step completes on an event the extension causes, and its media ships', () => {
-    const walkthroughs = (manifest.contributes as { walkthroughs?: { steps: { id: string; completionEvents?: string[]; media: { markdown?: string } }[] }[] }).walkthroughs ?? [];
+    const walkthroughs =
+      (manifest.contributes as { walkthroughs?: { steps: { id: string; completionEvents?: string[]; media: { markdown?: string } }[] }[] })
+        .walkthroughs ?? [];
     assert.equal(walkthroughs.length, 1);
     for (const step of walkthroughs[0].steps) {
       assert.ok(step.completionEvents?.length, step.id);
@@ -71,7 +79,10 @@ describe('command ids', () => {
         if (kind === 'onSettingChanged') assert.ok(Object.values(Setting).includes(key as never), event);
         else assert.ok(kind === 'onContext' && Object.values(ContextKey).includes(key as never), event);
       }
-      assert.ok(step.media.markdown && existsSync(path.join(__dirname, '../../..', step.media.markdown)), `${step.id}: ${step.media.markdown}`);
+      assert.ok(
+        step.media.markdown && existsSync(path.join(__dirname, '../../..', step.media.markdown)),
+        `${step.id}: ${step.media.markdown}`,
+      );
     }
   });
 
@@ -94,7 +105,9 @@ describe('command ids', () => {
       ...manifest.contributes.viewsWelcome.map((w) => (w as { when?: string }).when ?? ''),
       ...Object.values(manifest.contributes.menus).flatMap((entries) => entries.map((e) => e.when ?? '')),
     ].join(' ');
-    const read = new Set([...whens.matchAll(/\b(buildService\.[a-zA-Z]+)\b/g)].map((m) => m[1]).filter((k) => !Object.values(ViewId).includes(k as never)));
+    const read = new Set(
+      [...whens.matchAll(/\b(buildService\.[a-zA-Z]+)\b/g)].map((m) => m[1]).filter((k) => !Object.values(ViewId).includes(k as never)),
+    );
     assert.deepEqual([...read].sort(), Object.values(ContextKey).sort());
   });
 });

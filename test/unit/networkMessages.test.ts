@@ -9,7 +9,10 @@ describe('network: messages, proxy choice, unencrypted addresses', () => {
     assert.equal(m?.severity, 'error');
     assert.match(m?.message ?? '', /proxy requires authentication \(407\)/);
     assert.doesNotMatch(m?.message ?? '', /access token|unavailable/i);
-    assert.deepEqual(m?.actions.map((a) => ACTION_LABELS[a]), ['Open Proxy Settings', 'Show Log']);
+    assert.deepEqual(
+      m?.actions.map((a) => ACTION_LABELS[a]),
+      ['Open Proxy Settings', 'Show Log'],
+    );
   });
 
   it("a certificate failure shows the client's own sentence (what failed, how to fix)", () => {

@@ -13,18 +13,32 @@ const NOW = Date.parse('2026-01-01T12:00:00Z');
 
 function build(over: Partial<Build>): Build {
   return {
-    id: 'b1', status: 'success', rawStatus: 'success', finished: true, buildNumber: 12,
+    id: 'b1',
+    status: 'success',
+    rawStatus: 'success',
+    finished: true,
+    buildNumber: 12,
     commit: { branch: 'develop', sha: '54a9faeccc0979aaa16f3226562a24fb3330e9f0', message: 'Add tiles\nmore', tags: [] },
-    finishedAt: '2026-01-01T10:00:00Z', testSummary: {}, links: { download: [], install: [] }, ...over,
+    finishedAt: '2026-01-01T10:00:00Z',
+    testSummary: {},
+    links: { download: [], install: [] },
+    ...over,
   };
 }
 
 describe('notifyOnCompletion', () => {
   it('takes the three choices and the old true/false', () => {
-    assert.deepEqual(['triggered', 'branch', 'off', true, false, undefined].map((v) => checkNotifyChoice(v)), [
-      { ok: true, value: 'triggered' }, { ok: true, value: 'branch' }, { ok: true, value: 'off' },
-      { ok: true, value: 'triggered' }, { ok: true, value: 'off' }, { ok: true, value: 'triggered' },
-    ]);
+    assert.deepEqual(
+      ['triggered', 'branch', 'off', true, false, undefined].map((v) => checkNotifyChoice(v)),
+      [
+        { ok: true, value: 'triggered' },
+        { ok: true, value: 'branch' },
+        { ok: true, value: 'off' },
+        { ok: true, value: 'triggered' },
+        { ok: true, value: 'off' },
+        { ok: true, value: 'triggered' },
+      ],
+    );
     assert.deepEqual(checkNotifyChoice('always'), { ok: false, problem: 'it must be one of "triggered", "branch", "off"' });
   });
 });
@@ -35,11 +49,36 @@ describe('the branch build whose tests are shown', () => {
     const newer = build({ id: 'new', finishedAt: '2026-01-01T11:00:00Z' });
     const red = build({ id: 'red', finishedAt: '2026-01-01T08:00:00Z', status: 'failed', testSummary: { testsCount: 4, testsPassed: 3 } });
     const compileError = build({ id: 'compile', finishedAt: '2026-01-01T11:30:00Z', status: 'failed' });
-    assert.equal(latestFinishedBuild([{ app: ios, build: newer }, { app: android, build: red }, { app: android, build: compileError }])?.build.id, 'red');
-    assert.equal(latestFinishedBuild([{ app: ios, build: newer }, { app: android, build: compileError }])?.build.id, 'compile');
+    assert.equal(
+      latestFinishedBuild([
+        { app: ios, build: newer },
+        { app: android, build: red },
+        { app: android, build: compileError },
+      ])?.build.id,
+      'red',
+    );
+    assert.equal(
+      latestFinishedBuild([
+        { app: ios, build: newer },
+        { app: android, build: compileError },
+      ])?.build.id,
+      'compile',
+    );
     const cancelled = build({ id: 'c', status: 'cancelled', finishedAt: '2026-01-01T11:30:00Z' });
-    assert.equal(latestFinishedBuild([{ app: ios, build: older }, { app: android, build: newer }])?.build.id, 'new');
-    assert.equal(latestFinishedBuild([{ app: ios, build: cancelled }, { app: android, build: build({ finished: false, status: 'running' }) }]), undefined);
+    assert.equal(
+      latestFinishedBuild([
+        { app: ios, build: older },
+        { app: android, build: newer },
+      ])?.build.id,
+      'new',
+    );
+    assert.equal(
+      latestFinishedBuild([
+        { app: ios, build: cancelled },
+        { app: android, build: build({ finished: false, status: 'running' }) },
+      ]),
+      undefined,
+    );
     assert.equal(hasFailedTests(build({ testSummary: { testsCount: 10, testsPassed: 9 } })), true);
     assert.equal(hasFailedTests(build({ testSummary: { testsCount: 10, testsPassed: 10 } })), false);
     assert.equal(hasFailedTests(build({})), false);
@@ -55,12 +94,22 @@ describe('language-model tool answers', () => {
   });
 
   it('branch status: a verdict, then one line per app', () => {
-    const text = branchStatusText('develop', [
-      { app: ios, build: build({ status: 'failed', rawStatus: 'failed', testSummary: { testsCount: 10, testsPassed: 7 } }) },
-      { app: android },
-    ], NOW);
-    assert.equal(text, 'Branch develop: 1 failed.\n- 2048 iOS App: #12 failed · develop · 54a9fae Add tiles · 3 of 10 tests failed · 2 hours ago · id b1\n- 2048 Android App: no build of develop yet');
-    assert.match(branchStatusText('main', [{ app: ios, build: build({ commit: { branch: 'main', tags: [] } }) }], NOW), /^Branch main: all green\./);
+    const text = branchStatusText(
+      'develop',
+      [
+        { app: ios, build: build({ status: 'failed', rawStatus: 'failed', testSummary: { testsCount: 10, testsPassed: 7 } }) },
+        { app: android },
+      ],
+      NOW,
+    );
+    assert.equal(
+      text,
+      'Branch develop: 1 failed.\n- 2048 iOS App: #12 failed · develop · 54a9fae Add tiles · 3 of 10 tests failed · 2 hours ago · id b1\n- 2048 Android App: no build of develop yet',
+    );
+    assert.match(
+      branchStatusText('main', [{ app: ios, build: build({ commit: { branch: 'main', tags: [] } }) }], NOW),
+      /^Branch main: all green\./,
+    );
   });
 
   it('build list, failed tests, the trigger question and failures read as plain sentences', () => {
@@ -69,10 +118,18 @@ describe('language-model tool answers', () => {
       { run: 'iPhone 15 Pro', target: 'm2048Tests', suite: 'AuthTests', name: 'testLogin()', status: 'failed' },
       { run: 'iPhone 15 Pro', target: 'm2048Tests', suite: 'AuthTests', name: 'testLogout()', status: 'passed' },
     ];
-    assert.equal(failedTestsText(build({ status: 'failed', rawStatus: 'failed' }), '2048 iOS App', tests),
-      'Build #12 of 2048 iOS App on develop failed. 1 failed test:\n- AuthTests.testLogin() (m2048Tests, iPhone 15 Pro)');
-    assert.deepEqual(triggerQuestion('2048 iOS App', 'develop'), { title: 'Trigger a build?', message: 'Start a build of 2048 iOS App on branch develop?' });
-    assert.match(failureText(new ApiError('unauthorized', 'x', { status: 401, serverMessage: 'Invalid authorization token' }), 30), /^Invalid authorization token\. Set a personal access token/);
+    assert.equal(
+      failedTestsText(build({ status: 'failed', rawStatus: 'failed' }), '2048 iOS App', tests),
+      'Build #12 of 2048 iOS App on develop failed. 1 failed test:\n- AuthTests.testLogin() (m2048Tests, iPhone 15 Pro)',
+    );
+    assert.deepEqual(triggerQuestion('2048 iOS App', 'develop'), {
+      title: 'Trigger a build?',
+      message: 'Start a build of 2048 iOS App on branch develop?',
+    });
+    assert.match(
+      failureText(new ApiError('unauthorized', 'x', { status: 401, serverMessage: 'Invalid authorization token' }), 30),
+      /^Invalid authorization token\. Set a personal access token/,
+    );
     assert.match(failureText(new Error('boom'), 30), /unexpected problem/);
   });
 });

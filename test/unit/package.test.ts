@@ -12,7 +12,10 @@ import { listZipEntries, readZipText } from './zipFile';
 const projectRoot = path.resolve(__dirname, '../../..');
 
 interface VscePack {
-  pack(this: void, options: { cwd: string; packagePath: string; dependencies: boolean; rewriteRelativeLinks: boolean }): Promise<{ packagePath: string }>;
+  pack(
+    this: void,
+    options: { cwd: string; packagePath: string; dependencies: boolean; rewriteRelativeLinks: boolean },
+  ): Promise<{ packagePath: string }>;
 }
 
 /**
@@ -58,30 +61,54 @@ describe('the .vsix (npm run package)', function () {
 
   it('holds only package.json, the bundle, media, README, CHANGELOG, LICENSE and l10n files', () => {
     const inExtension = entries.filter((e) => !vsixFiles.includes(e)).map((e) => e.replace(/^extension\//, ''));
-    assert.deepEqual(entries.filter((e) => !vsixFiles.includes(e) && !e.startsWith('extension/')), [], 'files outside extension/');
-    assert.deepEqual(inExtension.filter((e) => !allowed.some((rule) => rule.test(e))), [], 'files the package must not hold');
+    assert.deepEqual(
+      entries.filter((e) => !vsixFiles.includes(e) && !e.startsWith('extension/')),
+      [],
+      'files outside extension/',
+    );
+    assert.deepEqual(
+      inExtension.filter((e) => !allowed.some((rule) => rule.test(e))),
+      [],
+      'files the package must not hold',
+    );
   });
 
   it('has no sourcemaps, sources, tests or node_modules', () => {
-    assert.deepEqual(entries.filter((e) => /\.map$|\.ts$|(^|\/)(src|test|out|node_modules|\.vscode-test|\.ci)\//.test(e)), []);
+    assert.deepEqual(
+      entries.filter((e) => /\.map$|\.ts$|(^|\/)(src|test|out|node_modules|\.vscode-test|\.ci)\//.test(e)),
+      [],
+    );
   });
 
   it('holds everything an installed extension reads: main, icons, README, CHANGELOG, LICENSE', () => {
     const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
     const wanted = [
-      'extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt',
+      'extension/package.json',
+      'extension/readme.md',
+      'extension/changelog.md',
+      'extension/LICENSE.txt',
       `extension/${path.posix.normalize(manifest.main)}`,
       ...(manifest.icon ? [`extension/${manifest.icon}`] : []),
       ...vsixFiles,
     ];
-    assert.deepEqual(wanted.filter((f) => !entries.includes(f)), []);
+    assert.deepEqual(
+      wanted.filter((f) => !entries.includes(f)),
+      [],
+    );
   });
 
   it('has every image its README shows, under the relative path the README uses', async () => {
     const readme = await readZipText(vsix, 'extension/readme.md');
     const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1] ?? '');
     assert.ok(images.length > 0, 'the README shows at least one image');
-    assert.deepEqual(images.filter((src) => /^[a-z]+:/i.test(src)), [], 'README images are relative paths, so they load from the package');
-    assert.deepEqual(images.filter((src) => !entries.includes(`extension/${path.posix.normalize(src)}`)), []);
+    assert.deepEqual(
+      images.filter((src) => /^[a-z]+:/i.test(src)),
+      [],
+      'README images are relative paths, so they load from the package',
+    );
+    assert.deepEqual(
+      images.filter((src) => !entries.includes(`extension/${path.posix.normalize(src)}`)),
+      [],
+    );
   });
 });

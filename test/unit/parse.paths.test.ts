@@ -20,11 +20,17 @@ function messageOf(parse: () => unknown): string {
 
 describe('parsing names the place of a wrong field', () => {
   it('the item of a long list: apps[2]._id', () => {
-    assert.match(messageOf(() => parseApps([app, app, { app_name: 'x' }])), /apps\[2\]\._id should be a non-empty string, but is missing/);
+    assert.match(
+      messageOf(() => parseApps([app, app, { app_name: 'x' }])),
+      /apps\[2\]\._id should be a non-empty string, but is missing/,
+    );
   });
 
   it('an item that is not an object: apps[1]', () => {
-    assert.match(messageOf(() => parseApps([app, 'oops'])), /apps\[1\] should be an object, but is a string/);
+    assert.match(
+      messageOf(() => parseApps([app, 'oops'])),
+      /apps\[1\] should be an object, but is a string/,
+    );
   });
 
   it('a list inside a list item: builds[1].links.download[0].url', () => {
@@ -33,11 +39,17 @@ describe('parsing names the place of a wrong field', () => {
   });
 
   it('a single build: build.commit_info.tags[1]', () => {
-    assert.match(messageOf(() => parseBuild({ ...build({}), commit_info: { tags: ['v1', null] } })), /build\.commit_info\.tags\[1\] should be a string, but is null/);
+    assert.match(
+      messageOf(() => parseBuild({ ...build({}), commit_info: { tags: ['v1', null] } })),
+      /build\.commit_info\.tags\[1\] should be a string, but is null/,
+    );
   });
 
   it('coverage targets: coverage.targets[0].name', () => {
-    assert.match(messageOf(() => parseCoverage({ targets: [{ coverage: 0.5 }] })), /coverage\.targets\[0\]\.name should be a non-empty string/);
+    assert.match(
+      messageOf(() => parseCoverage({ targets: [{ coverage: 0.5 }] })),
+      /coverage\.targets\[0\]\.name should be a non-empty string/,
+    );
   });
 
   it('good lists map to models, the platform lower-cased', () => {

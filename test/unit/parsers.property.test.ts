@@ -19,7 +19,10 @@ const PARSERS: Record<string, { parse: (body: unknown) => unknown; path: (appId:
   parseBuilds: { parse: parseBuilds, path: (app) => `/apps/${app}/builds?limit=20` },
   parseBuild: { parse: (body) => parseBuild(body), path: (_app, build) => `/builds/${build}` },
   parseTestResults: { parse: parseTestResults, path: (_app, build) => `/builds/${build}/tests?showFailed=true&showPassing=true` },
-  parseCoverage: { parse: parseCoverage, path: (_app, build) => `/builds/${build}/coverage?showFileCoverage=true&showFunctionCoverage=true` },
+  parseCoverage: {
+    parse: parseCoverage,
+    path: (_app, build) => `/builds/${build}/coverage?showFileCoverage=true&showFunctionCoverage=true`,
+  },
   parseTriggeredBuildId: { parse: parseTriggeredBuildId, path: (app) => `/apps/${app}/build`, method: 'POST' },
 };
 
@@ -93,7 +96,10 @@ describe('response parsers: a model or the typed error, over generated JSON', fu
       });
 
       it('any JSON value at all', () => {
-        fc.assert(fc.property(fc.jsonValue(), (body) => modelOrTypedError(name, parse, body)), { numRuns: 300 });
+        fc.assert(
+          fc.property(fc.jsonValue(), (body) => modelOrTypedError(name, parse, body)),
+          { numRuns: 300 },
+        );
       });
 
       it('the real answer with one field replaced by an odd value, or removed', () => {

@@ -26,17 +26,23 @@ describe('QR code of an install link', () => {
     for (const bad of ['javascript:alert(document.cookie)', 'file:///etc/passwd', 'data:text/html,<script>1</script>']) {
       const checked = checkInstallLink(bad);
       assert.equal(checked.ok, false, bad);
-      assert.match(checked.ok ? '' : checked.problem, /only for http:\/\/ and https:\/\/ links; this install link \([a-z]+:…\) was refused/);
+      assert.match(
+        checked.ok ? '' : checked.problem,
+        /only for http:\/\/ and https:\/\/ links; this install link \([a-z]+:…\) was refused/,
+      );
     }
     const notUrl = checkInstallLink('download here');
     assert.match(notUrl.ok ? '' : notUrl.problem, /not a web address \(download here\)/);
     assert.equal(checkInstallLink(undefined).ok, false);
   });
 
-  it('the page allows only its nonce\'d script and style, and shows the URL as escaped text', () => {
+  it("the page allows only its nonce'd script and style, and shows the URL as escaped text", () => {
     const url = 'https://x.example/i?a=1&b="<img src=x onerror=alert(1)>"';
     const html = qrPageHtml({ url, title: 'Install <App>', svg: qrSvg(url, 't'), nonce: 'abc123' });
-    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-abc123'; script-src 'nonce-abc123'">/);
+    assert.match(
+      html,
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-abc123'; script-src 'nonce-abc123'">/,
+    );
     assert.equal((html.match(/<script/g) ?? []).length, 1);
     assert.match(html, /<script nonce="abc123">/);
     assert.ok(!html.includes('<img'), 'no markup from the URL');

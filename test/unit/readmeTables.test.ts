@@ -25,7 +25,12 @@ function tableRows(readme: string, firstHeader: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(header + 2)) {
     if (!line.startsWith('|')) break;
-    rows.push(line.slice(1, line.endsWith('|') ? -1 : undefined).split('|').map((c) => c.trim()));
+    rows.push(
+      line
+        .slice(1, line.endsWith('|') ? -1 : undefined)
+        .split('|')
+        .map((c) => c.trim()),
+    );
   }
   return rows;
 }
@@ -42,15 +47,27 @@ describe('README tables match package.json', () => {
   it('the commands table names every command title, and no other', () => {
     const titles = new Set<string>(contributes.commands.map((c: { title: string }) => localized(c.title)));
     const inTable = tableRows(readme, 'Command').flatMap(([first]) => (first ?? '').split(', '));
-    assert.deepEqual([...titles].filter((t) => !inTable.includes(t)), [], 'commands missing from the README');
-    assert.deepEqual(inTable.filter((t) => !titles.has(t)), [], 'README rows naming no command');
+    assert.deepEqual(
+      [...titles].filter((t) => !inTable.includes(t)),
+      [],
+      'commands missing from the README',
+    );
+    assert.deepEqual(
+      inTable.filter((t) => !titles.has(t)),
+      [],
+      'README rows naming no command',
+    );
     assert.equal(new Set(inTable).size, inTable.length, 'a command is listed twice');
   });
 
   it('the settings table lists every setting with its default, and no other', () => {
     const properties: Record<string, { default?: unknown }> = contributes.configuration.properties;
-    const expected = Object.entries(properties).map(([name, p]) => [name, shownDefault(p.default)]).sort();
-    const inTable = tableRows(readme, 'Setting').map(([name, value]) => [(name ?? '').replace(/`/g, ''), value ?? '']).sort();
+    const expected = Object.entries(properties)
+      .map(([name, p]) => [name, shownDefault(p.default)])
+      .sort();
+    const inTable = tableRows(readme, 'Setting')
+      .map(([name, value]) => [(name ?? '').replace(/`/g, ''), value ?? ''])
+      .sort();
     assert.deepEqual(inTable, expected);
   });
 });

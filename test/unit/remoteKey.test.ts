@@ -25,7 +25,17 @@ describe('repository keys from remote addresses', () => {
   });
 
   it('has no key for local paths, files and nonsense', () => {
-    for (const form of ['', '   ', '/srv/git/app.git', '../app', 'C:\\repos\\app', 'file:///srv/git/app.git', 'https://github.com/', 'not a url', undefined]) {
+    for (const form of [
+      '',
+      '   ',
+      '/srv/git/app.git',
+      '../app',
+      'C:\\repos\\app',
+      'file:///srv/git/app.git',
+      'https://github.com/',
+      'not a url',
+      undefined,
+    ]) {
       assert.equal(repoKey(form), undefined, String(form));
     }
   });
@@ -33,14 +43,25 @@ describe('repository keys from remote addresses', () => {
 
 describe('apps that build the workspace repository', () => {
   const apps = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }];
-  const repos: Record<string, string | undefined> = { a: 'git@github.com:myorg/2048.git', b: 'https://github.com/myorg/2048', c: 'https://github.com/myorg/weather.git', d: undefined };
+  const repos: Record<string, string | undefined> = {
+    a: 'git@github.com:myorg/2048.git',
+    b: 'https://github.com/myorg/2048',
+    c: 'https://github.com/myorg/weather.git',
+    d: undefined,
+  };
 
   it('matches any remote in any form, and never an app with no builds', () => {
     const matched = appsBuildingRepo(apps, (id) => repos[id], ['https://GITHUB.com/myorg/2048.git', '/local/mirror']);
-    assert.deepEqual(matched.map((a) => a.id), ['a', 'b']);
+    assert.deepEqual(
+      matched.map((a) => a.id),
+      ['a', 'b'],
+    );
   });
 
   it('matches nothing without remotes', () => {
-    assert.deepEqual(appsBuildingRepo(apps, (id) => repos[id], []), []);
+    assert.deepEqual(
+      appsBuildingRepo(apps, (id) => repos[id], []),
+      [],
+    );
   });
 });

@@ -126,7 +126,10 @@ describe('reference build service', () => {
         body: JSON.stringify({ branch }),
       });
       const found = await json<Build[]>(`/apps/${IOS_2048}/builds?branch=${encodeURIComponent(branch)}`);
-      assert.deepEqual(found.map((build) => build._id), [build_id]);
+      assert.deepEqual(
+        found.map((build) => build._id),
+        [build_id],
+      );
       assert.equal(found[0].commit_info.branch, branch);
       assert.equal(service.requests.at(-1)?.query.branch, branch);
     });
@@ -187,7 +190,10 @@ describe('reference build service', () => {
       assert.equal(typeof ((await first.json()) as { error: unknown }).error, 'string');
       assert.equal((await call('/apps')).status, 503);
       assert.equal((await call('/apps')).status, 200);
-      assert.deepEqual(service.requests.map((request) => request.status), [503, 503, 200]);
+      assert.deepEqual(
+        service.requests.map((request) => request.status),
+        [503, 503, 200],
+      );
     });
 
     it('sends HTML, invalid JSON and the wrong shape', async () => {

@@ -10,7 +10,14 @@ describe('settings checks', () => {
   });
 
   it('web addresses: other schemes, credentials and non-addresses are refused', () => {
-    for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'command:workbench.action.quit', 'https://u:p@x.example', 'dashboard', 42]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'command:workbench.action.quit',
+      'https://u:p@x.example',
+      'dashboard',
+      42,
+    ]) {
       assert.equal(checkWebAddress(bad).ok, false, String(bad));
     }
   });

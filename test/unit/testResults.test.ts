@@ -16,7 +16,18 @@ describe('test results as a tree', () => {
     const tree = testTree(results);
     const shape = (g: TestGroup): unknown => [g.label, g.children.map((c) => ('children' in c ? shape(c) : `${c.name}:${c.outcome}`))];
     assert.deepEqual(tree.map(shape), [
-      ['iPhone 15 Pro', [['m2048Tests', [['AuthTests', ['testLogin():failed']], ['BoardTests', ['testMergeTiles():passed']]]]]],
+      [
+        'iPhone 15 Pro',
+        [
+          [
+            'm2048Tests',
+            [
+              ['AuthTests', ['testLogin():failed']],
+              ['BoardTests', ['testMergeTiles():passed']],
+            ],
+          ],
+        ],
+      ],
       ['iPad Air', [['m2048Tests', [['AuthTests', ['testLogin():passed']]]]]],
       ['Unknown device', [['Tests', [['Tests', ['orphan:skipped']]]]]],
     ]);
@@ -26,7 +37,10 @@ describe('test results as a tree', () => {
 
   it('a failure names the test, build, app, branch and device', () => {
     const [leaf] = leavesOf(testTree(results));
-    assert.equal(failureMessage(leaf, { label: '#12', appName: '2048 iOS App', branch: 'develop' }), 'testLogin() failed in build #12 of 2048 iOS App on develop, on iPhone 15 Pro.');
+    assert.equal(
+      failureMessage(leaf, { label: '#12', appName: '2048 iOS App', branch: 'develop' }),
+      'testLogin() failed in build #12 of 2048 iOS App on develop, on iPhone 15 Pro.',
+    );
   });
 });
 
@@ -44,7 +58,8 @@ describe('test sources', () => {
   });
 
   it('finds the declaration in Swift, Kotlin, Java and Objective-C, and only a declaration', () => {
-    const swift = 'class AuthTests: XCTestCase {\n    // testLogin() is flaky\n    func testLoginTwice() {}\n    func testLogin() throws {\n';
+    const swift =
+      'class AuthTests: XCTestCase {\n    // testLogin() is flaky\n    func testLoginTwice() {}\n    func testLogin() throws {\n';
     assert.deepEqual(findDeclaration(swift, 'swift', 'testLogin()'), { line: 3, start: 9, end: 18 });
     const kotlin = 'class AuthTest {\n  @Test\n  fun loginSucceeds() {\n  }\n  @Test fun `logs out cleanly`() {}\n}';
     assert.deepEqual(findDeclaration(kotlin, 'kt', 'loginSucceeds'), { line: 2, start: 6, end: 19 });

@@ -33,7 +33,16 @@ const BACKTICKED = /`[^`]+`/g;
  * someone forgot to translate.
  */
 const SAME_IN_GERMAN: Record<string, readonly string[]> = {
-  'l10n/bundle.l10n.json': ['Branch {0}: {1}.', '{0} s', 'Tests', 'Commit {0}', 'Suite: {0}', 'Build {0} {1}', 'Branch: {0}', 'Commit: {0}'],
+  'l10n/bundle.l10n.json': [
+    'Branch {0}: {1}.',
+    '{0} s',
+    'Tests',
+    'Commit {0}',
+    'Suite: {0}',
+    'Build {0} {1}',
+    'Branch: {0}',
+    'Commit: {0}',
+  ],
   // The product name, and the Apps view's name.
   'package.nls.json': ['displayName', 'viewsContainer.buildService.title', 'view.apps.name', 'category', 'configuration.title'],
 };
@@ -71,8 +80,16 @@ describe('German translation', () => {
   it('package.json uses every key of package.nls.json, and only those', () => {
     const used = new Set([...readText('package.json').matchAll(/"%([^%"]+)%"/g)].map((m) => m[1] ?? ''));
     const defined = Object.keys(readJson('package.nls.json'));
-    assert.deepEqual([...used].filter((key) => !defined.includes(key)), [], 'package.json names keys package.nls.json lacks');
-    assert.deepEqual(defined.filter((key) => !used.has(key)), [], 'package.nls.json has keys package.json does not use');
+    assert.deepEqual(
+      [...used].filter((key) => !defined.includes(key)),
+      [],
+      'package.json names keys package.nls.json lacks',
+    );
+    assert.deepEqual(
+      defined.filter((key) => !used.has(key)),
+      [],
+      'package.nls.json has keys package.json does not use',
+    );
   });
 
   it('the committed l10n/bundle.l10n.json is what `npm run l10n` exports from src/ now', function () {
@@ -86,8 +103,16 @@ describe('German translation', () => {
       const exported = JSON.parse(readFileSync(path.join(outDir, 'bundle.l10n.json'), 'utf8')) as Record<string, unknown>;
       const committed = readJson('l10n/bundle.l10n.json');
       const hint = 'run `npm run l10n` and translate the new strings in l10n/bundle.l10n.de.json';
-      assert.deepEqual(Object.keys(exported).filter((k) => !(k in committed)), [], `strings in src/ missing from the bundle: ${hint}`);
-      assert.deepEqual(Object.keys(committed).filter((k) => !(k in exported)), [], `strings in the bundle no longer in src/: ${hint}`);
+      assert.deepEqual(
+        Object.keys(exported).filter((k) => !(k in committed)),
+        [],
+        `strings in src/ missing from the bundle: ${hint}`,
+      );
+      assert.deepEqual(
+        Object.keys(committed).filter((k) => !(k in exported)),
+        [],
+        `strings in the bundle no longer in src/: ${hint}`,
+      );
       assert.equal(readText('l10n/bundle.l10n.json'), readFileSync(path.join(outDir, 'bundle.l10n.json'), 'utf8'), hint);
     } finally {
       rmSync(outDir, { recursive: true, force: true });

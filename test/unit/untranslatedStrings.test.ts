@@ -19,7 +19,7 @@ interface Allowed {
 // Kinds whose message the user sees are worded in core/errorMessages.ts (describeFailure); the client's
 // own message goes to the log, for support, in English. Only 'certificate' and 'unencrypted' show the
 // client's message, and those are translated in api/networkErrors.ts and services/.
-const LOG_ONLY_API_MESSAGE = "api/: an ApiError message of a kind core/errorMessages.ts words for the user; it reaches only the log";
+const LOG_ONLY_API_MESSAGE = 'api/: an ApiError message of a kind core/errorMessages.ts words for the user; it reaches only the log';
 
 const ALLOWED: readonly Allowed[] = [
   {
@@ -34,12 +34,26 @@ const ALLOWED: readonly Allowed[] = [
   {
     why: 'how requests leave (direct, proxy, trusted certificates): the first log line of each client',
     file: 'src/api/dispatcher.ts',
-    texts: ['trusting ${}', "Node's roots and NODE_EXTRA_CA_CERTS", 'direct, ${}', ' except ${}', ', certificates of proxied connections not checked (http.proxyStrictSSL off)', 'through proxy ${}${}${}, ${}'],
+    texts: [
+      'trusting ${}',
+      "Node's roots and NODE_EXTRA_CA_CERTS",
+      'direct, ${}',
+      ' except ${}',
+      ', certificates of proxied connections not checked (http.proxyStrictSSL off)',
+      'through proxy ${}${}${}, ${}',
+    ],
   },
   {
     why: 'the same log line: which certificate stores are trusted',
     file: 'src/api/trustStore.ts',
-    texts: ["Node's roots (${})", "the system store (Node's tls.getCACertificates)", 'macOS keychains', 'the Windows store (needs a newer VS Code: its Node cannot read it)', 'the system bundle ${}', 'the system store (no CA bundle found)'],
+    texts: [
+      "Node's roots (${})",
+      "the system store (Node's tls.getCACertificates)",
+      'macOS keychains',
+      'the Windows store (needs a newer VS Code: its Node cannot read it)',
+      'the system bundle ${}',
+      'the system store (no CA bundle found)',
+    ],
   },
   {
     why: `${LOG_ONLY_API_MESSAGE}; InvalidBaseUrlError's message too (the user reads its translated reason)`,
@@ -49,7 +63,11 @@ const ALLOWED: readonly Allowed[] = [
   {
     why: `${LOG_ONLY_API_MESSAGE} ('network', 'proxy-auth')`,
     file: 'src/api/network.ts',
-    texts: ['is not an address (expected e.g. http://proxy.example.com:3128)', 'must start with http:// or https://, not ${}//', 'The proxy address in ${} ${}; nothing was sent.'],
+    texts: [
+      'is not an address (expected e.g. http://proxy.example.com:3128)',
+      'must start with http:// or https://, not ${}//',
+      'The proxy address in ${} ${}; nothing was sent.',
+    ],
   },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('network', 'proxy-auth')`,
@@ -66,11 +84,23 @@ const ALLOWED: readonly Allowed[] = [
     texts: ['the app list', 'the branch list', 'the deployment-group list'],
   },
   { why: `${LOG_ONLY_API_MESSAGE} ('invalid-response')`, file: 'src/api/parseBuild.ts', texts: ['the build list'] },
-  { why: `${LOG_ONLY_API_MESSAGE} ('invalid-response')`, file: 'src/api/parseResults.ts', texts: ['the test results', 'the coverage', 'the trigger answer'] },
+  {
+    why: `${LOG_ONLY_API_MESSAGE} ('invalid-response')`,
+    file: 'src/api/parseResults.ts',
+    texts: ['the test results', 'the coverage', 'the trigger answer'],
+  },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('invalid-response': which field, what it should be)`,
     file: 'src/api/validate.ts',
-    texts: ['The build service sent an answer this extension does not understand: ${} should be ${}, but is ${}.', 'an array', 'an object', 'a non-empty string', 'a string', 'a number', 'true or false'],
+    texts: [
+      'The build service sent an answer this extension does not understand: ${} should be ${}, but is ${}.',
+      'an array',
+      'an object',
+      'a non-empty string',
+      'a string',
+      'a number',
+      'true or false',
+    ],
   },
   { why: 'an HTTP header value (Authorization: Bearer …)', file: 'src/api/requester.ts', texts: ['Bearer ${}'] },
   {
@@ -123,9 +153,16 @@ const ALLOWED: readonly Allowed[] = [
   {
     why: `${LOG_ONLY_API_MESSAGE} ('bad-request' found before sending)`,
     file: 'src/api/urls.ts',
-    texts: ['An app or build id is empty; nothing was sent.', 'The ${} contains a character that cannot be sent (an unpaired UTF-16 surrogate); nothing was sent.'],
+    texts: [
+      'An app or build id is empty; nothing was sent.',
+      'The ${} contains a character that cannot be sent (an unpaired UTF-16 surrogate); nothing was sent.',
+    ],
   },
-  { why: "the operation named in the presenter's log line (ErrorPresenter.logDetails)", file: 'src/commands/register.ts', texts: ['Command ${}'] },
+  {
+    why: "the operation named in the presenter's log line (ErrorPresenter.logDetails)",
+    file: 'src/commands/register.ts',
+    texts: ['Command ${}'],
+  },
   {
     why: 'HTML, CSS and CSP syntax of the QR page; its words come in translated',
     file: 'src/core/installLink.ts',
@@ -149,7 +186,11 @@ const ALLOWED: readonly Allowed[] = [
     texts: [' (attempt ${})', 'failed: ${}', ' — server said "${}"', '${} ${} ${} in ${} ms${}${}'],
   },
   { why: "parts of the presenter's log line", file: 'src/services/errorPresenter.ts', texts: ['status ${}', 'server said "${}"'] },
-  { why: 'the product name as the Output channel name (the Log class stays English)', file: 'src/services/log.ts', texts: ['Build Service'] },
+  {
+    why: 'the product name as the Output channel name (the Log class stays English)',
+    file: 'src/services/log.ts',
+    texts: ['Build Service'],
+  },
   { why: 'the product name as the Testing view controller name', file: 'src/views/testing/testResultsView.ts', texts: ['Build Service'] },
   { why: 'a platform name (with "iOS", which the scan does not take for a word)', file: 'src/views/apps/nodes.ts', texts: ['Android'] },
   { why: 'a codicon before the translated status text', file: 'src/views/branch/branchStatusBar.ts', texts: ['$(warning) ${}'] },
@@ -166,15 +207,21 @@ describe('User-facing strings', () => {
   });
 
   it('every allowed text still exists, so the allowlist does not keep stale reasons', () => {
-    const stale = ALLOWED.flatMap((entry) => entry.texts.filter((text) => !found.some((l) => l.file === entry.file && l.text === text)).map((text) => `${entry.file} ${JSON.stringify(text)}`));
+    const stale = ALLOWED.flatMap((entry) =>
+      entry.texts
+        .filter((text) => !found.some((l) => l.file === entry.file && l.text === text))
+        .map((text) => `${entry.file} ${JSON.stringify(text)}`),
+    );
     assert.deepEqual(stale, []);
   });
 
   it('text reads as text, also beside a template substitution; ids, paths and units do not', () => {
     for (const text of ['Set Access Token', 'Retry', 'Open…', 'no builds yet']) assert.ok(readsLikeText(text), text);
     for (const text of ['buildService.apps', 'retry', 'application/json', 'iOS', '']) assert.ok(!readsLikeText(text), text);
-    for (const text of ['Branch: ${}', '${} failed', 'Build ${} of ${}', '(${} min)', 'took ${} ms']) assert.ok(templateReadsLikeText(text), text);
-    for (const text of ['build:${}', 'build.${}', '${}px', '/apps/${}/builds', '?page=${}&limit=${}', '${} ${}', '${} s']) assert.ok(!templateReadsLikeText(text), text);
+    for (const text of ['Branch: ${}', '${} failed', 'Build ${} of ${}', '(${} min)', 'took ${} ms'])
+      assert.ok(templateReadsLikeText(text), text);
+    for (const text of ['build:${}', 'build.${}', '${}px', '/apps/${}/builds', '?page=${}&limit=${}', '${} ${}', '${} s'])
+      assert.ok(!templateReadsLikeText(text), text);
   });
 
   it('the scan finds a string left outside l10n.t, and not one inside it or in a log call', () => {
@@ -184,7 +231,7 @@ describe('User-facing strings', () => {
       const source = [
         "import * as vscode from 'vscode';",
         'export function f(log: { warn(m: string): void }, branch: string): string[] {',
-        "  log.warn(`Loading ${branch} failed`);",
+        '  log.warn(`Loading ${branch} failed`);',
         "  void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}', branch));",
         '  return [`Branch: ${branch}`, "Nothing to show", `id:${branch}`];',
         '}',

@@ -48,7 +48,11 @@ function exempt(node: ts.Node): boolean {
   if (ts.isLiteralTypeNode(parent) || ts.isExternalModuleReference(parent)) return true;
   // The message of l10n.t('…', args) or l10n.t({ message: '…', comment: […] }).
   if (isTranslationCall(parent) && parent.arguments[0] === node) return true;
-  const property = ts.isPropertyAssignment(parent) ? parent : ts.isArrayLiteralExpression(parent) && ts.isPropertyAssignment(parent.parent) ? parent.parent : undefined;
+  const property = ts.isPropertyAssignment(parent)
+    ? parent
+    : ts.isArrayLiteralExpression(parent) && ts.isPropertyAssignment(parent.parent)
+      ? parent.parent
+      : undefined;
   if (property && /^(message|comment)$/.test(property.name.getText()) && isTranslationCall(property.parent.parent)) return true;
   for (let up: ts.Node | undefined = parent; up; up = up.parent) if (isLogCall(up)) return true;
   return false;

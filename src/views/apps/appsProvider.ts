@@ -126,7 +126,8 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
    */
   private async followSession(): Promise<void> {
     const connection = await this.deps.session.connection();
-    if (connection.kind === 'ready' || connection.kind === 'no-token') this.deps.contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
+    if (connection.kind === 'ready' || connection.kind === 'no-token')
+      this.deps.contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
   }
 
   /** After a refresh that kept every app: redraw only the expanded apps whose builds changed. */
@@ -152,7 +153,12 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
         return { roots: [], outcome: { status: 'skipped', reason: 'not-configured' } };
       case 'invalid-setting': {
         const fix = { title: vscode.l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.baseUrl] };
-        const node = new MessageNode(vscode.l10n.t('The service address is not valid'), 'error', vscode.l10n.t('The setting {0} is not valid: {1}.', Setting.baseUrl, connection.problem), fix);
+        const node = new MessageNode(
+          vscode.l10n.t('The service address is not valid'),
+          'error',
+          vscode.l10n.t('The setting {0} is not valid: {1}.', Setting.baseUrl, connection.problem),
+          fix,
+        );
         return { roots: [node], outcome: { status: 'skipped', reason: 'invalid-setting' } };
       }
       case 'no-token':

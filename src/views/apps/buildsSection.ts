@@ -116,7 +116,8 @@ export class BuildsSection implements vscode.Disposable {
       if (!node.build.finished) this.deps.poller.follow(node.build, 'shown');
     }
     if (nodes.length > 0) return nodes;
-    const note = branch !== undefined || status !== undefined ? vscode.l10n.t('No builds match the filter') : vscode.l10n.t('No builds yet');
+    const note =
+      branch !== undefined || status !== undefined ? vscode.l10n.t('No builds match the filter') : vscode.l10n.t('No builds yet');
     return [new MessageNode(note, 'info', undefined, undefined, `empty:${app.app.id}`)];
   }
 

@@ -44,11 +44,20 @@ export class BranchStatusBar implements vscode.Disposable {
 function contentOf(state: BranchState): { text: string; tooltip: string } | undefined {
   switch (state.kind) {
     case 'builds':
-      return statusBarText(state.branch, state.entries.map((e) => ({ appName: e.app.name || e.app.id, build: e.build })));
+      return statusBarText(
+        state.branch,
+        state.entries.map((e) => ({ appName: e.app.name || e.app.id, build: e.build })),
+      );
     case 'failed':
-      return { text: `$(warning) ${escapeIcons(state.branch)}`, tooltip: vscode.l10n.t('Build Service — branch {0}\nCould not load its builds; see the Current Branch view.', state.branch) };
+      return {
+        text: `$(warning) ${escapeIcons(state.branch)}`,
+        tooltip: vscode.l10n.t('Build Service — branch {0}\nCould not load its builds; see the Current Branch view.', state.branch),
+      };
     case 'loading':
-      return { text: `$(loading~spin) ${escapeIcons(state.branch)}`, tooltip: vscode.l10n.t('Build Service — branch {0}\nLoading its builds…', state.branch) };
+      return {
+        text: `$(loading~spin) ${escapeIcons(state.branch)}`,
+        tooltip: vscode.l10n.t('Build Service — branch {0}\nLoading its builds…', state.branch),
+      };
     default:
       return undefined;
   }

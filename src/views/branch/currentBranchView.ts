@@ -70,18 +70,36 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
       case 'builds':
         return state.entries.map((e) => new BranchBuildNode(e.app, state.branch, e.build));
       case 'detached':
-        return [new MessageNode(vscode.l10n.t('No branch checked out (detached HEAD)'), 'git-commit', vscode.l10n.t('Check out a branch to see its builds.'))];
+        return [
+          new MessageNode(
+            vscode.l10n.t('No branch checked out (detached HEAD)'),
+            'git-commit',
+            vscode.l10n.t('Check out a branch to see its builds.'),
+          ),
+        ];
       case 'loading':
-        return [new MessageNode(vscode.l10n.t('Loading the builds of {0}…', state.branch), 'loading~spin', vscode.l10n.t('Asking the build service.'))];
+        return [
+          new MessageNode(
+            vscode.l10n.t('Loading the builds of {0}…', state.branch),
+            'loading~spin',
+            vscode.l10n.t('Asking the build service.'),
+          ),
+        ];
       case 'no-app': {
         if (!state.pinnedId) return [];
-        const detail = vscode.l10n.t('The setting {0} names {1}, which the build service does not list for your access token.', Setting.appId, state.pinnedId);
+        const detail = vscode.l10n.t(
+          'The setting {0} names {1}, which the build service does not list for your access token.',
+          Setting.appId,
+          state.pinnedId,
+        );
         const fix = { title: vscode.l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.appId] };
         return [new MessageNode(vscode.l10n.t('The pinned app is not one of your apps'), 'warning', detail, fix)];
       }
       case 'failed': {
         const message = this.presenter.describe(state.error);
-        return message ? [new MessageNode(message.short, message.severity, message.message, viewFix(message, CommandId.refreshCurrentBranch))] : [];
+        return message
+          ? [new MessageNode(message.short, message.severity, message.message, viewFix(message, CommandId.refreshCurrentBranch))]
+          : [];
       }
       default:
         return [];

@@ -34,7 +34,9 @@ export class TestResultsView implements vscode.Disposable {
     const items = tree.map((group) => this.itemOf(group, locations, byId));
     this.controller.items.replace(items);
     const facts = { label: buildLabel(build), appName, branch: build.commit.branch };
-    const name = facts.branch ? vscode.l10n.t('Build {0} of {1} on {2}', facts.label, appName, facts.branch) : vscode.l10n.t('Build {0} of {1}', facts.label, appName);
+    const name = facts.branch
+      ? vscode.l10n.t('Build {0} of {1} on {2}', facts.label, appName, facts.branch)
+      : vscode.l10n.t('Build {0} of {1}', facts.label, appName);
     const run = this.controller.createTestRun(new vscode.TestRunRequest(items), name, false);
     const outcomes = new Map<string, TestOutcome>();
     for (const leaf of leavesOf(tree)) {
@@ -54,7 +56,11 @@ export class TestResultsView implements vscode.Disposable {
     this.current = undefined;
   }
 
-  private itemOf(node: TestGroup | TestLeaf, locations: ReadonlyMap<string, TestLocation>, byId: Map<string, vscode.TestItem>): vscode.TestItem {
+  private itemOf(
+    node: TestGroup | TestLeaf,
+    locations: ReadonlyMap<string, TestLocation>,
+    byId: Map<string, vscode.TestItem>,
+  ): vscode.TestItem {
     if (isLeaf(node)) {
       const location = locations.get(node.id);
       const item = this.controller.createTestItem(node.id, node.name, location?.uri);
@@ -70,7 +76,11 @@ export class TestResultsView implements vscode.Disposable {
     return item;
   }
 
-  private messageOf(leaf: TestLeaf, facts: { label: string; appName: string; branch?: string }, location: TestLocation | undefined): vscode.TestMessage {
+  private messageOf(
+    leaf: TestLeaf,
+    facts: { label: string; appName: string; branch?: string },
+    location: TestLocation | undefined,
+  ): vscode.TestMessage {
     const message = new vscode.TestMessage(failureMessage(leaf, facts));
     if (location) message.location = new vscode.Location(location.uri, location.range);
     return message;

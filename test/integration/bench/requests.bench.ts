@@ -21,19 +21,28 @@ const SETTLED_MS = 1_500;
 function countOf(service: RunningService): RequestCount {
   const requests = service.requests;
   const on = (route: string) => requests.filter((r) => r.route === route).length;
-  return { total: requests.length, appLists: on('GET /apps'), buildLists: on('GET /apps/:app_id/builds'), buildPolls: on('GET /builds/:build_id') };
+  return {
+    total: requests.length,
+    appLists: on('GET /apps'),
+    buildLists: on('GET /apps/:app_id/builds'),
+    buildPolls: on('GET /builds/:build_id'),
+  };
 }
 
 /** Waits until the service has seen no new request for SETTLED_MS: whatever the step started is done. */
 async function settle(service: RunningService): Promise<void> {
   let seen = -1;
-  await waitFor(async () => {
-    const now = service.requests.length;
-    if (now === seen) return true;
-    seen = now;
-    await sleep(SETTLED_MS);
-    return false;
-  }, 'requests to stop', 20_000);
+  await waitFor(
+    async () => {
+      const now = service.requests.length;
+      if (now === seen) return true;
+      seen = now;
+      await sleep(SETTLED_MS);
+      return false;
+    },
+    'requests to stop',
+    20_000,
+  );
 }
 
 describe('bench: requests of the Apps view', () => {
@@ -46,7 +55,10 @@ describe('bench: requests of the Apps view', () => {
     assert.equal(apps.length, count, `the reference service has ${count} apps`);
     for (const app of apps.slice(expanded.length)) await reveal(fixture.api, app, { expand: true, select: false, focus: false });
     expanded = apps;
-    await waitFor(() => new Set(fixture.service.requestsTo('GET /apps/:app_id/builds').map((r) => r.rawPath)).size >= count, 'the expanded apps list their builds');
+    await waitFor(
+      () => new Set(fixture.service.requestsTo('GET /apps/:app_id/builds').map((r) => r.rawPath)).size >= count,
+      'the expanded apps list their builds',
+    );
     await settle(fixture.service);
   }
 

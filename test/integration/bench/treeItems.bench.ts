@@ -107,7 +107,15 @@ describe('bench: tree items for 10,000 apps', () => {
     assert.equal(apps.length, APPS);
     service.clearRequests();
     const { collect, reading } = garbageCollector();
-    const result = { apps: APPS, providerMs: [] as number[], childrenMs: [] as number[], plainMs: [] as number[], providerBytes: [] as number[], plainBytes: [] as number[], heapReading: reading };
+    const result = {
+      apps: APPS,
+      providerMs: [] as number[],
+      childrenMs: [] as number[],
+      plainMs: [] as number[],
+      providerBytes: [] as number[],
+      plainBytes: [] as number[],
+      heapReading: reading,
+    };
     const extensionUri = extension().extensionUri;
     for (let run = 0; run < RUNS; run++) {
       await forgetNodes(run);

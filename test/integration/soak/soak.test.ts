@@ -21,7 +21,15 @@ const HEAP_GROWTH_LIMIT_BYTES = 16 * 1024 * 1024;
 const ROUTES: RouteKey[] = ['GET /apps', 'GET /apps/:app_id/builds', 'GET /builds/:build_id/tests', 'GET /builds/:build_id/coverage'];
 // No 503/504 and no dropped connections here: those are retried with backoff, which would make the
 // run minutes longer without exercising anything the fault matrix does not.
-const FAULTS: Fault[] = [{ status: 500 }, { status: 500, body: 'html' }, { status: 404, body: 'empty' }, { invalidJson: true }, { wrongShape: true }, { cutBody: true }, { status: 401 }];
+const FAULTS: Fault[] = [
+  { status: 500 },
+  { status: 500, body: 'html' },
+  { status: 404, body: 'empty' },
+  { invalidJson: true },
+  { wrongShape: true },
+  { cutBody: true },
+  { status: 401 },
+];
 
 /** A small seeded generator (mulberry32), so a failing run can be replayed with the same seed. */
 function seeded(seed: number): () => number {
@@ -59,7 +67,7 @@ describe('soak', function () {
   before(async () => {
     process.on('unhandledRejection', onUnhandled);
     api = await extensionApi();
-    service = await startService({ onRequest: (request) => (requestCount += 1, request.status >= 400 && (failedAnswers += 1)) });
+    service = await startService({ onRequest: (request) => ((requestCount += 1), request.status >= 400 && (failedAnswers += 1)) });
     await setSetting('autoRefresh', false);
     await storeToken(api, service.token);
     await setSetting('baseUrl', service.baseUrl);

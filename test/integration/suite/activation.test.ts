@@ -28,10 +28,11 @@ async function startStallingService(): Promise<{ baseUrl: string; connections: (
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     connections: () => connections,
-    close: () => new Promise((resolve) => {
-      sockets.forEach((s) => s.destroy());
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        sockets.forEach((s) => s.destroy());
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -49,7 +50,9 @@ describe('activation', () => {
       // The extension falls back to this variable for its token, so it has every reason to fetch.
       process.env.BUILD_SERVICE_TOKEN = tokenBefore ?? 'integration-test-token';
       const started = Date.now();
-      const activated = extension().activate().then(() => 'activated' as const);
+      const activated = extension()
+        .activate()
+        .then(() => 'activated' as const);
       const outcome = await Promise.race([activated, new Promise<'stalled'>((r) => setTimeout(() => r('stalled'), activationBudgetMs))]);
       assert.equal(outcome, 'activated', `activate() had not finished after ${activationBudgetMs} ms while the service was silent`);
       assert.ok(extension().isActive);
@@ -78,10 +81,16 @@ describe('activation', () => {
     await extension().activate();
     const contributed = new Set((contributes().commands ?? []).map((c) => c.command));
     // VS Code itself registers <viewId>.focus, .open, .toggleVisibility … for every contributed view.
-    const viewIds = Object.values(contributes().views ?? {}).flat().map((v) => v.id);
+    const viewIds = Object.values(contributes().views ?? {})
+      .flat()
+      .map((v) => v.id);
     const byVsCode = (id: string) => viewIds.some((view) => id.startsWith(`${view}.`));
     const registered = (await vscode.commands.getCommands(true)).filter((id) => id.startsWith(commandPrefix) && !byVsCode(id));
-    assert.deepEqual(registered.filter((id) => !contributed.has(id)), [], 'registered but missing from package.json');
+    assert.deepEqual(
+      registered.filter((id) => !contributed.has(id)),
+      [],
+      'registered but missing from package.json',
+    );
   });
 
   describe('what the user sees', function () {
@@ -107,7 +116,10 @@ describe('activation', () => {
         const views = contributes().views?.[id] ?? [];
         assert.ok(views.length > 0, `view container ${id} has no views`);
         for (const { name } of views) {
-          await waitFor(async () => (await ui.texts(`.sidebar [aria-label^="${name} Section"]`)).length > 0, `view "${name}" in the side bar`);
+          await waitFor(
+            async () => (await ui.texts(`.sidebar [aria-label^="${name} Section"]`)).length > 0,
+            `view "${name}" in the side bar`,
+          );
         }
         // "BUILD SERVICE", or "BUILD SERVICE: APPS" when the container holds a single view.
         const [heading] = await ui.texts('.sidebar .composite.title h2');

@@ -28,7 +28,10 @@ describe('current branch: view and status bar', () => {
     await waitForBranchState(fixture.api, (s) => s.kind === 'no-git', 'no Git');
     assert.equal(testing(fixture.api).branch.statusBar.shown, undefined);
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
-    await waitFor(async () => (await ui.texts('.welcome-view-content p')).some((t) => t.startsWith('Git is not available')), 'the no-Git welcome');
+    await waitFor(
+      async () => (await ui.texts('.welcome-view-content p')).some((t) => t.startsWith('Git is not available')),
+      'the no-Git welcome',
+    );
   });
 
   it('opens a real repository through the Git extension, checked out on develop', async () => {
@@ -43,7 +46,10 @@ describe('current branch: view and status bar', () => {
     const expected = [IOS_2048, ANDROID_2048].map((id) => latestOf(fixture.service, id, 'develop'));
     assert.deepEqual(state.entries.map((e) => e.app.id).sort(), [IOS_2048, ANDROID_2048].sort());
     const byApp = new Map(state.entries.map((e) => [e.app.id, e.build?.id]));
-    assert.deepEqual([byApp.get(IOS_2048), byApp.get(ANDROID_2048)], expected.map((b) => b?._id));
+    assert.deepEqual(
+      [byApp.get(IOS_2048), byApp.get(ANDROID_2048)],
+      expected.map((b) => b?._id),
+    );
     const items = tree.getChildren().map((n) => tree.getTreeItem(n));
     assert.deepEqual(items.map((i) => i.label).sort(), ['2048 Android App', '2048 iOS App']);
     const first = state.entries[0]?.build;
@@ -65,7 +71,10 @@ describe('current branch: view and status bar', () => {
 
   it('the status-bar click reveals the build in the Current Branch view', async () => {
     await vscode.commands.executeCommand('buildService.revealCurrentBranchBuild');
-    await waitFor(async () => (await ui.texts('.monaco-list-row.selected')).some((t) => t.includes('2048')), 'the build selected in the view');
+    await waitFor(
+      async () => (await ui.texts('.monaco-list-row.selected')).some((t) => t.includes('2048')),
+      'the build selected in the view',
+    );
   });
 
   it('buildService.appId pins another app; an invalid one is named in a warning', async () => {
@@ -74,7 +83,10 @@ describe('current branch: view and status bar', () => {
     await setSetting('appId', cafe._id);
     const state = await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.pinned, 'pinned app');
     assert.ok(state.kind === 'builds');
-    assert.deepEqual(state.entries.map((e) => e.app.id), [cafe._id]);
+    assert.deepEqual(
+      state.entries.map((e) => e.app.id),
+      [cafe._id],
+    );
     await ui.clearNotifications();
     await setSetting('appId', 'not-an-id');
     const shown = await ui.waitForNotification('buildService.appId');

@@ -20,7 +20,10 @@ describe('builds: actions', () => {
     assert.deepEqual(values.slice(0, 2), ['build.queued', 'build.running']);
     const when = contributes().menus?.['view/item/context']?.find((m) => m.command === 'buildService.cancelBuild')?.when ?? '';
     const pattern = new RegExp(/viewItem =~ \/(.*)\/$/.exec(when)?.[1] ?? '$^');
-    assert.deepEqual(values.filter((v) => pattern.test(v)), ['build.queued', 'build.running']);
+    assert.deepEqual(
+      values.filter((v) => pattern.test(v)),
+      ['build.queued', 'build.running'],
+    );
   });
 
   /** The question the notification asks about this build: "Cancel build #12 of 2048 iOS App on main?". */

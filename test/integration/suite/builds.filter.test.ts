@@ -15,7 +15,13 @@ async function pick(text: string): Promise<void> {
 }
 
 describe('builds: filter', () => {
-  const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, settings: { autoRefresh: false }, openView: true, waitForApps: true });
+  const fixture = useReferenceService({
+    onlyIf: ui.uiProbeAvailable,
+    token: true,
+    settings: { autoRefresh: false },
+    openView: true,
+    waitForApps: true,
+  });
 
   it('branch from /branches and a state: the app says so and the builds follow, branch sent as feature%2Ffind%26replace', async () => {
     const app = await appNode(fixture.api, IOS_2048);

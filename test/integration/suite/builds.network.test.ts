@@ -49,10 +49,13 @@ describe('builds: requests without waste', () => {
     await waitFor(() => fixture.service.requestsTo('GET /apps/:app_id/builds').length >= 3, 'the expanded apps reload');
     await sleep(1000);
     // The Current Branch view asks for its branch's builds (branch=…) on its own; not the Apps view's.
-    const own = fixture.service.requests.filter((r) => !r.rawUrl.includes('branch=')).filter((r) => r.route === 'GET /apps' || r.route?.startsWith('GET /apps/:app_id/builds') || r.route?.startsWith('GET /builds'));
+    const own = fixture.service.requests
+      .filter((r) => !r.rawUrl.includes('branch='))
+      .filter((r) => r.route === 'GET /apps' || r.route?.startsWith('GET /apps/:app_id/builds') || r.route?.startsWith('GET /builds'));
     assert.equal(fixture.service.requestsTo('GET /apps').length, 1);
     const listed = fixture.service.requestsTo('GET /apps/:app_id/builds').map((r) => r.rawPath.split('/')[2]);
-    for (const app of apps) assert.equal(listed.filter((id) => app.kind === 'app' && id === app.app.id).length, 1, 'one list per expanded app');
+    for (const app of apps)
+      assert.equal(listed.filter((id) => app.kind === 'app' && id === app.app.id).length, 1, 'one list per expanded app');
     // Another app's list may be asked for by the Current Branch view; the Apps view's cost is 1 + 3.
     const appsView = own.filter((r) => r.route === 'GET /apps' || apps.some((a) => a.kind === 'app' && r.rawPath.includes(a.app.id)));
     assert.equal(appsView.length, 4, own.map((r) => r.rawUrl).join(', '));

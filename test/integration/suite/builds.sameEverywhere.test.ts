@@ -11,7 +11,12 @@ import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 
 describe('a build reads the same everywhere', () => {
-  const fixture = useReferenceService({ token: true, checkout: 'develop', settings: { autoRefresh: false, buildsPerApp: 100 }, waitForApps: true });
+  const fixture = useReferenceService({
+    token: true,
+    checkout: 'develop',
+    settings: { autoRefresh: false, buildsPerApp: 100 },
+    waitForApps: true,
+  });
 
   it('Apps view, Current Branch view and status bar: same icon and colour, number, hash and message line', async () => {
     const { api } = fixture;
@@ -34,14 +39,20 @@ describe('a build reads the same everywhere', () => {
       return `${item.iconPath.id} ${item.iconPath.color instanceof vscode.ThemeColor ? item.iconPath.color.id : 'no colour'}`;
     };
     assert.equal(icon(branchItem), icon(appsItem));
-    assert.ok(String(branchItem.description).startsWith(`${appsText.label} `), `"${String(branchItem.description)}" names ${appsText.label}`);
+    assert.ok(
+      String(branchItem.description).startsWith(`${appsText.label} `),
+      `"${String(branchItem.description)}" names ${appsText.label}`,
+    );
 
     // The tooltips differ only in their first line, which names the app where the view does not.
     const branchTip = (typeof branchItem.tooltip === 'string' ? branchItem.tooltip : '').split('\n');
     const appsTip = appsText.tooltip.split('\n');
     assert.deepEqual(branchTip.slice(1), appsTip.slice(1));
     assert.equal(branchTip[0], `2048 iOS App: ${appsTip[0]?.replace(/^Build/, 'build')}`);
-    assert.ok(appsTip.some((line) => /^Commit: [0-9a-f]{7}( by .+)?$/.test(line)), appsText.tooltip);
+    assert.ok(
+      appsTip.some((line) => /^Commit: [0-9a-f]{7}( by .+)?$/.test(line)),
+      appsText.tooltip,
+    );
 
     const iconId = (appsItem.iconPath as vscode.ThemeIcon).id;
     assert.ok(statusBar.shown?.text.includes(`$(${iconId}) ${appsText.label}`), statusBar.shown?.text);

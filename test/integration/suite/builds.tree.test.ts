@@ -19,14 +19,21 @@ describe('builds: tree', () => {
     assert.equal(builds.length, 10);
     const items = builds.map((b) => textOf(fixture.api, b));
     const numbers = items.map((i) => Number(i.label.slice(1)));
-    assert.deepEqual(numbers, [...numbers].sort((a, b) => b - a), 'newest first');
+    assert.deepEqual(
+      numbers,
+      [...numbers].sort((a, b) => b - a),
+      'newest first',
+    );
     assert.equal(items[0]?.icon, 'clock');
     assert.equal(items[0]?.contextValue, 'build.queued');
     assert.equal(items[1]?.icon, 'sync~spin');
     assert.ok(items.some((i) => i.icon === 'pass') && items.some((i) => i.icon === 'error'));
     const newest = fixture.service.data.builds.filter((b) => b.app_id === IOS_2048).sort((a, b) => b.build_number - a.build_number)[0];
     assert.ok(newest);
-    assert.match(items[0]?.description ?? '', new RegExp(`^${escape(newest.commit_info.branch)} · ${escape(newest.commit_info.message.split('\n')[0] ?? '')} · (just now|.* ago)`));
+    assert.match(
+      items[0]?.description ?? '',
+      new RegExp(`^${escape(newest.commit_info.branch)} · ${escape(newest.commit_info.message.split('\n')[0] ?? '')} · (just now|.* ago)`),
+    );
     assert.match(items[0]?.tooltip ?? '', /Created: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
     assert.equal(fixture.service.requestsTo('GET /builds/:build_id/tests').length, 0, 'no details before a build is expanded');
   });

@@ -34,7 +34,11 @@ describe('trigger build and completion notice', () => {
     const created = fixture.service.data.builds[0];
     assert.ok(created && created.app_id === IOS_2048 && created.commit_info.branch === FIND_REPLACE);
 
-    const state = await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id), 'the new build shown');
+    const state = await waitForBranchState(
+      fixture.api,
+      (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id),
+      'the new build shown',
+    );
     assert.ok(state.kind === 'builds');
     assert.ok(fixture.api.testing?.branch.poller.isFollowing(created._id));
 
@@ -48,10 +52,17 @@ describe('trigger build and completion notice', () => {
     const testsFailed = typeof count === 'number' && typeof passed === 'number' && passed < count;
     const actions = ['Open Build', ...(testsFailed ? ['Show Failed Tests'] : []), "Don't Show Again"];
     assert.deepEqual(shown, { message, severity: outcome === 'failed' ? 'error' : 'info', actions });
-    await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id && e.build.finished), 'the view updated');
+    await waitForBranchState(
+      fixture.api,
+      (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id && e.build.finished),
+      'the view updated',
+    );
 
     await ui.clickNotificationAction(message, "Don't Show Again");
-    await waitFor(() => vscode.workspace.getConfiguration('buildService').inspect('notifyOnCompletion')?.globalValue === 'off', 'notifyOnCompletion off');
+    await waitFor(
+      () => vscode.workspace.getConfiguration('buildService').inspect('notifyOnCompletion')?.globalValue === 'off',
+      'notifyOnCompletion off',
+    );
     await ui.clearNotifications();
   });
 });

@@ -25,19 +25,24 @@ describe('editor: install a build with a QR code', () => {
   }
 
   function iosSuccess(): WireBuild {
-    const build = fixture.service.data.builds.filter((b) => b.app_id === IOS_2048 && b.build_status === 'success').sort((a, b) => b.build_number - a.build_number)[0];
+    const build = fixture.service.data.builds
+      .filter((b) => b.app_id === IOS_2048 && b.build_status === 'success')
+      .sort((a, b) => b.build_number - a.build_number)[0];
     assert.ok(build && build.links.install[0]);
     return build;
   }
 
-  it("Show QR Code on an install link row: a panel whose code decodes to exactly that URL, with a strict CSP", async () => {
+  it('Show QR Code on an install link row: a panel whose code decodes to exactly that URL, with a strict CSP', async () => {
     const build = iosSuccess();
     const url = build.links.install[0].url;
     await vscode.commands.executeCommand('buildService.showQrCode', await installRow(build));
     const shown = testing(fixture.api).qrPanel.shown;
     assert.equal(shown?.url, url);
     assert.equal(decodeQrSvg(shown.html), url);
-    assert.match(shown.html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-[^']+'; script-src 'nonce-[^']+'">/);
+    assert.match(
+      shown.html,
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-[^']+'; script-src 'nonce-[^']+'">/,
+    );
     assert.ok(shown.html.includes(`<p class="url" id="url">${url.replace(/&/g, '&amp;')}</p>`));
     assert.ok(shown.html.includes('>Copy Link</button>'));
     // A panel tab opened in the editor area.

@@ -20,7 +20,11 @@ describe('editor: notifications for my branch', () => {
   async function teammateBuild(): Promise<WireBuild> {
     const id = await post('develop');
     await testing(fixture.api).branch.model.refresh();
-    await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === id), 'the teammate build shown');
+    await waitForBranchState(
+      fixture.api,
+      (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === id),
+      'the teammate build shown',
+    );
     const build = fixture.service.data.builds.find((b) => b._id === id);
     assert.ok(build);
     return build;
@@ -42,7 +46,11 @@ describe('editor: notifications for my branch', () => {
     await waitFor(() => vscode.window.state.focused, 'the window focused');
     fixture.service.advanceBuilds();
     fixture.service.advanceBuilds();
-    await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === build._id && e.build.finished), 'the build seen finished');
+    await waitForBranchState(
+      fixture.api,
+      (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === build._id && e.build.finished),
+      'the build seen finished',
+    );
     await waitFor(() => !testing(fixture.api).poller.isFollowing(build._id), 'no longer followed');
   }
 

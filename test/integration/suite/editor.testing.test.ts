@@ -44,7 +44,10 @@ describe('editor: failed tests in the Testing view', () => {
     await waitFor(() => view.shown?.build.id === latest._id, `the Testing view on build ${latest._id}`);
     assert.equal(view.controller.label, 'Build Service');
     const shown = shownTests(fixture.api);
-    assert.deepEqual(shown.map((t) => t.path), expectedPaths(fixture.service, latest, 'failed'));
+    assert.deepEqual(
+      shown.map((t) => t.path),
+      expectedPaths(fixture.service, latest, 'failed'),
+    );
     assert.ok(shown.length > 0 && shown.every((t) => t.outcome === 'failed'));
     for (const test of shown) {
       const [, , suite, name] = test.path.split(' / ');
@@ -68,7 +71,10 @@ describe('editor: failed tests in the Testing view', () => {
     const searches = locator.searches;
     const build = await testing(fixture.api).tests.loader.show(toBuild(older), '2048 iOS App');
     assert.equal(build?.build.id, older._id);
-    assert.deepEqual(shownTests(fixture.api).map((t) => t.path), expectedPaths(fixture.service, older, 'failed'));
+    assert.deepEqual(
+      shownTests(fixture.api).map((t) => t.path),
+      expectedPaths(fixture.service, older, 'failed'),
+    );
     await testing(fixture.api).tests.loader.show(toBuild(older), '2048 iOS App');
     assert.equal(locator.searches, searches + 1, 'the second showing of the same build searched nothing');
   });
@@ -83,11 +89,20 @@ describe('editor: failed tests in the Testing view', () => {
     assert.equal(requests.length, 1);
     assert.equal(requests[0]?.query.showPassing, 'true');
     const shown = shownTests(fixture.api);
-    assert.deepEqual(shown.map((t) => t.path), expectedPaths(fixture.service, older, 'all'));
-    const wire = new Map((fixture.service.data.tests.get(older._id) ?? []).map((t) => [[t.run, t.target, t.suite, t.name].join(' / '), t.status]));
+    assert.deepEqual(
+      shown.map((t) => t.path),
+      expectedPaths(fixture.service, older, 'all'),
+    );
+    const wire = new Map(
+      (fixture.service.data.tests.get(older._id) ?? []).map((t) => [[t.run, t.target, t.suite, t.name].join(' / '), t.status]),
+    );
     for (const test of shown) assert.equal(test.outcome, wire.get(test.path), test.path);
     // The passing tests' suites were searched for too: every iOS test is in its file.
-    assert.deepEqual(shown.filter((t) => !t.file?.includes(`/${IOS_TEST_DIR}/`)).map((t) => t.path), [], 'every test located');
+    assert.deepEqual(
+      shown.filter((t) => !t.file?.includes(`/${IOS_TEST_DIR}/`)).map((t) => t.path),
+      [],
+      'every test located',
+    );
   });
 
   it('Clear Test Results empties the view', async () => {

@@ -17,13 +17,19 @@ describe('editor: language-model tools', () => {
   const fixture = useReferenceService({ token: true, checkout: 'develop' });
 
   it('are registered with VS Code under the names package.json declares', () => {
-    const names = vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('buildService_')).sort();
+    const names = vscode.lm.tools
+      .map((t) => t.name)
+      .filter((n) => n.startsWith('buildService_'))
+      .sort();
     assert.deepEqual(names, [...TOOLS].sort());
   });
 
   it('branch status: the latest develop build of both 2048 apps, one line each, and no token in it', async () => {
     const text = await invoke('buildService_branchStatus', {});
-    const latest = (appId: string) => fixture.service.data.builds.filter((b) => b.app_id === appId && b.commit_info.branch === 'develop').sort((a, b) => b.build_number - a.build_number)[0];
+    const latest = (appId: string) =>
+      fixture.service.data.builds
+        .filter((b) => b.app_id === appId && b.commit_info.branch === 'develop')
+        .sort((a, b) => b.build_number - a.build_number)[0];
     const ios = latest(IOS_2048);
     const android = latest(ANDROID_2048);
     assert.ok(ios && android);
@@ -35,16 +41,30 @@ describe('editor: language-model tools', () => {
 
   it('list builds and failed tests answer in plain lines; an unknown app is named back', async () => {
     const list = await invoke('buildService_listBuilds', { app: '2048 ios', branch: 'develop', state: 'failed' });
-    const failed = fixture.service.data.builds.filter((b) => b.app_id === IOS_2048 && b.commit_info.branch === 'develop' && b.build_status === 'failed').sort((a, b) => b.build_number - a.build_number);
+    const failed = fixture.service.data.builds
+      .filter((b) => b.app_id === IOS_2048 && b.commit_info.branch === 'develop' && b.build_status === 'failed')
+      .sort((a, b) => b.build_number - a.build_number);
     assert.equal(list.split('\n')[0], 'Builds of 2048 iOS App on develop with state failed, newest first:');
-    assert.deepEqual(list.split('\n').slice(1).map((l) => l.match(/^- (#\d+)/)?.[1]), failed.map((b) => `#${b.build_number}`));
+    assert.deepEqual(
+      list
+        .split('\n')
+        .slice(1)
+        .map((l) => l.match(/^- (#\d+)/)?.[1]),
+      failed.map((b) => `#${b.build_number}`),
+    );
     const newest = failed[0];
     assert.ok(newest);
     const tests = await invoke('buildService_failedTests', { app: '2048 iOS App', buildNumber: newest.build_number });
     const expected = (fixture.service.data.tests.get(newest._id) ?? []).filter((t) => t.status === 'failed');
-    assert.match(tests, new RegExp(`^Build #${newest.build_number} of 2048 iOS App on develop failed\\. ${expected.length} failed tests?:`));
+    assert.match(
+      tests,
+      new RegExp(`^Build #${newest.build_number} of 2048 iOS App on develop failed\\. ${expected.length} failed tests?:`),
+    );
     for (const t of expected) assert.ok(tests.includes(`- ${t.suite}.${t.name} (${t.target}, ${t.run})`), tests);
-    assert.match(await invoke('buildService_listBuilds', { app: 'Weather Station' }), /^No app is called "Weather Station"\. The apps are: /);
+    assert.match(
+      await invoke('buildService_listBuilds', { app: 'Weather Station' }),
+      /^No app is called "Weather Station"\. The apps are: /,
+    );
   });
 
   // The workbench answers every confirmation dialog itself while extension tests run (its dialog
@@ -55,7 +75,10 @@ describe('editor: language-model tools', () => {
     assert.ok(tool && typeof tool.prepareInvocation === 'function');
     const never = new vscode.CancellationTokenSource().token;
     const prepared = await tool.prepareInvocation({ input: { app: '2048 android' } }, never);
-    assert.deepEqual(prepared?.confirmationMessages, { title: 'Trigger a build?', message: 'Start a build of 2048 Android App on branch develop?' });
+    assert.deepEqual(prepared?.confirmationMessages, {
+      title: 'Trigger a build?',
+      message: 'Start a build of 2048 Android App on branch develop?',
+    });
     const other = await tool.prepareInvocation({ input: { app: ANDROID_2048, branch: 'master' } }, never);
     assert.equal(other?.confirmationMessages?.message, 'Start a build of 2048 Android App on branch master?');
 
@@ -67,7 +90,10 @@ describe('editor: language-model tools', () => {
     assert.deepEqual(JSON.parse(posts[0]?.body ?? ''), { branch: 'develop' });
     const created = fixture.service.data.builds[0];
     assert.ok(created);
-    assert.equal(text, `Started build #${created.build_number} of 2048 Android App on develop (id ${created._id}); it is queued. The Build Service views follow it.`);
+    assert.equal(
+      text,
+      `Started build #${created.build_number} of 2048 Android App on develop (id ${created._id}); it is queued. The Build Service views follow it.`,
+    );
     assert.ok(testing(fixture.api).poller.isFollowing(created._id));
     assert.ok(!(await readLog(fixture.api)).includes(fixture.service.token), 'the token is never logged');
   });

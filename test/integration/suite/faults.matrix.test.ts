@@ -91,21 +91,31 @@ describe('fault matrix', function () {
     await vscode.workspace.getConfiguration('http').update('proxy', undefined, vscode.ConfigurationTarget.Global);
     await setSetting('requestTimeoutSeconds', undefined);
     await setSetting('baseUrl', service.baseUrl);
-    await waitFor(async () => {
-      await api.apps.refresh();
-      return (await shownItems(api)).some((item) => item.contextValue === 'app');
-    }, 'the apps back after the case', 20_000);
+    await waitFor(
+      async () => {
+        await api.apps.refresh();
+        return (await shownItems(api)).some((item) => item.contextValue === 'app');
+      },
+      'the apps back after the case',
+      20_000,
+    );
     await ui.clearNotifications();
   }
 
   function baseUrlFor(c: FaultCase): string {
     switch (c.env?.baseUrl) {
-      case 'refused': return refusedUrl;
-      case 'unresolvable': return 'https://builds.service.invalid:1/v1';
-      case 'tls-to-plain': return service.baseUrl.replace('http:', 'https:');
-      case 'untrusted-tls': return untrusted.baseUrl;
-      case 'expired-tls': return expired.baseUrl;
-      default: return service.baseUrl;
+      case 'refused':
+        return refusedUrl;
+      case 'unresolvable':
+        return 'https://builds.service.invalid:1/v1';
+      case 'tls-to-plain':
+        return service.baseUrl.replace('http:', 'https:');
+      case 'untrusted-tls':
+        return untrusted.baseUrl;
+      case 'expired-tls':
+        return expired.baseUrl;
+      default:
+        return service.baseUrl;
     }
   }
 
@@ -163,7 +173,10 @@ describe('fault matrix', function () {
 
       const rows = (await viewRows(c)).map((node) => textOf(api, node));
       if (c.kind === 'none') {
-        assert.ok(rows.some((row) => row.label === c.node), `"${c.node}" among ${rows.map((r) => r.label).join(', ')}`);
+        assert.ok(
+          rows.some((row) => row.label === c.node),
+          `"${c.node}" among ${rows.map((r) => r.label).join(', ')}`,
+        );
       } else {
         assert.deepEqual([rows[0]?.label, rows[0]?.icon, rows[0]?.contextValue], [c.node, c.icon, 'message']);
         const text = c.text ?? error?.message ?? '';
@@ -186,11 +199,31 @@ describe('fault matrix', function () {
   describe('a wrong shape in each field', () => {
     const fields: [doc: string, where: FaultCase['where'], route: FaultCase['route'], path: (string | number)[]][] = [
       ...['_id', 'app_name', 'platform'].map((f) => ['apps', 'apps', 'GET /apps', [0, f]] as const),
-      ...['_id', 'app_id', 'repo_url', 'build_status', 'finished', 'build_number', 'commit_info', 'created_at', 'started_at', 'finished_at', 'test_summary', 'links', 'scheme_name'].map((f) => ['builds', 'builds', 'GET /apps/:app_id/builds', [0, f]] as const),
-      ...['branch', 'commit_sha', 'author', 'message', 'html_url', 'tags'].map((f) => ['builds', 'builds', 'GET /apps/:app_id/builds', [0, 'commit_info', f]] as const),
-      ...['tests_count', 'tests_passed', 'code_coverage_percentage'].map((f) => ['builds', 'builds', 'GET /apps/:app_id/builds', [0, 'test_summary', f]] as const),
+      ...[
+        '_id',
+        'app_id',
+        'repo_url',
+        'build_status',
+        'finished',
+        'build_number',
+        'commit_info',
+        'created_at',
+        'started_at',
+        'finished_at',
+        'test_summary',
+        'links',
+        'scheme_name',
+      ].map((f) => ['builds', 'builds', 'GET /apps/:app_id/builds', [0, f]] as const),
+      ...['branch', 'commit_sha', 'author', 'message', 'html_url', 'tags'].map(
+        (f) => ['builds', 'builds', 'GET /apps/:app_id/builds', [0, 'commit_info', f]] as const,
+      ),
+      ...['tests_count', 'tests_passed', 'code_coverage_percentage'].map(
+        (f) => ['builds', 'builds', 'GET /apps/:app_id/builds', [0, 'test_summary', f]] as const,
+      ),
       ...['build_id', 'tests'].map((f) => ['tests', 'details', 'GET /builds/:build_id/tests', [f]] as const),
-      ...['run', 'target', 'suite', 'name', 'status'].map((f) => ['tests', 'details', 'GET /builds/:build_id/tests', ['tests', 0, f]] as const),
+      ...['run', 'target', 'suite', 'name', 'status'].map(
+        (f) => ['tests', 'details', 'GET /builds/:build_id/tests', ['tests', 0, f]] as const,
+      ),
       ...['build_id', 'coverage', 'targets'].map((f) => ['coverage', 'details', 'GET /builds/:build_id/coverage', [f]] as const),
       ...['name', 'coverage'].map((f) => ['coverage', 'details', 'GET /builds/:build_id/coverage', ['targets', 0, f]] as const),
     ].map(([doc, where, route, path]) => [doc, where, route, [...path]]);

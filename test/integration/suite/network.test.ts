@@ -33,10 +33,14 @@ describe('network: proxies, certificates and unencrypted addresses', function ()
   const savedExtraCa = process.env.NODE_EXTRA_CA_CERTS;
 
   const refreshUntil = async (what: string, check: (labels: string[]) => boolean) => {
-    await waitFor(async () => {
-      await api.apps.refresh();
-      return check((await shownItems(api)).map((item) => item.label));
-    }, what, 20_000);
+    await waitFor(
+      async () => {
+        await api.apps.refresh();
+        return check((await shownItems(api)).map((item) => item.label));
+      },
+      what,
+      20_000,
+    );
   };
 
   before(async () => {

@@ -22,8 +22,14 @@ describe('sidebar: apps', () => {
     ]);
     await fixture.api.apps.refresh();
     const items = await shownItems(fixture.api);
-    assert.deepEqual(items.map((i) => i.label), ['App 1', 'app 2', 'App 10', 'Émile']);
-    assert.deepEqual(items.map((i) => i.icon), ['ios-light.svg', 'android-light.svg', 'ios-light.svg', 'device-mobile']);
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['App 1', 'app 2', 'App 10', 'Émile'],
+    );
+    assert.deepEqual(
+      items.map((i) => i.icon),
+      ['ios-light.svg', 'android-light.svg', 'ios-light.svg', 'device-mobile'],
+    );
     assert.equal(items[1]?.tooltip, `app 2\nApp ID: ${hex(2)}\nPlatform: Android`);
     assert.equal(items[3]?.tooltip, `Émile\nApp ID: ${hex(3)}\nPlatform: windows`);
     assert.ok(items.every((i) => i.contextValue === 'app'));

@@ -31,7 +31,10 @@ describe('sidebar: errors', () => {
           actions: UNAUTHORIZED_ACTIONS,
         });
         const [node] = await shownItems(fixture.api);
-        assert.deepEqual([node?.label, node?.description, node?.icon, node?.command?.command], [`${serverMessage}.`, 'Set Access Token', 'error', 'buildService.setAccessToken']);
+        assert.deepEqual(
+          [node?.label, node?.description, node?.icon, node?.command?.command],
+          [`${serverMessage}.`, 'Set Access Token', 'error', 'buildService.setAccessToken'],
+        );
 
         // Same error, same token: the refresh happens, the toast does not come back.
         await ui.clearNotifications();
@@ -79,7 +82,11 @@ describe('sidebar: errors', () => {
     await fixture.api.apps.refresh();
     await ui.clickNotificationAction('temporarily unavailable', 'Open Status Page');
     const explained = await ui.waitForNotification('buildService.statusUrl');
-    assert.deepEqual(explained, { message: 'To open the status page, set buildService.statusUrl to its address.', severity: 'info', actions: ['Open Settings'] });
+    assert.deepEqual(explained, {
+      message: 'To open the status page, set buildService.statusUrl to its address.',
+      severity: 'info',
+      actions: ['Open Settings'],
+    });
     await ui.clearNotifications();
 
     await fixture.api.apps.refresh();

@@ -25,7 +25,10 @@ describe('sidebar: settings', () => {
     await setSetting('baseUrl', other.baseUrl);
     // No getChildren from the test: the visible view asks by itself once the change fires.
     await waitFor(() => other.requests.some((r) => r.rawPath === '/apps'), 'a request to the new address');
-    assert.deepEqual((await shownItems(fixture.api)).map((i) => i.label), ['Only on the other service']);
+    assert.deepEqual(
+      (await shownItems(fixture.api)).map((i) => i.label),
+      ['Only on the other service'],
+    );
   });
 
   it('an invalid address: a message naming the setting, and an error node that opens it', async () => {
@@ -65,6 +68,10 @@ describe('sidebar: settings', () => {
   it('Open Dashboard and Open Status Page without addresses explain which setting to set', async () => {
     await vscode.commands.executeCommand('buildService.openStatusPage');
     const shown = await ui.waitForNotification('buildService.statusUrl');
-    assert.deepEqual(shown, { message: 'To open the status page, set buildService.statusUrl to its address.', severity: 'info', actions: ['Open Settings'] });
+    assert.deepEqual(shown, {
+      message: 'To open the status page, set buildService.statusUrl to its address.',
+      severity: 'info',
+      actions: ['Open Settings'],
+    });
   });
 });

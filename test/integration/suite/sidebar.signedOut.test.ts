@@ -16,7 +16,10 @@ describe('sidebar: signed out', () => {
     assert.deepEqual(await shownItems(fixture.api), []);
     await waitFor(async () => (await welcomeTexts()).includes('Configure Service Address'), 'the configure button');
     const texts = await welcomeTexts();
-    assert.ok(texts.some((t) => t.startsWith('No build service address is set.')), texts.join(' | '));
+    assert.ok(
+      texts.some((t) => t.startsWith('No build service address is set.')),
+      texts.join(' | '),
+    );
     assert.equal(fixture.service.requests.length, 0);
   });
 

@@ -43,7 +43,11 @@ describe('sidebar: the access token', () => {
     await ui.pressKey('Enter');
     const shown = await ui.waitForNotification('Access token saved.');
     const count = fixture.service.data.apps.length;
-    assert.deepEqual(shown, { message: `Access token saved. The build service lists ${count} apps for it.`, severity: 'info', actions: [] });
+    assert.deepEqual(shown, {
+      message: `Access token saved. The build service lists ${count} apps for it.`,
+      severity: 'info',
+      actions: [],
+    });
     assert.equal(await testing(fixture.api).secrets.get(testing(fixture.api).tokenSecretKey), fixture.service.token);
     assert.equal(fixture.service.requests.at(-1)?.headers.authorization, `Bearer ${fixture.service.token}`);
     assert.equal((await shownItems(fixture.api)).length, count);
@@ -52,7 +56,7 @@ describe('sidebar: the access token', () => {
     assert.ok(!(await readLog(fixture.api)).includes(fixture.service.token));
   });
 
-  it('a bad token: the service\'s own message, with Set Access Token and Open Dashboard', async () => {
+  it("a bad token: the service's own message, with Set Access Token and Open Dashboard", async () => {
     await typeToken('not-a-valid-token');
     await ui.pressKey('Enter');
     const shown = await ui.waitForNotification('Invalid authorization token');

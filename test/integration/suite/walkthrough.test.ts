@@ -20,7 +20,10 @@ async function doneSteps(): Promise<string[]> {
 }
 
 async function waitForDone(expected: string[], what: string): Promise<void> {
-  await waitFor(async () => JSON.stringify(await doneSteps()) === JSON.stringify(expected), `${what} (done: ${(await doneSteps()).join(', ') || 'none'})`);
+  await waitFor(
+    async () => JSON.stringify(await doneSteps()) === JSON.stringify(expected),
+    `${what} (done: ${(await doneSteps()).join(', ') || 'none'})`,
+  );
 }
 
 describe('walkthrough: first run', () => {
