@@ -1,5 +1,5 @@
 import { type ApiError, cancelled } from './errors';
-import { ConnectionFailure } from './transport';
+import { ConnectionFailure } from './transportFailure';
 
 export interface RetryOptions {
   /** Attempts in all, the first included. */

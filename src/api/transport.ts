@@ -3,6 +3,9 @@ import { type BuiltDispatcher, buildDispatcher } from './dispatcher';
 import { ApiError } from './errors';
 import type { NetworkOptions } from './network';
 import { describeNetworkFailure } from './networkErrors';
+import { connectionFailure, type FailureStage } from './transportFailure';
+
+export { ConnectionFailure, type FailureStage } from './transportFailure';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
@@ -17,23 +20,6 @@ export interface HttpResponse {
   headers: Record<string, string | string[] | undefined>;
   /** The body decoded as UTF-8 (a byte-order mark is dropped, invalid bytes become U+FFFD). */
   text: string;
-}
-
-/**
- * How far a failed exchange got, which decides whether repeating it is safe: `connecting` means
- * nothing reached the service; `awaiting-response` means the request may have been received.
- */
-export type FailureStage = 'connecting' | 'awaiting-response' | 'reading-body';
-
-/** A connection-level failure (kind `network`), with the stage the retry policy needs. */
-export class ConnectionFailure extends ApiError {
-  constructor(
-    message: string,
-    readonly stage: FailureStage,
-    details: { method: string; url: string; code?: string; cause: unknown },
-  ) {
-    super('network', message, details);
-  }
 }
 
 export interface TransportOptions {
@@ -156,45 +142,8 @@ export class Transport {
     if (error instanceof ApiError) return error;
     const special = describeNetworkFailure(error, where, this.built?.proxy);
     if (special) return special;
-    const code = errorCode(error);
-    const seconds = `${Math.round(this.options.timeoutMs / 100) / 10} s`;
-    const origin = new URL(request.url).origin;
-    switch (code) {
-      case 'UND_ERR_CONNECT_TIMEOUT':
-        return new ApiError('timeout', `Could not connect to the build service at ${origin} within ${seconds}.`, { ...where, code });
-      case 'UND_ERR_HEADERS_TIMEOUT':
-        return new ApiError('timeout', `The build service did not answer within ${seconds}.`, { ...where, code });
-      case 'UND_ERR_BODY_TIMEOUT':
-        return new ApiError('timeout', `The build service stopped sending its answer for ${seconds}.`, { ...where, code });
-    }
-    if (stage === 'reading-body') {
-      return new ConnectionFailure('The connection to the build service broke before the whole answer arrived.', stage, { ...where, code });
-    }
-    if (code === 'ECONNREFUSED') {
-      return new ConnectionFailure(`Could not connect to the build service at ${origin} (connection refused).`, 'connecting', {
-        ...where,
-        code,
-      });
-    }
-    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
-      return new ConnectionFailure('The build service closed the connection without answering.', stage, { ...where, code });
-    }
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-      return new ConnectionFailure(`Could not find the build service's host ${new URL(request.url).host}.`, 'connecting', {
-        ...where,
-        code,
-      });
-    }
-    const detail = error instanceof Error ? `: ${error.message}` : '';
-    return new ConnectionFailure(`The connection to the build service at ${origin} failed${detail}.`, stage, { ...where, code });
+    return connectionFailure(error, where, stage, this.options.timeoutMs);
   }
-}
-
-function errorCode(error: unknown): string | undefined {
-  const direct = (error as { code?: unknown } | undefined)?.code;
-  if (typeof direct === 'string') return direct;
-  const nested = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-  return typeof nested === 'string' ? nested : undefined;
 }
 
 function tooLarge(cap: number): ApiError {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ApiError, type App, type BuildServiceClient, type BuildStatus } from '../api';
 import { FILTER_STATUSES } from '../core/filter';
-import { branchStatusText, buildListText, failedTestsText, failureText, findApp, triggerQuestion } from '../core/toolAnswers';
+import { branchStatusText, buildListText, failedTestsText, findApp, triggerQuestion } from '../core/toolAnswers';
 import { ToolName } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { GitWorkspace } from '../services/gitWorkspace';
@@ -10,25 +10,7 @@ import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import type { SettingsService } from '../services/settings';
 import type { AppsProvider } from '../views/apps/appsProvider';
-
-interface ListInput {
-  app?: string;
-  branch?: string;
-  state?: string;
-  limit?: number;
-}
-interface TestsInput {
-  buildId?: string;
-  app?: string;
-  buildNumber?: number;
-}
-interface TriggerInput {
-  app?: string;
-  branch?: string;
-}
-
-/** Said instead of throwing: the model quotes it, the user reads it. */
-class Answer extends Error {}
+import { Answer, toolResult, type ListInput, type TestsInput, type TriggerInput } from './chatToolResult';
 
 export interface ChatToolsDeps {
   session: Session;
@@ -65,15 +47,8 @@ export class ChatTools {
     return Object.entries(this.tools()).map(([name, tool]) => vscode.lm.registerTool(name, tool));
   }
 
-  private async answer(work: () => Promise<string>): Promise<vscode.LanguageModelToolResult> {
-    let text: string;
-    try {
-      text = await work();
-    } catch (error) {
-      if (!(error instanceof Answer)) this.deps.log.warn(`A chat tool failed: ${error instanceof Error ? error.message : String(error)}`);
-      text = error instanceof Answer ? error.message : failureText(error, this.deps.settings.value.timeoutSeconds);
-    }
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+  private answer(work: () => Promise<string>): Promise<vscode.LanguageModelToolResult> {
+    return toolResult(work, this.deps.log, this.deps.settings.value.timeoutSeconds);
   }
 
   private async client(): Promise<BuildServiceClient> {

@@ -133,9 +133,8 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('network', 'timeout', 'cancelled', 'invalid-response')`,
-    file: 'src/api/transport.ts',
+    file: 'src/api/transportFailure.ts',
     texts: [
-      'The request was cancelled.',
       'Could not connect to the build service at ${} within ${}.',
       'The build service did not answer within ${}.',
       'The build service stopped sending its answer for ${}.',
@@ -144,6 +143,13 @@ const ALLOWED: readonly Allowed[] = [
       'The build service closed the connection without answering.',
       "Could not find the build service's host ${}.",
       'The connection to the build service at ${} failed${}.',
+    ],
+  },
+  {
+    why: `${LOG_ONLY_API_MESSAGE} ('cancelled', 'invalid-response')`,
+    file: 'src/api/transport.ts',
+    texts: [
+      'The request was cancelled.',
       '${} MiB',
       '${} KiB',
       "The build service's answer is larger than the ${} this extension accepts; it was not read further.",

@@ -9,13 +9,10 @@ import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
 import { MessageNode } from '../messageNode';
 import type { BuildsSection } from './buildsSection';
+import type { LoadOutcome } from './loadOutcome';
 import { AppNode, sameApp, sameNodes, type AppsTreeNode, type PlatformIcons } from './nodes';
 
-/** How a load ended: the count on success, the failure, or why nothing was asked. */
-export type LoadOutcome =
-  | { status: 'loaded'; count: number }
-  | { status: 'failed'; error: unknown }
-  | { status: 'skipped'; reason: 'not-configured' | 'invalid-setting' | 'no-token' | 'superseded' };
+export type { LoadOutcome } from './loadOutcome';
 
 export interface AppsDeps {
   session: Session;
@@ -28,9 +25,9 @@ export interface AppsDeps {
 }
 
 /**
- * The Apps view, which owns its TreeView. Loads lazily when VS Code first asks for children, so nothing is fetched while the
- * view is closed; `refresh()` loads at once and keeps the old nodes on screen until the new ones arrive.
- * Reloads when the session changes (address, token) and when a setting the builds read changes.
+ * The Apps view, which owns its TreeView. Loads when VS Code first asks for children, so nothing is
+ * fetched while the view is closed; `refresh()` keeps the old nodes on screen until the new ones
+ * arrive. Reloads when the session (address, token) or a setting the builds read changes.
  */
 export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<AppsTreeNode | undefined>();
