@@ -110,11 +110,22 @@ function operations(page) {
       });
       if (found.error) throw new Error(found.error);
       const button = page.locator(`[${marker}]`);
+      // VS Code 1.139 collapses a toast when another arrives, hiding its buttons: expand it, as a user would.
+      if (!(await button.isVisible())) {
+        const expand = page.locator(`.notification-list-item:has([${marker}]) .codicon-notifications-expand`).first();
+        if (await expand.isVisible()) await expand.click({ timeout: clickTimeoutMs });
+      }
       await button.click({ timeout: clickTimeoutMs });
       await button.evaluateAll((els, m) => els.forEach((e) => e.removeAttribute(m)), marker).catch(() => {});
     },
-    typeText: (args) => page.keyboard.type(requireString(args, 'text')),
-    pressKey: (args) => page.keyboard.press(requireString(args, 'key')),
+    typeText: async (args) => {
+      await focusQuickInput(page);
+      await page.keyboard.type(requireString(args, 'text'));
+    },
+    pressKey: async (args) => {
+      await focusQuickInput(page);
+      await page.keyboard.press(requireString(args, 'key'));
+    },
     texts: (args) => page.locator(requireString(args, 'selector')).allInnerTexts(),
     click: async (args) => {
       const hasText = typeof args.hasText === 'string' && args.hasText ? { hasText: args.hasText } : {};
@@ -183,4 +194,13 @@ export async function startUiProbe(page) {
     });
   stopOnExit(close);
   return { url: `http://127.0.0.1:${server.address().port}`, close };
+}
+
+/**
+ * Keys go to the quick input when one is open, as they do for a user who has just opened it: VS Code
+ * 1.139 can leave the focus on a notification that arrived meanwhile.
+ */
+async function focusQuickInput(page) {
+  const input = page.locator('.quick-input-widget .quick-input-box input').filter({ visible: true }).first();
+  if ((await input.count()) > 0) await input.focus();
 }

@@ -3,12 +3,14 @@
 // that buildService.baseUrl points at, its own settings, and a host left as it found it: every
 // buildService.* setting back after each test and at the end, no token stored, Git off.
 import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../src/exports';
 import { startService, type RunningService } from '../service/server';
 import { openAppsView, waitForApps } from './appsView';
 import { disableGit, git, testRepository, waitForBranchState } from './currentBranch';
 import { extensionApi, storeToken, testing, TOKEN_ENV_VAR } from './extension';
 import { applySettings, resetSettings } from './settings';
+import * as ui from './ui';
 
 export interface SuiteSetup {
   /** Skip the whole suite unless this holds, e.g. `ui.uiProbeAvailable` for suites that look at the workbench. */
@@ -39,6 +41,7 @@ export function useReferenceService(setup: SuiteSetup = {}): ReferenceServiceSui
   before(async function () {
     api = await extensionApi();
     if (setup.onlyIf && !setup.onlyIf()) this.skip();
+    await clearTheStage();
     service = await startService();
     delete process.env[TOKEN_ENV_VAR];
     await storeToken(api, undefined);
@@ -77,6 +80,16 @@ export function useReferenceService(setup: SuiteSetup = {}): ReferenceServiceSui
       return service;
     },
   };
+}
+
+/**
+ * Each suite starts with the workbench as a user finds it: no toasts left by the suite before (VS Code
+ * 1.139 stacks and collapses them, hiding their buttons), and no Chat side bar (open by default in
+ * 1.139) narrowing the window.
+ */
+async function clearTheStage(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
+  if (ui.uiProbeAvailable()) await ui.clearNotifications();
 }
 
 async function checkOut(api: BuildServiceExports, branch: string): Promise<void> {
