@@ -80,6 +80,10 @@ const activationHoldsNoHttp = {
 
 const common = {
   bundle: true,
+  // @vscode/l10n's Node build can read a bundle from a file URI, so it requires fs and fs/promises at
+  // load (about 1 ms in a fresh process); we only ever hand it the contents (core/language.ts), which
+  // its browser build, the same code without that reader, does too.
+  alias: { '@vscode/l10n': '@vscode/l10n/dist/browser.js' },
   format: 'cjs',
   platform: 'node',
   target: 'node20',
