@@ -62,19 +62,48 @@ const modulesInSiblingBundles = {
   },
 };
 
-/** Fails the build when HTTP code reaches the activation bundle (an import of the client by value). */
-const activationHoldsNoHttp = {
-  name: 'activation-holds-no-http',
+/**
+ * What activation loads stays small, checked on every build: no HTTP or QR code (an import of the
+ * client by value), and nothing required at load but `vscode`, once, and the sibling bundles: a Node
+ * built-in such as node:crypto costs milliseconds to load in a fresh process, every activation.
+ * (Thrown: esbuild does not fail a build for errors an onEnd callback pushes into the result.)
+ */
+const activationBundleChecks = {
+  name: 'activation-bundle-checks',
   setup(build) {
     build.onEnd((result) => {
-      const inputs = Object.keys(result.metafile?.outputs['dist/extension.js']?.inputs ?? {});
-      const http = inputs.filter((input) =>
+      const output = result.metafile?.outputs['dist/extension.js'];
+      if (!output) return; // the build failed already and says why
+      const problems = [];
+      const http = Object.keys(output.inputs).filter((input) =>
         /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/.test(input),
       );
-      if (http.length > 0) {
-        result.errors.push({ text: `dist/extension.js must not hold HTTP or QR code, but includes ${http.join(', ')}` });
-      }
+      if (http.length > 0) problems.push(`it must not hold HTTP or QR code, but includes ${http.join(', ')}`);
+      const required = output.imports.filter((i) => i.external).map((i) => i.path);
+      const siblingFiles = siblings.map((s) => `./${s.outfile.slice('dist/'.length)}`);
+      const others = [...new Set(required.filter((path) => path !== 'vscode' && !siblingFiles.includes(path)))];
+      if (others.length > 0) problems.push(`it must require only vscode and its sibling bundles, but requires ${others.join(', ')}`);
+      const vscodeRequires = required.filter((path) => path === 'vscode').length;
+      if (vscodeRequires !== 1) problems.push(`it must require vscode once (see oneVscodeNamespace), but does ${vscodeRequires} times`);
+      if (problems.length > 0) throw new Error(`dist/extension.js: ${problems.join('; ')}`);
     });
+  },
+};
+
+/**
+ * Every `import * as vscode from 'vscode'` in src/ shares one namespace. Left to itself esbuild turns
+ * each into __toESM(require('vscode')), which copies all of the API's several hundred properties into
+ * a new object, once per importing file (42 files): in the extension host most of the time spent
+ * loading dist/extension.js went there. Here the files import one module of the bundle that
+ * re-exports the API (one copy), and only that module requires the real `vscode`.
+ */
+const oneVscodeNamespace = {
+  name: 'one-vscode-namespace',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-api' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-api' },
+    );
+    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-api' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
   },
 };
 
@@ -102,7 +131,7 @@ const bundles = [
     metafile: true,
     // `import()` of api.js stays a plain require(): no ESM loader for a file that is CommonJS anyway.
     supported: { 'dynamic-import': false },
-    plugins: [modulesInSiblingBundles, activationHoldsNoHttp, ...(watch ? [problemMatcherPlugin] : [])],
+    plugins: [oneVscodeNamespace, modulesInSiblingBundles, activationBundleChecks, ...(watch ? [problemMatcherPlugin] : [])],
   },
   ...siblings.map(({ entry, outfile }) => ({ ...common, entryPoints: [entry], outfile, plugins: watch ? [problemMatcherPlugin] : [] })),
 ];
