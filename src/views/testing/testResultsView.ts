@@ -21,8 +21,17 @@ export interface ShownTests {
  * the source was found, in the editor's gutter. A new build replaces every item of the previous one.
  */
 export class TestResultsView implements vscode.Disposable {
-  readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, TEST_CONTROLLER_LABEL);
+  private created: vscode.TestController | undefined;
   private current: ShownTests | undefined;
+
+  /**
+   * Made with the first results, not at activation: creating a controller is a round trip to the
+   * workbench, and the Testing view has nothing of ours to list before a build's results arrive.
+   */
+  get controller(): vscode.TestController {
+    this.created ??= vscode.tests.createTestController(TEST_CONTROLLER_ID, TEST_CONTROLLER_LABEL);
+    return this.created;
+  }
 
   get shown(): ShownTests | undefined {
     return this.current;
@@ -52,7 +61,7 @@ export class TestResultsView implements vscode.Disposable {
   }
 
   clear(): void {
-    this.controller.items.replace([]);
+    this.created?.items.replace([]);
     this.current = undefined;
   }
 
@@ -87,6 +96,6 @@ export class TestResultsView implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.controller.dispose();
+    this.created?.dispose();
   }
 }
