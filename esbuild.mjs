@@ -6,7 +6,9 @@
 //                      lib/api/api-request (src/api/transport.ts): its index would add fetch,
 //                      WebSocket, caches, mocks and proxies, about twice the size and load time.
 //   dist/qr.js         the QR encoder, loaded the first time a QR code is shown (src/views/qrLoader.ts)
-// `vscode` is external in both: the host provides it.
+// `vscode` is external in all of them: the host provides it. In dist/extension.js every file shares one
+// namespace of it (oneVscodeNamespace), and a check fails the build when that bundle holds HTTP or QR
+// code or requires anything else at load (activationBundleChecks).
 //   node esbuild.mjs               bundle, with sourcemaps
 //   node esbuild.mjs --production  bundle, minified, no sourcemaps
 //   node esbuild.mjs --watch       bundle on every change, reporting like a tsc problem matcher
