@@ -10,13 +10,20 @@ import { mapPooled } from './pool';
 /** Where the session stands: whether a client can be asked at all. */
 export type ConnectionKind = 'ready' | 'not-configured' | 'invalid-setting' | 'no-token';
 
+/** What Git alone says: the state when that settles it (no Git, no repository, a detached HEAD), else the branch. */
+export function gitBranch(snapshot: GitSnapshot): { settled: BranchState } | { branch: string } {
+  if (snapshot.kind !== 'repository') return { settled: snapshot };
+  if (snapshot.branch === undefined) return { settled: { kind: 'detached' } };
+  return { branch: snapshot.branch };
+}
+
 /** The state before anything is asked, or the branch to load. */
 export function branchToLoad(snapshot: GitSnapshot, connection: ConnectionKind): BranchState | { kind: 'load'; branch: string } {
-  if (snapshot.kind !== 'repository') return snapshot;
-  if (snapshot.branch === undefined) return { kind: 'detached' };
+  const git = gitBranch(snapshot);
+  if ('settled' in git) return git.settled;
   if (connection === 'not-configured' || connection === 'invalid-setting') return { kind: 'not-configured' };
   if (connection === 'no-token') return { kind: 'no-token' };
-  return { kind: 'load', branch: snapshot.branch };
+  return { kind: 'load', branch: git.branch };
 }
 
 /** What loading asks of the service; the session and its caches answer. */

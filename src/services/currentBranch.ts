@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isApiError, type Build } from '../api';
-import { branchToLoad, loadBranch } from '../core/branchLoad';
+import { branchToLoad, gitBranch, loadBranch } from '../core/branchLoad';
 import { branchOf, contextValueOf, withBuild, withUpdate, type BranchState } from '../core/branchState';
 import { ContextKey } from '../ids';
 import type { ContextKeys } from './contextKeys';
@@ -47,8 +47,9 @@ export class CurrentBranch implements vscode.Disposable {
       }),
       deps.poller.onDidUpdate((build) => this.replace(build)),
     ];
-    this.publish(this.current);
-    void this.reload();
+    // Before Git's first answer the state is 'waiting', which shows nothing and asks nothing; that answer
+    // reloads (above). So activation neither sets context keys nor builds a client for it.
+    if (deps.git.snapshot.kind !== 'waiting') void this.reload();
   }
 
   get state(): BranchState {
@@ -83,6 +84,10 @@ export class CurrentBranch implements vscode.Disposable {
 
   private async load(generation: number): Promise<BranchState> {
     const { git, session, settings } = this.deps;
+    // Git first: without a branch there is nothing to ask, so no client is made (activation in a
+    // folder that is no repository, for one).
+    const fromGit = gitBranch(git.snapshot);
+    if ('settled' in fromGit) return fromGit.settled;
     const connection = await session.connection();
     const step = branchToLoad(git.snapshot, connection.kind);
     if (step.kind !== 'load') return step;

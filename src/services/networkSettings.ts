@@ -37,7 +37,8 @@ export function readNetworkOptions(): NetworkOptions {
  * new client at once (no window reload, unlike extensions that read these only at start).
  */
 export class NetworkSettings implements vscode.Disposable {
-  private current = readNetworkOptions();
+  /** Read when the first client is made, not at activation: until then nothing leaves the window. */
+  private current: NetworkOptions | undefined;
   private readonly changed = new vscode.EventEmitter<NetworkOptions>();
   private readonly subscription = vscode.workspace.onDidChangeConfiguration((e) => {
     if (!WATCHED.some((key) => e.affectsConfiguration(key))) return;
@@ -48,12 +49,13 @@ export class NetworkSettings implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
 
   get value(): NetworkOptions {
+    this.current ??= readNetworkOptions();
     return this.current;
   }
 
   /** Equal keys mean an equal network; the key holds credentials, so it stays in memory only. */
   get key(): string {
-    return JSON.stringify(this.current);
+    return JSON.stringify(this.value);
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 // The Current Branch rules in plain Node, against the reference service over real HTTP: which state
 // the workspace is in, which apps build the repository, and the latest build of the branch for each.
 import * as assert from 'node:assert/strict';
-import { branchToLoad, loadBranch, orNone } from '../../src/core/branchLoad';
+import { branchToLoad, gitBranch, loadBranch, orNone } from '../../src/core/branchLoad';
 import { withBuild, withUpdate, type BranchState } from '../../src/core/branchState';
 import { useReferenceService } from './clientFixture';
 
@@ -27,6 +27,10 @@ describe('current branch rules', () => {
     assert.deepEqual(branchToLoad(repo('develop'), 'invalid-setting'), { kind: 'not-configured' });
     assert.deepEqual(branchToLoad(repo('develop'), 'no-token'), { kind: 'no-token' });
     assert.deepEqual(branchToLoad(repo('develop'), 'ready'), { kind: 'load', branch: 'develop' });
+    // What Git alone settles needs no connection (and so no client) at all.
+    assert.deepEqual(gitBranch({ kind: 'no-repository' }), { settled: { kind: 'no-repository' } });
+    assert.deepEqual(gitBranch(repo(undefined)), { settled: { kind: 'detached' } });
+    assert.deepEqual(gitBranch(repo('develop')), { branch: 'develop' });
   });
 
   it('finds the apps whose builds come from a remote of the repository, with their latest build of the branch', async () => {
