@@ -7,7 +7,8 @@
 //   extension host's environment, so the extension exports its test hooks (src/extension.ts).
 // Without --vsix it runs `npm run package` first. Expects out/ (node esbuild.mjs --tests).
 // Results: $BUILD_SERVICE_TEST_RESULTS, default .vscode-test/results/installed-<suites>-<version>.json.
-// Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out.
+// Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out
+// (BUILD_SERVICE_TEST_TIMEOUT seconds; default 300 for the smoke suite, 900 for the integration suites).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
