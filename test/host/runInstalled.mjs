@@ -7,7 +7,8 @@
 //   extension host's environment, so the extension exports its test hooks (src/extension.ts).
 // Without --vsix it runs `npm run package` first. Expects out/ (node esbuild.mjs --tests).
 // Results: $BUILD_SERVICE_TEST_RESULTS, default .vscode-test/results/installed-<suites>-<version>.json.
-// Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out.
+// Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out
+// (BUILD_SERVICE_TEST_TIMEOUT seconds; default 300 for the smoke suite, 900 for the integration suites).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,7 +26,8 @@ import { startUiProbe, uiProbeEnvVar } from './uiProbe.mjs';
 import { forwardConsole, outputTag } from './workbenchConsole.mjs';
 
 const suiteFolders = { smoke: 'smoke', integration: 'integration/suite' };
-const timeoutSeconds = Number(process.env.BUILD_SERVICE_TEST_TIMEOUT) || 300;
+// The whole run's cap, for a host that hangs: the integration suites take about 5 minutes on 2 cores.
+const defaultTimeoutSeconds = { smoke: 300, integration: 900 };
 const started = Date.now();
 const say = (text) => console.log(`[installed ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
 
@@ -181,10 +183,17 @@ async function main() {
   });
   const workspace = path.join(testCacheDir, 'workspace');
   mkdirSync(workspace, { recursive: true });
+  // The integration suites find the seeded builds' tests in these sources (test/service/testSources.ts),
+  // as npm run test:integration writes them; without them this run would depend on one having run before.
+  if (suites === 'integration') {
+    const { writeTestSources } = createRequire(import.meta.url)(path.join(projectRoot, 'out', 'test', 'service', 'testSources.js'));
+    writeTestSources(workspace);
+  }
   await page.goto(workbenchUrl(server, { folder: workspace }));
   say('workbench opened; the runner extension starts the tests');
 
   const ended = waitForDone(doneFile).then((code) => (code === 0 ? 0 : 1));
+  const timeoutSeconds = Number(process.env.BUILD_SERVICE_TEST_TIMEOUT) || defaultTimeoutSeconds[suites];
   const code = await awaitTestOutcome({ ended, server, page, run, timeoutSeconds, say, closeConsoleLog });
   printSummary(resultsFile, label);
   return code;

@@ -46,6 +46,22 @@ function readQuickInput() {
   };
 }
 
+/**
+ * Runs in the page: the modal dialog on screen (VS Code's dialog service in the web workbench: its
+ * message, detail and buttons in the order shown), or `visible: false`. While one is open it blocks
+ * every other click and key in the workbench.
+ */
+function readDialog() {
+  const box = [...document.querySelectorAll('.monaco-dialog-box')].find((b) => b.checkVisibility());
+  if (!box) return { visible: false, message: '', detail: '', buttons: [] };
+  return {
+    visible: true,
+    message: box.querySelector('.dialog-message-text')?.textContent?.trim() ?? '',
+    detail: box.querySelector('.dialog-message-detail')?.textContent?.trim() ?? '',
+    buttons: [...box.querySelectorAll('.dialog-buttons .monaco-button')].map((b) => b.textContent?.trim() ?? ''),
+  };
+}
+
 /** Runs in the page: marks the button so Playwright can click it as a user would. */
 function markToastButton({ messageContains, action, marker }) {
   const item = [...document.querySelectorAll('.notifications-toasts .notification-list-item')]
@@ -117,6 +133,14 @@ function operations(page) {
       }
       await button.click({ timeout: clickTimeoutMs });
       await button.evaluateAll((els, m) => els.forEach((e) => e.removeAttribute(m)), marker).catch(() => {});
+    },
+    dialog: () => page.evaluate(readDialog),
+    clickDialogButton: async (args) => {
+      const label = requireString(args, 'label');
+      const buttons = page.locator('.monaco-dialog-box .dialog-buttons .monaco-button').filter({ visible: true });
+      const labels = (await buttons.allInnerTexts()).map((t) => t.trim());
+      if (!labels.includes(label)) throw new Error(`the dialog has no ${JSON.stringify(label)} button; it has ${JSON.stringify(labels)}`);
+      await buttons.nth(labels.indexOf(label)).click({ timeout: clickTimeoutMs });
     },
     typeText: async (args) => {
       await focusQuickInput(page);

@@ -85,11 +85,21 @@ export function useReferenceService(setup: SuiteSetup = {}): ReferenceServiceSui
 /**
  * Each suite starts with the workbench as a user finds it: no toasts left by the suite before (VS Code
  * 1.139 stacks and collapses them, hiding their buttons), and no Chat side bar (open by default in
- * 1.139) narrowing the window.
+ * 1.139) narrowing the window. A modal dialog still open is a fault of an earlier test, not a leftover
+ * to tidy: it takes every click and key (toast buttons, welcome links and input boxes stop answering
+ * in every suite after it), so it is closed and this suite fails, naming it.
  */
 async function clearTheStage(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar').then(undefined, () => undefined);
-  if (ui.uiProbeAvailable()) await ui.clearNotifications();
+  if (!ui.uiProbeAvailable()) return;
+  const left = await ui.dialog();
+  if (left.visible) {
+    await ui.pressKey('Escape');
+    throw new Error(
+      `An earlier test left a modal dialog open, blocking the workbench: ${JSON.stringify(left.message)} ${JSON.stringify(left.detail)}`,
+    );
+  }
+  await ui.clearNotifications();
 }
 
 async function checkOut(api: BuildServiceExports, branch: string): Promise<void> {

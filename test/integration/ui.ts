@@ -24,6 +24,15 @@ export interface QuickInputState {
   password: boolean;
 }
 
+export interface VisibleDialog {
+  visible: boolean;
+  /** The dialog's title line, e.g. a language-model tool's confirmation title. */
+  message: string;
+  detail: string;
+  /** Button labels, in the order shown. */
+  buttons: string[];
+}
+
 /** True when the UI probe is there to ask, i.e. the tests run in the web test host. */
 export function uiProbeAvailable(): boolean {
   return Boolean(process.env[uiProbeEnvVar]);
@@ -122,6 +131,41 @@ export async function clearNotifications(timeoutMs = 5_000): Promise<void> {
     await sleep(100);
   }
   await sleep(toastSpamWindowMs);
+}
+
+/** The modal dialog on screen; `visible` is false when there is none. */
+export function dialog(): Promise<VisibleDialog> {
+  return ask('dialog');
+}
+
+/** Waits until a modal dialog whose title contains the text is on screen, and returns it. */
+export async function waitForDialog(messageContains: string, timeoutMs = 10_000): Promise<VisibleDialog> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const shown = await dialog();
+    if (shown.visible && shown.message.includes(messageContains)) return shown;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `No dialog titled ${JSON.stringify(messageContains)} within ${timeoutMs} ms; on screen: ${shown.visible ? JSON.stringify(shown.message) : 'none'}`,
+      );
+    }
+    await sleep(150);
+  }
+}
+
+/** Clicks the button labelled `label` on the modal dialog, as a user would. */
+export function clickDialogButton(label: string): Promise<void> {
+  return ask('clickDialogButton', { label });
+}
+
+/**
+ * Whether VS Code shows its modal dialogs to these tests. A development test run (npm run
+ * test:integration: the workbench started with an extensionTestsPath) answers every dialog itself,
+ * unseen, as confirmed; the installed .vsix run (test/host/runInstalled.mjs, whose runner extension
+ * sets BUILD_SERVICE_TEST_SUITES) is an ordinary session, where they are shown and must be answered.
+ */
+export function dialogsShown(): boolean {
+  return uiProbeAvailable() && Boolean(process.env.BUILD_SERVICE_TEST_SUITES);
 }
 
 /** The quick input (quick pick or input box) as shown; `visible` is false when it is closed. */

@@ -1,10 +1,12 @@
 // The language-model tools, invoked through vscode.lm.invokeTool as agent mode would (outside a chat
-// session, so VS Code asks for the trigger's confirmation in a dialog), against the reference service.
+// session, so VS Code asks for the trigger's confirmation in a modal dialog), against the reference service.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { readLog, testing } from '../extension';
 import { useReferenceService } from '../harness';
+import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 const TOOLS = ['buildService_branchStatus', 'buildService_listBuilds', 'buildService_failedTests', 'buildService_triggerBuild'];
 
@@ -15,6 +17,24 @@ async function invoke(name: string, input: object, token?: vscode.CancellationTo
 
 describe('editor: language-model tools', () => {
   const fixture = useReferenceService({ token: true, checkout: 'develop' });
+
+  /** The trigger's confirmation dialog, as shown: it names the app and the branch, and nothing is sent before the answer. */
+  async function answerConfirmation(button: 'Yes' | 'Cancel'): Promise<void> {
+    const shown = await ui.waitForDialog('Trigger a build?');
+    try {
+      assert.deepEqual(
+        { message: shown.message, detail: shown.detail },
+        { message: 'Trigger a build?', detail: 'Start a build of 2048 Android App on branch develop?' },
+      );
+      assert.ok(shown.buttons.includes('Yes') && shown.buttons.includes('Cancel'), JSON.stringify(shown.buttons));
+      assert.equal(fixture.service.requests.filter((r) => r.method === 'POST').length, 0, 'nothing is started before the answer');
+    } catch (e) {
+      await ui.clickDialogButton('Cancel'); // a modal dialog left open would block every later test's clicks and keys
+      throw e;
+    }
+    await ui.clickDialogButton(button);
+    await waitFor(async () => !(await ui.dialog()).visible, 'the dialog closed');
+  }
 
   it('are registered with VS Code under the names package.json declares', () => {
     const names = vscode.lm.tools
@@ -67,9 +87,11 @@ describe('editor: language-model tools', () => {
     );
   });
 
-  // The workbench answers every confirmation dialog itself while extension tests run (its dialog
-  // service skips dialogs when extensionTestsLocationURI is set), so the question is read from the
-  // tool's own prepareInvocation, as VS Code calls it, and the invocation goes through invokeTool.
+  // What the user is asked comes from the tool's own prepareInvocation, as VS Code calls it. Where VS
+  // Code shows the question (the installed .vsix run, an ordinary session: a modal dialog, since the
+  // call comes from outside a chat session), the test reads that dialog and answers it as a user
+  // would: Cancel starts nothing, Yes starts the build. A development test run (npm run
+  // test:integration) answers every dialog itself, unseen, as confirmed.
   it('trigger: the confirmation names exactly the app and the branch; confirmed, one POST starts the build', async () => {
     const tool = testing(fixture.api).chatTools.buildService_triggerBuild;
     assert.ok(tool && typeof tool.prepareInvocation === 'function');
@@ -83,7 +105,22 @@ describe('editor: language-model tools', () => {
     assert.equal(other?.confirmationMessages?.message, 'Start a build of 2048 Android App on branch master?');
 
     fixture.service.clearRequests();
-    const text = await invoke('buildService_triggerBuild', { app: '2048 Android App' });
+    // Promise.all: when the dialog check fails (and cancels), the invocation's rejection is handled too.
+    if (ui.dialogsShown()) {
+      const [refused] = await Promise.all([
+        invoke('buildService_triggerBuild', { app: '2048 Android App' }).then(
+          () => 'invoked',
+          (e: unknown) => (e instanceof Error ? e.message : String(e)),
+        ),
+        answerConfirmation('Cancel'),
+      ]);
+      assert.match(refused, /cancel/i);
+      assert.equal(fixture.service.requests.filter((r) => r.method === 'POST').length, 0, 'Cancel starts nothing');
+    }
+    const [text] = await Promise.all([
+      invoke('buildService_triggerBuild', { app: '2048 Android App' }),
+      ui.dialogsShown() ? answerConfirmation('Yes') : undefined,
+    ]);
     const posts = fixture.service.requests.filter((r) => r.method === 'POST');
     assert.equal(posts.length, 1);
     assert.equal(posts[0]?.rawPath, `/apps/${ANDROID_2048}/build`);
