@@ -67,7 +67,7 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
   const vsix = path.join(root, '.vscode-test', 'build-service.vsix');
   const packaged = () => (existsSync(vsix) ? ['--vsix', vsix] : []);
   totals.push(await suite(`smoke-${newest}`, ['test/host/runInstalled.mjs', '--host', 'newest', '--suites', 'smoke', ...packaged()]));
-  // The integration suites of 1.100.3, the extension's test hooks switched on in the host (about 5 minutes).
+  // The integration suites on the newest host, the extension's test hooks switched on there (about 5 minutes).
   totals.push(
     await suite(`integration-${newest}`, ['test/host/runInstalled.mjs', '--host', 'newest', '--suites', 'integration', ...packaged()]),
   );
