@@ -33,8 +33,11 @@ async function suite(name, args, env = {}) {
   const exitCode = await run(args, { ...env, BUILD_SERVICE_TEST_RESULTS: resultsFile });
   let passed = 0;
   let failed = 0;
+  let failures = [];
   if (existsSync(resultsFile)) {
-    ({ passes: passed, failures: failed } = JSON.parse(readFileSync(resultsFile, 'utf8')));
+    const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    ({ passes: passed, failures: failed } = results);
+    failures = results.tests.filter((t) => t.state === 'failed');
   }
   if (exitCode !== 0 && failed === 0) {
     failed = 1; // crashed, timed out, or could not start: not a pass
@@ -43,7 +46,7 @@ async function suite(name, args, env = {}) {
     failed = 1;
     console.log(`${name}: no results were written; counted as 1 failure`);
   }
-  return { name, passed, failed };
+  return { name, passed, failed, failures };
 }
 
 mkdirSync(resultsDir, { recursive: true });
@@ -73,8 +76,16 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
   );
 }
 
-console.log('');
+// The summary goes last, failing tests included, so that the tail of a long CI log says what failed
+// (.ci/run prints this block again after the benchmarks).
+console.log('\n=== summary ===');
 for (const t of totals) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed`);
+for (const t of totals) {
+  for (const f of t.failures ?? []) {
+    const error = (f.error ?? '').split('\n').slice(0, 6).join('\n    ');
+    console.log(`  ${t.name} failed: ${f.title}\n    ${error}`);
+  }
+}
 const passed = totals.reduce((n, t) => n + t.passed, 0);
 const failed = totals.reduce((n, t) => n + t.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
