@@ -4,7 +4,7 @@
 // we run the same tests in code-server's Node extension host instead, shown in headless Chromium:
 //   launcher.mjs [workspace] --extensionDevelopmentPath=<dir> --extensionTestsPath=<file> [ignored flags]
 // Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out.
-// BUILD_SERVICE_TEST_TIMEOUT (seconds, default 300) cuts a hung run; its logs and a screenshot stay
+// BUILD_SERVICE_TEST_TIMEOUT (seconds, default 600: twice the longest suite on a slow machine) cuts a hung run; its logs and a screenshot stay
 // in the run folder whose path is printed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { requirePackages } from './systemPackages.mjs';
 import { startUiProbe, uiProbeEnvVar } from './uiProbe.mjs';
 import { forwardConsole, outputTag } from './workbenchConsole.mjs';
 
-const timeoutSeconds = Number(process.env.BUILD_SERVICE_TEST_TIMEOUT) || 300;
+const timeoutSeconds = Number(process.env.BUILD_SERVICE_TEST_TIMEOUT) || 600;
 const started = Date.now();
 const say = (text) => console.log(`[test host ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
 
