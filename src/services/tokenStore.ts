@@ -10,7 +10,8 @@ export const TOKEN_SECRET_KEY = 'buildService.accessToken';
  */
 export class TokenStore implements vscode.Disposable {
   private stored: string | undefined;
-  private readonly ready: Promise<void>;
+  /** The first read of the stored token, made when something first needs it (see `loaded`). */
+  private firstRead: Promise<void> | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscription: vscode.Disposable;
   /** Bumped on every change of the stored token, so "the same token as before" is cheap to tell. */
@@ -22,8 +23,6 @@ export class TokenStore implements vscode.Disposable {
     this.subscription = secrets.onDidChange((e) => {
       if (e.key === TOKEN_SECRET_KEY) void this.reload();
     });
-    // Local storage only (no network), and nobody waits for it but `get()`.
-    this.ready = this.reload();
   }
 
   get generation(): number {
@@ -32,12 +31,12 @@ export class TokenStore implements vscode.Disposable {
 
   /** The token to send, read at use time; the stored token wins over the environment. */
   async get(): Promise<string | undefined> {
-    await this.ready;
+    await this.loaded();
     return this.stored ?? fromEnvironment();
   }
 
   async source(): Promise<'stored' | 'environment' | 'none'> {
-    await this.ready;
+    await this.loaded();
     if (this.stored) return 'stored';
     return fromEnvironment() ? 'environment' : 'none';
   }
@@ -46,28 +45,50 @@ export class TokenStore implements vscode.Disposable {
     const token = normalizeToken(raw);
     const problem = tokenProblem(token);
     if (problem) throw new Error(problem);
+    await this.loaded(); // a first read still under way must not land after this and undo it
     await this.secrets.store(TOKEN_SECRET_KEY, token);
     this.apply(token);
   }
 
   async clear(): Promise<void> {
+    await this.loaded();
     await this.secrets.delete(TOKEN_SECRET_KEY);
     this.apply(undefined);
   }
 
-  /** What the log must never show, as far as this window knows it. */
+  /**
+   * What the log must never show, as far as this window knows it. Before the first read the stored
+   * token cannot be in anything logged: every request reads it first.
+   */
   knownSecrets(): string[] {
     return [this.stored, fromEnvironment()].filter((t): t is string => !!t);
   }
 
+  /**
+   * Activation does not ask the workbench for the token (a round trip no one waits for while the
+   * views are closed); the first reader does, and every later one shares that read. It fires no
+   * change: nobody has seen another value yet.
+   */
+  private loaded(): Promise<void> {
+    this.firstRead ??= this.readStored().then((token) => {
+      this.stored = token;
+    });
+    return this.firstRead;
+  }
+
+  /** Another window (or this one) changed the stored token. */
   private async reload(): Promise<void> {
-    let value: string | undefined;
+    await this.loaded();
+    this.apply(await this.readStored());
+  }
+
+  private async readStored(): Promise<string | undefined> {
     try {
-      value = await this.secrets.get(TOKEN_SECRET_KEY);
+      const value = await this.secrets.get(TOKEN_SECRET_KEY);
+      return value ? normalizeToken(value) : undefined;
     } catch {
-      value = undefined; // A broken keyring behaves like "nothing stored"; the view then asks for a token.
+      return undefined; // A broken keyring behaves like "nothing stored"; the view then asks for a token.
     }
-    this.apply(value ? normalizeToken(value) : undefined);
   }
 
   private apply(token: string | undefined): void {
