@@ -2,30 +2,23 @@
 // (BUILD_SERVICE_BENCH_RUNS, default 5): the median beside the budget, and whether activation loaded
 // HTTP code or sent a request (both must not happen: those rows are exact and gated). The timing is
 // reported, not gated. Run by benchHost.mjs; the entry is test/integration/activationBench.ts.
-import { benchEntry, runInFreshHost } from "./benchRun.mjs";
+import { benchEntry, runInFreshHost } from './benchRun.mjs';
 
 const BUDGET_MS = 15;
 
-const median = (values) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 
 /** @returns {Promise<{ rows: object[], problems: string[] }>} rows in test/bench/report.ts's Row shape */
-export async function activationRows(
-  runs = Number(process.env.BUILD_SERVICE_BENCH_RUNS) || 5,
-) {
-  const entry = benchEntry("activationBench");
+export async function activationRows(runs = Number(process.env.BUILD_SERVICE_BENCH_RUNS) || 5) {
+  const entry = benchEntry('activationBench');
   const results = [];
   for (let i = 0; i < runs; i++) {
     const result = await runInFreshHost(entry, `activation-${i}`);
     if (result) results.push(result);
   }
-  if (results.length === 0)
-    return { rows: [], problems: ["no activation was measured"] };
-  const problems =
-    results.length < runs
-      ? [`${runs - results.length} of ${runs} activation runs measured nothing`]
-      : [];
+  if (results.length === 0) return { rows: [], problems: ['no activation was measured'] };
+  const problems = results.length < runs ? [`${runs - results.length} of ${runs} activation runs measured nothing`] : [];
   const times = results.map((r) => r.activationMs).sort((a, b) => a - b);
   const activation = median(times);
   const load = median(results.map((r) => r.loadMs));
@@ -35,52 +28,50 @@ export async function activationRows(
   const requests = results.reduce((n, r) => n + r.requests, 0);
   const rows = [
     {
-      figure: `activation in the host, median of ${results.length} (${times.map((t) => t.toFixed(1)).join(", ")} ms)`,
+      figure: `activation in the host, median of ${results.length} (${times.map((t) => t.toFixed(1)).join(', ')} ms)`,
       value: ms(activation),
-      baseline: "",
+      baseline: '',
       budget: `≤ ${ms(BUDGET_MS)}`,
       pass: activation <= BUDGET_MS,
       gated: false,
     },
     {
-      figure: "of which loading dist/extension.js, median",
+      figure: 'of which loading dist/extension.js, median',
       value: ms(load),
       baseline: `${ms(empty)} (an empty module)`,
       ratio: load / empty,
-      budget: "",
+      budget: '',
       gated: false,
     },
     {
-      figure: "of which activate(), median",
+      figure: 'of which activate(), median',
       value: ms(activateCall),
-      baseline: "",
-      budget: "",
+      baseline: '',
+      budget: '',
       gated: false,
     },
     {
-      figure:
-        "of which VS Code's own work, median: before loading / waiting for the extension's context after loading / after activate()",
+      figure: "of which VS Code's own work, median: before loading / waiting for the extension's context after loading / after activate()",
       value:
-        ["beforeLoadMs", "contextWaitMs", "afterActivateMs"]
-          .map((key) => median(results.map((r) => r[key])).toFixed(2))
-          .join(" / ") + " ms",
-      baseline: "",
-      budget: "",
+        ['beforeLoadMs', 'contextWaitMs', 'afterActivateMs'].map((key) => median(results.map((r) => r[key])).toFixed(2)).join(' / ') +
+        ' ms',
+      baseline: '',
+      budget: '',
       gated: false,
     },
     {
-      figure: "activations that loaded dist/api.js",
+      figure: 'activations that loaded dist/api.js',
       value: `${loaded} of ${results.length}`,
-      baseline: "",
-      budget: "0",
+      baseline: '',
+      budget: '0',
       pass: loaded === 0,
       gated: true,
     },
     {
-      figure: "requests sent while activating and 1 s after (views closed)",
+      figure: 'requests sent while activating and 1 s after (views closed)',
       value: String(requests),
-      baseline: "",
-      budget: "0",
+      baseline: '',
+      budget: '0',
       pass: requests === 0,
       gated: true,
     },
