@@ -1,14 +1,18 @@
-// Builds the extension's three bundles and, with --tests, transpiles src/ and test/ to out/ file by
+// Builds the extension's four bundles and, with --tests, transpiles src/ and test/ to out/ file by
 // file so mocha (plain Node) and the extension host can load the tests.
-//   dist/extension.js  what activation loads: the extension's own code, no HTTP code at all
+//   dist/extension.js  what activation loads: the views, the services, the registration of every
+//                      command and tool; no HTTP code and no command handlers
+//   dist/commands.js   what the commands and the language-model tools do, loaded on the first one
+//                      used (src/commands/lazyCommands.ts)
 //   dist/api.js        the client, its parsers and undici, loaded on the first request
 //                      (src/services/apiLoader.ts); of undici only lib/dispatcher/agent and
 //                      lib/api/api-request (src/api/transport.ts): its index would add fetch,
 //                      WebSocket, caches, mocks and proxies, about twice the size and load time.
 //   dist/qr.js         the QR encoder, loaded the first time a QR code is shown (src/views/qrLoader.ts)
 // `vscode` is external in all of them: the host provides it. In dist/extension.js every file shares one
-// namespace of it (oneVscodeNamespace), and a check fails the build when that bundle holds HTTP or QR
-// code or requires anything else at load (activationBundleChecks).
+// namespace of it (oneVscodeNamespace), and a check fails the build when that bundle holds HTTP, QR or
+// command code or requires anything else at load (activationBundleChecks), or when dist/commands.js
+// holds a copy of a class or state that must be the activation bundle's own (commandsBundleChecks).
 //   node esbuild.mjs               bundle, with sourcemaps
 //   node esbuild.mjs --production  bundle, minified, no sourcemaps
 //   node esbuild.mjs --watch       bundle on every change, reporting like a tsc problem matcher
@@ -46,6 +50,7 @@ function typeScriptFilesUnder(dir) {
 
 /** The lazily loaded bundles: the one loader that imports each, what it imports, and its output file. */
 const siblings = [
+  { loader: join('commands', 'lazyCommands.ts'), specifier: './features', entry: 'src/commands/features.ts', outfile: 'dist/commands.js' },
   { loader: join('services', 'apiLoader.ts'), specifier: '../api/client', entry: 'src/api/client.ts', outfile: 'dist/api.js' },
   { loader: join('views', 'qrLoader.ts'), specifier: '../core/qrCode', entry: 'src/core/qrCode.ts', outfile: 'dist/qr.js' },
 ];
@@ -57,7 +62,7 @@ const siblings = [
 const modulesInSiblingBundles = {
   name: 'modules-in-sibling-bundles',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\// }, (args) => {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
       const sibling = siblings.find((s) => args.path === s.specifier && args.importer.endsWith(s.loader));
       return sibling ? { path: `./${sibling.outfile.slice('dist/'.length)}`, external: true } : undefined;
     });
@@ -81,6 +86,11 @@ const activationBundleChecks = {
         /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/.test(input),
       );
       if (http.length > 0) problems.push(`it must not hold HTTP or QR code, but includes ${http.join(', ')}`);
+      // Of commands/ only what registers the commands and finds their targets; the rest is dist/commands.js.
+      const handlers = Object.keys(output.inputs).filter(
+        (input) => /src[\\/]commands[\\/]/.test(input) && !/[\\/](lazyCommands|register|targets)\.ts$/.test(input),
+      );
+      if (handlers.length > 0) problems.push(`it must not hold the command handlers, but includes ${handlers.join(', ')}`);
       const required = output.imports.filter((i) => i.external).map((i) => i.path);
       const siblingFiles = siblings.map((s) => `./${s.outfile.slice('dist/'.length)}`);
       const others = [...new Set(required.filter((path) => path !== 'vscode' && !siblingFiles.includes(path)))];
@@ -88,6 +98,29 @@ const activationBundleChecks = {
       const vscodeRequires = required.filter((path) => path === 'vscode').length;
       if (vscodeRequires !== 1) problems.push(`it must require vscode once (see oneVscodeNamespace), but does ${vscodeRequires} times`);
       if (problems.length > 0) throw new Error(`dist/extension.js: ${problems.join('; ')}`);
+    });
+  },
+};
+
+/**
+ * dist/commands.js gets the objects of activate() handed in (commands/features.ts) and must not hold
+ * its own copy of them: no views (an `instanceof` of their node classes would be false for every node
+ * the activation bundle made; commands/targets.ts asks it there) and no services but two stateless
+ * helpers. Nor the HTTP stack: the client is reached through the session, and loads dist/api.js.
+ */
+const commandsBundleChecks = {
+  name: 'commands-bundle-checks',
+  setup(build) {
+    build.onEnd((result) => {
+      const output = result.metafile?.outputs['dist/commands.js'];
+      if (!output) return;
+      const copies = Object.keys(output.inputs).filter(
+        (input) =>
+          /src[\\/]views[\\/]|src[\\/]commands[\\/](lazyCommands|targets)\.ts$/.test(input) ||
+          (/src[\\/]services[\\/]/.test(input) && !/[\\/](links|settingPrompt)\.ts$/.test(input)) ||
+          /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/.test(input),
+      );
+      if (copies.length > 0) throw new Error(`dist/commands.js must not hold its own copy of ${copies.join(', ')}`);
     });
   },
 };
@@ -135,7 +168,16 @@ const bundles = [
     supported: { 'dynamic-import': false },
     plugins: [oneVscodeNamespace, modulesInSiblingBundles, activationBundleChecks, ...(watch ? [problemMatcherPlugin] : [])],
   },
-  ...siblings.map(({ entry, outfile }) => ({ ...common, entryPoints: [entry], outfile, plugins: watch ? [problemMatcherPlugin] : [] })),
+  ...siblings.map(({ entry, outfile }) => ({
+    ...common,
+    entryPoints: [entry],
+    outfile,
+    ...(outfile === 'dist/commands.js' ? { metafile: true, supported: { 'dynamic-import': false } } : {}),
+    plugins: [
+      ...(outfile === 'dist/commands.js' ? [oneVscodeNamespace, commandsBundleChecks] : []),
+      ...(watch ? [problemMatcherPlugin] : []),
+    ],
+  })),
 ];
 
 if (watch) {

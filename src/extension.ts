@@ -1,15 +1,7 @@
 import { adoptDisplayLanguage } from './services/language';
 import * as vscode from 'vscode';
-import { BranchCommands } from './commands/branchCommands';
-import { BuildCommands } from './commands/buildCommands';
-import { ChatTools } from './commands/chatTools';
-import { InstallCommands } from './commands/installCommands';
-import { LinkCommands } from './commands/linkCommands';
-import { NetworkCommands } from './commands/networkCommands';
-import { registerCommands } from './commands/register';
-import { commandTable } from './commands/table';
-import { TestCommands } from './commands/testCommands';
-import { TokenCommands } from './commands/tokenCommands';
+import { LazyCommands } from './commands/lazyCommands';
+import { CommandTargets } from './commands/targets';
 import type { BuildServiceExports } from './exports';
 import { ViewId } from './ids';
 import { ClientCache } from './services/clientCache';
@@ -65,20 +57,23 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const buildTests = new BuildTests({ session, settings, locator, view: testResults, branch, log });
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice(poller, settings, session, branch, log);
-  const chatTools = new ChatTools({ session, branch, git, poller, apps, settings, log });
-
-  const commands = commandTable(
-    {
-      tokens: new TokenCommands(tokens, apps, log),
-      links: new LinkCommands(settings, apps, log),
-      builds: new BuildCommands(session, apps, builds, poller, log),
-      branch: new BranchCommands(session, git, branch, branchView, apps, poller, log),
-      tests: new TestCommands(buildTests, apps, branch, session),
-      install: new InstallCommands(session, git, branch, qrPanel, log),
-      network: new NetworkCommands(settings, clients),
-    },
+  // What the commands and tools act on; what they do is loaded with the first one used.
+  const commands = new LazyCommands({
+    tokens,
     log,
-  );
+    settings,
+    clients,
+    session,
+    apps,
+    targets: new CommandTargets(apps),
+    builds,
+    poller,
+    git,
+    branch,
+    branchView,
+    buildTests,
+    qrPanel,
+  });
   context.subscriptions.push(
     log,
     tokens,
@@ -98,8 +93,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     qrPanel,
     notice,
     settings.onDidChange((value) => settingProblems.report(value)),
-    ...registerCommands(commands, presenter),
-    ...chatTools.register(),
+    ...commands.register(presenter),
   );
 
   const testing = testMode
@@ -113,7 +107,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         tests: { view: testResults, locator, loader: buildTests },
         qrPanel,
         notice,
-        chatTools: chatTools.tools(),
+        chatTools: commands.tools,
       }
     : undefined;
   return { apps, testing };

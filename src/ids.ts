@@ -61,6 +61,7 @@ export const ToolName = {
   failedTests: 'buildService_failedTests',
   triggerBuild: 'buildService_triggerBuild',
 } as const;
+export type ToolNameValue = (typeof ToolName)[keyof typeof ToolName];
 
 export const VIEW_CONTAINER_ID = 'buildService';
 

@@ -9,9 +9,9 @@ import type { Log } from '../services/log';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import type { AppsProvider } from '../views/apps/appsProvider';
-import { AppNode } from '../views/apps/nodes';
 import type { CurrentBranchView } from '../views/branch/currentBranchView';
 import type { CommandGroup } from './register';
+import type { CommandTargets } from './targets';
 import { pickApp, pickBranch } from './triggerPicks';
 
 type BranchCommandId = typeof CommandId.triggerBuild | typeof CommandId.revealCurrentBranchBuild | typeof CommandId.refreshCurrentBranch;
@@ -24,6 +24,7 @@ export class BranchCommands {
     private readonly model: CurrentBranch,
     private readonly branchView: CurrentBranchView,
     private readonly apps: AppsProvider,
+    private readonly targets: CommandTargets,
     private readonly poller: BuildPoller,
     private readonly log: Log,
   ) {}
@@ -44,7 +45,7 @@ export class BranchCommands {
   private async trigger(node: unknown): Promise<void> {
     const client = await this.session.client();
     if (!client) return explainMissingAddress(Setting.baseUrl, vscode.l10n.t('trigger a build'));
-    const app = node instanceof AppNode ? node.app : await pickApp(this.session, client, this.model.state);
+    const app = this.targets.clickedApp(node) ?? (await pickApp(this.session, client, this.model.state));
     if (!app) return;
     const branch = await pickBranch(client, app, this.git.snapshot);
     if (branch === undefined) return;

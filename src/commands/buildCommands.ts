@@ -10,7 +10,7 @@ import type { AppsProvider } from '../views/apps/appsProvider';
 import type { BuildsSection } from '../views/apps/buildsSection';
 import type { AppNode } from '../views/apps/nodes';
 import type { CommandGroup } from './register';
-import { appNameOf, appTarget, buildTarget } from './targets';
+import type { CommandTargets } from './targets';
 
 // A function, not a constant: the translation is read when asked, not at load.
 export const CANCEL_BUILD = (): string => vscode.l10n.t('Cancel Build');
@@ -28,6 +28,7 @@ export class BuildCommands {
   constructor(
     private readonly session: Session,
     private readonly apps: AppsProvider,
+    private readonly targets: CommandTargets,
     private readonly builds: BuildsSection,
     private readonly poller: BuildPoller,
     private readonly log: Log,
@@ -46,7 +47,7 @@ export class BuildCommands {
   }
 
   private async copyAppId(node: unknown): Promise<void> {
-    const app = appTarget(node, this.apps);
+    const app = this.targets.app(node);
     if (!app) return;
     await vscode.env.clipboard.writeText(app.app.id);
     // A status-bar note rather than a toast: copying is routine and needs no attention.
@@ -55,7 +56,7 @@ export class BuildCommands {
 
   /** Two quick picks: the branch (from /branches) and the state. Escape in either leaves the filter as it was. */
   private async filter(node: unknown): Promise<void> {
-    const app = appTarget(node, this.apps);
+    const app = this.targets.app(node);
     const client = await this.session.client();
     if (!app || !client) return;
     const current = this.builds.filterOf(app.app.id);
@@ -79,7 +80,7 @@ export class BuildCommands {
   }
 
   private async clearFilter(node: unknown): Promise<void> {
-    const app = appTarget(node, this.apps);
+    const app = this.targets.app(node);
     if (app) await this.applyFilter(app, {});
   }
 
@@ -94,11 +95,11 @@ export class BuildCommands {
    * sends the request, and closing the notification cancels nothing. Then the build is refreshed.
    */
   private async cancel(node: unknown): Promise<void> {
-    const target = buildTarget(node, this.apps);
+    const target = this.targets.build(node);
     const client = await this.session.client();
     if (!target || !client || target.build.finished) return;
     const { build } = target;
-    const appName = appNameOf(target, this.apps) ?? this.session.nameOf(target.appId);
+    const appName = this.targets.appNameOf(target) ?? this.session.nameOf(target.appId);
     // Only this handler waits for the answer; the views, the poller and other commands go on meanwhile.
     const cancel = CANCEL_BUILD();
     const choice = await vscode.window.showWarningMessage(cancelQuestion(build, appName), cancel);
@@ -115,7 +116,7 @@ export class BuildCommands {
   }
 
   private async copyBuildId(node: unknown): Promise<void> {
-    const target = buildTarget(node, this.apps);
+    const target = this.targets.build(node);
     if (!target) return;
     await vscode.env.clipboard.writeText(target.build.id);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the build ID of {0}', buildLabel(target.build)), 3000);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ApiError, type App, type BuildServiceClient, type BuildStatus } from '../api';
 import { FILTER_STATUSES } from '../core/filter';
 import { branchStatusText, buildListText, failedTestsText, findApp, triggerQuestion } from '../core/toolAnswers';
-import { ToolName } from '../ids';
+import { ToolName, type ToolNameValue } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { GitWorkspace } from '../services/gitWorkspace';
 import type { Log } from '../services/log';
@@ -30,8 +30,8 @@ export interface ChatToolsDeps {
 export class ChatTools {
   constructor(private readonly deps: ChatToolsDeps) {}
 
-  /** The four tools, for vscode.lm.registerTool (and for tests, which call them directly). */
-  tools(): Record<string, vscode.LanguageModelTool<object>> {
+  /** The four tools, by name (registered by commands/lazyCommands.ts, which loads this bundle on the first call). */
+  tools(): Record<ToolNameValue, vscode.LanguageModelTool<object>> {
     return {
       [ToolName.branchStatus]: { invoke: () => this.answer(() => this.branchStatus()) },
       [ToolName.listBuilds]: { invoke: (options) => this.answer(() => this.listBuilds(options.input)) },
@@ -41,10 +41,6 @@ export class ChatTools {
         invoke: (options) => this.answer(() => this.trigger(options.input)),
       },
     };
-  }
-
-  register(): vscode.Disposable[] {
-    return Object.entries(this.tools()).map(([name, tool]) => vscode.lm.registerTool(name, tool));
   }
 
   private answer(work: () => Promise<string>): Promise<vscode.LanguageModelToolResult> {

@@ -8,10 +8,9 @@ import type { GitWorkspace } from '../services/gitWorkspace';
 import { explainMissingAddress } from '../services/links';
 import type { Log } from '../services/log';
 import type { Session } from '../services/session';
-import { DetailNode } from '../views/apps/detailNode';
-import { BranchBuildNode } from '../views/branch/branchNodes';
 import type { QrPanel } from '../views/qrPanel';
 import type { CommandGroup } from './register';
+import type { CommandTargets } from './targets';
 
 type InstallCommandId = typeof CommandId.showQrCode | typeof CommandId.installLatestBuild;
 
@@ -22,6 +21,7 @@ export class InstallCommands {
     private readonly git: GitWorkspace,
     private readonly branch: CurrentBranch,
     private readonly panel: QrPanel,
+    private readonly targets: CommandTargets,
     private readonly log: Log,
   ) {}
 
@@ -34,13 +34,15 @@ export class InstallCommands {
 
   /** On an install link's row (Apps view), on a branch build (its latest successful build), or with a link. */
   private async showQrCode(target: unknown): Promise<void> {
-    if (target instanceof DetailNode) return this.showLink(target.row.installUrl, target.row.label);
+    const row = this.targets.detailRow(target);
+    if (row) return this.showLink(row.installUrl, row.label);
     if (typeof target === 'string') return this.showLink(target, vscode.l10n.t('Install'));
-    if (target instanceof BranchBuildNode) {
+    const branchBuild = this.targets.branchBuild(target);
+    if (branchBuild) {
       const client = await this.session.client();
       if (!client) return explainMissingAddress(Setting.baseUrl, vscode.l10n.t('show an install link'));
-      const build = await this.latestSuccess(client, target.app, target.branch, target.build);
-      return this.showBuild(build, target.app, target.branch);
+      const build = await this.latestSuccess(client, branchBuild.app, branchBuild.branch, branchBuild.build);
+      return this.showBuild(build, branchBuild.app, branchBuild.branch);
     }
   }
 

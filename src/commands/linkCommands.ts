@@ -3,9 +3,8 @@ import { CommandId, EXTENSION_ID, Setting } from '../ids';
 import { explainMissingAddress, openWebPage } from '../services/links';
 import type { Log } from '../services/log';
 import type { SettingsService } from '../services/settings';
-import type { AppsProvider } from '../views/apps/appsProvider';
 import type { CommandGroup } from './register';
-import { appTarget, buildTarget } from './targets';
+import type { CommandTargets } from './targets';
 
 // The dashboard's pages below its address. API.md: the token is made "under the profile page's
 // access-token section"; apps live under /apps/<id>, their builds under /apps/<id>/builds/<id>.
@@ -24,7 +23,7 @@ type LinkCommandId =
 export class LinkCommands {
   constructor(
     private readonly settings: SettingsService,
-    private readonly apps: AppsProvider,
+    private readonly targets: CommandTargets,
     private readonly log: Log,
   ) {}
 
@@ -56,12 +55,12 @@ export class LinkCommands {
   }
 
   private async openAppInDashboard(node: unknown): Promise<void> {
-    const app = appTarget(node, this.apps);
+    const app = this.targets.app(node);
     if (app) await this.openDashboardPage(`apps/${encodeURIComponent(app.app.id)}`, vscode.l10n.t('the app in the dashboard'));
   }
 
   private async openBuildInDashboard(node: unknown): Promise<void> {
-    const target = buildTarget(node, this.apps);
+    const target = this.targets.build(node);
     if (!target) return;
     const appId = target.build.appId ?? target.appId;
     await this.openDashboardPage(
@@ -72,7 +71,7 @@ export class LinkCommands {
 
   /** The commit's page as the service names it; openWebPage refuses anything but http(s). */
   private async openCommit(node: unknown): Promise<void> {
-    const target = buildTarget(node, this.apps);
+    const target = this.targets.build(node);
     if (!target) return;
     const url = target.build.commit.url;
     if (url) await openWebPage(url, this.log);

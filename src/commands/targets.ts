@@ -1,25 +1,18 @@
-import type { Build } from '../api';
+import type { App, Build } from '../api';
+import type { DetailRow } from '../core/detailRows';
 import type { AppsProvider } from '../views/apps/appsProvider';
 import { BuildNode } from '../views/apps/buildNode';
+import { DetailNode } from '../views/apps/detailNode';
 import { AppNode } from '../views/apps/nodes';
 import { BranchBuildNode } from '../views/branch/branchNodes';
 
 // The node a context-menu command was invoked on; from a keybinding or the palette, the Apps view's
 // selection. Every command on an app or a build finds its target here.
-
-export function appTarget(node: unknown, apps: AppsProvider): AppNode | undefined {
-  return node instanceof AppNode ? node : apps.view.selection.find((n) => n instanceof AppNode);
-}
-
-export function buildTarget(node: unknown, apps: AppsProvider): BuildNode | undefined {
-  return node instanceof BuildNode ? node : apps.view.selection.find((n) => n instanceof BuildNode);
-}
-
-/** The name of the app a build node sits under, as the user sees it. */
-export function appNameOf(build: BuildNode, apps: AppsProvider): string | undefined {
-  const parent = apps.getParent(build);
-  return parent?.kind === 'app' ? parent.app.name || parent.app.id : undefined;
-}
+//
+// This is the one place that asks `instanceof` of the views' node classes, and it is made in
+// activate(), inside dist/extension.js. The command handlers live in dist/commands.js, loaded on the
+// first command (commands/lazyCommands.ts), which has its own copy of any class it imports: there,
+// `node instanceof AppNode` would be false for every node the views made.
 
 /** A build and the name of its app, from a build in the Apps view or the Current Branch view. */
 export interface BuildWithApp {
@@ -27,9 +20,51 @@ export interface BuildWithApp {
   readonly appName: string;
 }
 
-/** The build a command acts on: a node of either view, or the Apps view's selection. */
-export function anyBuildTarget(node: unknown, apps: AppsProvider): BuildWithApp | undefined {
-  if (node instanceof BranchBuildNode) return node.build ? { build: node.build, appName: node.app.name || node.app.id } : undefined;
-  const target = buildTarget(node, apps);
-  return target ? { build: target.build, appName: appNameOf(target, apps) ?? target.appId } : undefined;
+/** A build of the Current Branch view: its app, the branch, and the build shown (if any). */
+export interface BranchBuildTarget {
+  readonly app: App;
+  readonly branch: string;
+  readonly build: Build | undefined;
+}
+
+export class CommandTargets {
+  constructor(private readonly apps: AppsProvider) {}
+
+  /** An app of the Apps view: the one clicked, else the selected one. */
+  app(node: unknown): AppNode | undefined {
+    return node instanceof AppNode ? node : this.apps.view.selection.find((n) => n instanceof AppNode);
+  }
+
+  /** Only the app clicked in the Apps view; a command from the palette asks instead. */
+  clickedApp(node: unknown): App | undefined {
+    return node instanceof AppNode ? node.app : undefined;
+  }
+
+  /** A build of the Apps view: the one clicked, else the selected one. */
+  build(node: unknown): BuildNode | undefined {
+    return node instanceof BuildNode ? node : this.apps.view.selection.find((n) => n instanceof BuildNode);
+  }
+
+  /** The name of the app a build node sits under, as the user sees it. */
+  appNameOf(build: BuildNode): string | undefined {
+    const parent = this.apps.getParent(build);
+    return parent?.kind === 'app' ? parent.app.name || parent.app.id : undefined;
+  }
+
+  /** The build a command acts on: a node of either view, or the Apps view's selection. */
+  anyBuild(node: unknown): BuildWithApp | undefined {
+    if (node instanceof BranchBuildNode) return node.build ? { build: node.build, appName: node.app.name || node.app.id } : undefined;
+    const target = this.build(node);
+    return target ? { build: target.build, appName: this.appNameOf(target) ?? target.appId } : undefined;
+  }
+
+  /** A row of a build's details in the Apps view (an install link's row, for one). */
+  detailRow(node: unknown): DetailRow | undefined {
+    return node instanceof DetailNode ? node.row : undefined;
+  }
+
+  /** A build of the Current Branch view. */
+  branchBuild(node: unknown): BranchBuildTarget | undefined {
+    return node instanceof BranchBuildNode ? node : undefined;
+  }
 }

@@ -4,10 +4,9 @@ import { latestFinishedBuild } from '../core/branchTests';
 import { CommandId } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { Session } from '../services/session';
-import type { AppsProvider } from '../views/apps/appsProvider';
 import type { BuildTests } from '../views/testing/buildTests';
 import type { CommandGroup } from './register';
-import { anyBuildTarget, type BuildWithApp } from './targets';
+import type { BuildWithApp, CommandTargets } from './targets';
 
 type TestCommandId = typeof CommandId.showTestResults | typeof CommandId.clearTestResults;
 
@@ -15,7 +14,7 @@ type TestCommandId = typeof CommandId.showTestResults | typeof CommandId.clearTe
 export class TestCommands {
   constructor(
     private readonly tests: BuildTests,
-    private readonly apps: AppsProvider,
+    private readonly targets: CommandTargets,
     private readonly branch: CurrentBranch,
     private readonly session: Session,
   ) {}
@@ -52,7 +51,7 @@ export class TestCommands {
 
   private targetOf(node: unknown): BuildWithApp | undefined {
     if (isBuild(node)) return { build: node, appName: node.appId ? this.session.nameOf(node.appId) : vscode.l10n.t('an app') };
-    const target = anyBuildTarget(node, this.apps);
+    const target = this.targets.anyBuild(node);
     if (target) return target;
     const state = this.branch.state;
     const latest = state.kind === 'builds' ? latestFinishedBuild(state.entries) : undefined;
