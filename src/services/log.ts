@@ -6,26 +6,28 @@ export const LOG_CHANNEL_NAME = 'Build Service';
 /**
  * The one log of the extension. Everything written goes through `scrub`, so a token that ends up in
  * a server message or an exception text is replaced before it reaches the channel (or its file).
+ * The channel is made with the first line (or Show Log): a window where nothing happens has none.
  */
 export class Log implements vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel(LOG_CHANNEL_NAME, { log: true });
+  private outputChannel: vscode.LogOutputChannel | undefined;
+  private disposed = false;
 
   constructor(private readonly secretsToHide: () => readonly string[]) {}
 
   info(message: string): void {
-    this.channel.info(this.scrub(message));
+    this.channel?.info(this.scrub(message));
   }
 
   warn(message: string): void {
-    this.channel.warn(this.scrub(message));
+    this.channel?.warn(this.scrub(message));
   }
 
   error(message: string): void {
-    this.channel.error(this.scrub(message));
+    this.channel?.error(this.scrub(message));
   }
 
   show(): void {
-    this.channel.show(true);
+    this.channel?.show(true);
   }
 
   scrub(text: string): string {
@@ -36,7 +38,15 @@ export class Log implements vscode.Disposable {
     return out;
   }
 
+  /** Undefined once disposed: a request that ends after deactivation must not make a new channel. */
+  private get channel(): vscode.LogOutputChannel | undefined {
+    if (this.disposed) return undefined;
+    this.outputChannel ??= vscode.window.createOutputChannel(LOG_CHANNEL_NAME, { log: true });
+    return this.outputChannel;
+  }
+
   dispose(): void {
-    this.channel.dispose();
+    this.disposed = true;
+    this.outputChannel?.dispose();
   }
 }

@@ -7,14 +7,14 @@ import type { CurrentBranch } from '../../services/currentBranch';
 /**
  * The branch's latest build(s) in the status bar. Hidden whenever there is nothing to say about a
  * branch (no Git, no repository, no app, signed out): an item that only says "nothing" wastes room.
+ * The item is made the first time there is something to show, so a window without a branch to show
+ * never asks the workbench for one.
  */
 export class BranchStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Left, 10);
+  private item: vscode.StatusBarItem | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(model: CurrentBranch) {
-    this.item.name = vscode.l10n.t('Build Service: Current Branch');
-    this.item.command = CommandId.revealCurrentBranchBuild;
     this.show(model.state);
     this.subscription = model.onDidChange((state) => this.show(state));
   }
@@ -29,7 +29,8 @@ export class BranchStatusBar implements vscode.Disposable {
   private show(state: BranchState): void {
     const content = contentOf(state);
     this.content = content;
-    if (!content) return this.item.hide();
+    if (!content) return this.item?.hide();
+    this.item ??= createItem();
     this.item.text = content.text;
     this.item.tooltip = content.tooltip;
     this.item.show();
@@ -37,8 +38,15 @@ export class BranchStatusBar implements vscode.Disposable {
 
   dispose(): void {
     this.subscription.dispose();
-    this.item.dispose();
+    this.item?.dispose();
   }
+}
+
+function createItem(): vscode.StatusBarItem {
+  const item = vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Left, 10);
+  item.name = vscode.l10n.t('Build Service: Current Branch');
+  item.command = CommandId.revealCurrentBranchBuild;
+  return item;
 }
 
 function contentOf(state: BranchState): { text: string; tooltip: string } | undefined {
