@@ -1,12 +1,16 @@
 import * as vscode from 'vscode';
 import type { ContextKeyName } from '../ids';
 
-/** Sets keys only when their value changes, since every setContext is a round trip to the UI. */
+/**
+ * Sets keys only when their value changes, since every setContext is a round trip to the UI. A key
+ * never set reads as false in a `when` clause (package.json tests the boolean keys only as `key` and
+ * `!key`), so a first `false` is not sent either.
+ */
 export class ContextKeys {
   private readonly values = new Map<ContextKeyName, boolean | string>();
 
   set(key: ContextKeyName, value: boolean | string): void {
-    if (this.values.get(key) === value) return;
+    if ((this.values.get(key) ?? false) === value) return;
     this.values.set(key, value);
     void vscode.commands.executeCommand('setContext', key, value);
   }

@@ -110,6 +110,18 @@ describe('command ids', () => {
     );
     assert.deepEqual([...read].sort(), Object.values(ContextKey).sort());
   });
+
+  // ContextKeys does not send a first `false`: an unset key must read as false wherever it is tested.
+  it('a key that holds true or false is tested only as `key` or `!key`, never compared', () => {
+    const whens = [
+      ...manifest.contributes.viewsWelcome.map((w) => (w as { when?: string }).when ?? ''),
+      ...Object.values(manifest.contributes.menus).flatMap((entries) => entries.map((e) => e.when ?? '')),
+    ];
+    const valued: string[] = [ContextKey.currentBranchState];
+    const booleans = Object.values(ContextKey).filter((key) => !valued.includes(key));
+    for (const when of whens)
+      for (const key of booleans) assert.doesNotMatch(when, new RegExp(`${key.replace('.', '\\.')}\\s*[=!<>]=?`), when);
+  });
 });
 
 describe('language-model tool names', () => {
