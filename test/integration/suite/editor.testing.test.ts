@@ -35,6 +35,12 @@ function declarationLine(suite: string, name: string): number {
 }
 
 describe('editor: failed tests in the Testing view', () => {
+  // The Testing view starts empty (this hook is registered before the harness's, so it runs first).
+  // Every reference service seeds the same build ids, and the suite before this one (editor.notify,
+  // also on develop) leaves this very build's results in the view: the first test's wait for "the
+  // view on the latest build" would pass at once, on the earlier service's results, and its count of
+  // this service's requests would race the showing that the checkout has only just started.
+  before(() => vscode.commands.executeCommand('buildService.clearTestResults'));
   const fixture = useReferenceService({ token: true, checkout: 'develop' });
 
   it("shows the current branch's latest finished build by itself: only the failed tests, run → target → suite → test, each in its file", async () => {
