@@ -46,8 +46,10 @@ describe('builds: requests without waste', () => {
     await sleep(500);
     fixture.service.clearRequests();
     await vscode.commands.executeCommand('buildService.refresh');
-    await waitFor(() => fixture.service.requestsTo('GET /apps/:app_id/builds').length >= 3, 'the expanded apps reload');
-    await sleep(1000);
+    // Apps expanded by earlier tests reload too, so a count alone could be met by other apps' lists.
+    const listedIds = () => fixture.service.requestsTo('GET /apps/:app_id/builds').map((r) => r.rawPath.split('/')[2]);
+    await waitFor(() => apps.every((app) => app.kind === 'app' && listedIds().includes(app.app.id)), 'the expanded apps reload');
+    await sleep(1000); // and nothing more comes for them
     // The Current Branch view asks for its branch's builds (branch=…) on its own; not the Apps view's.
     const own = fixture.service.requests
       .filter((r) => !r.rawUrl.includes('branch='))
