@@ -38,6 +38,15 @@ export async function activationRows(runs = Number(process.env.BUILD_SERVICE_BEN
       gated: false,
     },
     {
+      // VS Code's own figure for an extension ("Activation: N ms" in Developer: Show Running Extensions
+      // and on the extension's page) is exactly these two parts: codeLoadingTime + activateCallTime.
+      figure: 'activation as VS Code reports it (Show Running Extensions: loading + activate()), median',
+      value: ms(median(results.map((r) => r.loadMs + r.activateCallMs))),
+      baseline: '',
+      budget: '',
+      gated: false,
+    },
+    {
       figure: 'of which loading dist/extension.js, median',
       value: ms(load),
       baseline: `${ms(empty)} (an empty module)`,
