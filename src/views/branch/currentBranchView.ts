@@ -30,9 +30,12 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
     this.subscriptions = [
       this.view,
       model.onDidChange((state) => {
+        const wasEmpty = this.nodes.length === 0;
         this.nodes = this.nodesOf(state);
         this.describe(state);
-        this.changed.fire(undefined);
+        // An empty view that stays empty has nothing to redraw (its welcome text follows a context
+        // key): at activation in a folder that is no repository, for one.
+        if (!wasEmpty || this.nodes.length > 0) this.changed.fire(undefined);
       }),
     ];
   }
@@ -62,7 +65,8 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
 
   /** The branch name beside the view's title. */
   private describe(state: BranchState): void {
-    this.view.description = 'branch' in state && state.branch ? state.branch : undefined;
+    const description = 'branch' in state && state.branch ? state.branch : undefined;
+    if (this.view.description !== description) this.view.description = description; // each set is a message to the workbench
   }
 
   private nodesOf(state: BranchState): BranchTreeNode[] {
