@@ -24,8 +24,11 @@ export async function prepareHost() {
   mkdirSync(resultsDir, { recursive: true });
 }
 
-/** Runs `entry` in a fresh host; its result, or undefined (the reason is printed) when it wrote none. */
-export async function runInFreshHost(entry, resultName) {
+/**
+ * Runs `entry` in a fresh host with the extension at `extensionPath` (ours unless told otherwise); its
+ * result, or undefined (the reason is printed) when it wrote none.
+ */
+export async function runInFreshHost(entry, resultName, extensionPath = projectRoot) {
   const resultFile = path.join(resultsDir, `${resultName}.json`);
   rmSync(resultFile, { force: true });
   const workspace = path.join(testCacheDir, 'workspace');
@@ -33,7 +36,7 @@ export async function runInFreshHost(entry, resultName) {
   try {
     await testElectron.runTests({
       vscodeExecutablePath: launcher,
-      extensionDevelopmentPath: projectRoot,
+      extensionDevelopmentPath: extensionPath,
       extensionTestsPath: entry,
       launchArgs: [workspace, '--disable-extensions'],
       extensionTestsEnv: { BUILD_SERVICE_BENCH_RESULT: resultFile },

@@ -40,7 +40,8 @@ export async function run(): Promise<void> {
     // Activated as VS Code activates it when the view is opened: VS Code loads the bundle while it asks
     // the workbench for the extension's context (storage, secrets), then calls activate(). The timings
     // of those two parts of ours are taken on the way (timeLoadAndActivate).
-    const parts = timeLoadAndActivate(path.join(ext.extensionPath, 'dist', 'extension.js'));
+    const { main } = ext.packageJSON as { main: string }; // dist/extension.js, or the empty baseline's
+    const parts = timeLoadAndActivate(path.join(ext.extensionPath, main));
     const start = performance.now();
     try {
       await ext.activate();
