@@ -48,12 +48,8 @@ function typeScriptFilesUnder(dir) {
   });
 }
 
-/** The lazily loaded bundles: the one loader that imports each, what it imports, and its output file. */
-const siblings = [
-  { loader: join('commands', 'lazyCommands.ts'), specifier: './features', entry: 'src/commands/features.ts', outfile: 'dist/commands.js' },
-  { loader: join('services', 'apiLoader.ts'), specifier: '../api/client', entry: 'src/api/client.ts', outfile: 'dist/api.js' },
-  { loader: join('views', 'qrLoader.ts'), specifier: '../core/qrCode', entry: 'src/core/qrCode.ts', outfile: 'dist/qr.js' },
-];
+/** HTTP and QR code: the client, its transport and parsers, undici, the QR encoder. */
+const HTTP_OR_QR_CODE = /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/;
 
 /**
  * The loader's import of a sibling's module becomes a runtime `require("./api.js")` (or qr.js): the
@@ -82,9 +78,7 @@ const activationBundleChecks = {
       const output = result.metafile?.outputs['dist/extension.js'];
       if (!output) return; // the build failed already and says why
       const problems = [];
-      const http = Object.keys(output.inputs).filter((input) =>
-        /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/.test(input),
-      );
+      const http = Object.keys(output.inputs).filter((input) => HTTP_OR_QR_CODE.test(input));
       if (http.length > 0) problems.push(`it must not hold HTTP or QR code, but includes ${http.join(', ')}`);
       // Of commands/ only what registers the commands and finds their targets; the rest is dist/commands.js.
       const handlers = Object.keys(output.inputs).filter(
@@ -118,7 +112,7 @@ const commandsBundleChecks = {
         (input) =>
           /src[\\/]views[\\/]|src[\\/]commands[\\/](lazyCommands|targets)\.ts$/.test(input) ||
           (/src[\\/]services[\\/]/.test(input) && !/[\\/](links|settingPrompt)\.ts$/.test(input)) ||
-          /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/.test(input),
+          HTTP_OR_QR_CODE.test(input),
       );
       if (copies.length > 0) throw new Error(`dist/commands.js must not hold its own copy of ${copies.join(', ')}`);
     });
@@ -141,6 +135,23 @@ const oneVscodeNamespace = {
     build.onLoad({ filter: /^vscode$/, namespace: 'vscode-api' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
   },
 };
+
+/**
+ * The lazily loaded bundles: the one loader that imports each, what it imports, its output file, and
+ * the plugins of its own build (dist/commands.js is checked like dist/extension.js, so it keeps a
+ * metafile).
+ */
+const siblings = [
+  {
+    loader: join('commands', 'lazyCommands.ts'),
+    specifier: './features',
+    entry: 'src/commands/features.ts',
+    outfile: 'dist/commands.js',
+    plugins: [oneVscodeNamespace, commandsBundleChecks],
+  },
+  { loader: join('services', 'apiLoader.ts'), specifier: '../api/client', entry: 'src/api/client.ts', outfile: 'dist/api.js', plugins: [] },
+  { loader: join('views', 'qrLoader.ts'), specifier: '../core/qrCode', entry: 'src/core/qrCode.ts', outfile: 'dist/qr.js', plugins: [] },
+];
 
 const common = {
   bundle: true,
@@ -168,15 +179,12 @@ const bundles = [
     supported: { 'dynamic-import': false },
     plugins: [oneVscodeNamespace, modulesInSiblingBundles, activationBundleChecks, ...(watch ? [problemMatcherPlugin] : [])],
   },
-  ...siblings.map(({ entry, outfile }) => ({
+  ...siblings.map(({ entry, outfile, plugins }) => ({
     ...common,
     entryPoints: [entry],
     outfile,
-    ...(outfile === 'dist/commands.js' ? { metafile: true, supported: { 'dynamic-import': false } } : {}),
-    plugins: [
-      ...(outfile === 'dist/commands.js' ? [oneVscodeNamespace, commandsBundleChecks] : []),
-      ...(watch ? [problemMatcherPlugin] : []),
-    ],
+    metafile: plugins.length > 0, // for the checks among them
+    plugins: [...plugins, ...(watch ? [problemMatcherPlugin] : [])],
   })),
 ];
 

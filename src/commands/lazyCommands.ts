@@ -33,12 +33,10 @@ export class LazyCommands {
       // they had no prepareInvocation.
       prepareInvocation: (options, token) => this.load().then(({ tools }) => tools[name].prepareInvocation?.(options, token)),
     });
-    this.tools = {
-      [ToolName.branchStatus]: tool(ToolName.branchStatus),
-      [ToolName.listBuilds]: tool(ToolName.listBuilds),
-      [ToolName.failedTests]: tool(ToolName.failedTests),
-      [ToolName.triggerBuild]: tool(ToolName.triggerBuild),
-    };
+    this.tools = Object.fromEntries(Object.values(ToolName).map((name) => [name, tool(name)])) as Record<
+      ToolNameValue,
+      vscode.LanguageModelTool<object>
+    >;
   }
 
   /** A failing command, its loading included, ends in the presenter (registerCommands). */
