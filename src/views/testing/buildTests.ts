@@ -23,7 +23,8 @@ export interface BuildTestsDeps {
  * Fetches a build's test results (failed only, unless buildService.showPassingTests), finds their
  * sources once per build, and puts them in the Testing view. Only the last build asked for is drawn:
  * a slower answer for an earlier one is dropped, so results are never mixed. By default it shows the
- * current branch's latest finished build as soon as the Current Branch view knows it.
+ * current branch's latest finished build as soon as the Current Branch view knows it. Another service
+ * address or token clears the view.
  */
 export class BuildTests implements vscode.Disposable {
   private generation = 0;
@@ -34,8 +35,12 @@ export class BuildTests implements vscode.Disposable {
     this.subscriptions = [
       deps.branch.onDidChange((state) => this.followBranch(state)),
       deps.settings.onDidChange(() => this.followBranch(deps.branch.state)),
-      // Another service or token: the same build id there is another build, worth showing again.
-      deps.session.onDidChange(() => (this.autoShownId = undefined)),
+      // Another service or token: what is shown may be another account's builds, so it goes (a showing
+      // under way too); the same build id there is another build, worth showing again.
+      deps.session.onDidChange(() => {
+        this.autoShownId = undefined;
+        this.clear();
+      }),
     ];
   }
 

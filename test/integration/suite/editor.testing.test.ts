@@ -37,9 +37,10 @@ function declarationLine(suite: string, name: string): number {
 describe('editor: failed tests in the Testing view', () => {
   // The Testing view starts empty (this hook is registered before the harness's, so it runs first).
   // Every reference service seeds the same build ids, and the suite before this one (editor.notify,
-  // also on develop) leaves this very build's results in the view: the first test's wait for "the
-  // view on the latest build" would pass at once, on the earlier service's results, and its count of
-  // this service's requests would race the showing that the checkout has only just started.
+  // also on develop) leaves this very build's results in the view until the harness points the
+  // extension at this suite's service (which clears the view): the first test's wait for "the view on
+  // the latest build" must not pass on the earlier service's results, nor its count of this service's
+  // requests race the showing that the checkout has only just started.
   before(() => vscode.commands.executeCommand('buildService.clearTestResults'));
   const fixture = useReferenceService({ token: true, checkout: 'develop' });
 
@@ -109,6 +110,21 @@ describe('editor: failed tests in the Testing view', () => {
       [],
       'every test located',
     );
+  });
+
+  it("another service address clears the view: one service's results are not shown under another", async () => {
+    const { view, loader } = testing(fixture.api).tests;
+    const older = iosBuilds(fixture.service, 'develop').find((b) => b.build_status === 'failed');
+    assert.ok(older);
+    await loader.show(toBuild(older), '2048 iOS App');
+    assert.equal(view.shown?.build.id, older._id);
+    // An address where nothing answers: nothing can replace the results, so only the change clears them.
+    await setSetting('baseUrl', 'http://127.0.0.1:9/v1');
+    await waitFor(() => view.shown === undefined, 'the Testing view cleared');
+    let count = 0;
+    view.controller.items.forEach(() => count++);
+    assert.equal(count, 0);
+    await setSetting('baseUrl', fixture.service.baseUrl);
   });
 
   it('Clear Test Results empties the view', async () => {
