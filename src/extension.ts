@@ -37,7 +37,9 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const testMode = context.extensionMode === vscode.ExtensionMode.Test || process.env.BUILD_SERVICE_TEST_HOOKS === '1';
   const tokens = new TokenStore(context.secrets);
   const log = new Log(() => tokens.knownSecrets());
-  const settings = new SettingsService();
+  // A wrong setting is named when the settings are first read, and again when it changes.
+  const settingProblems = new SettingProblemNotifier(log);
+  const settings = new SettingsService((value) => settingProblems.report(value));
   const presenter = new ErrorPresenter(log, tokens, () => settings.value.timeoutSeconds);
   const clients = new ClientCache(settings, tokens, log, userAgentOf(context), new UnencryptedConsent(context.globalState, log));
   const session = new Session(settings, tokens, clients);
@@ -50,8 +52,6 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log });
   const branchView = new CurrentBranchView(branch, presenter, ViewId.currentBranch);
   const statusBar = new BranchStatusBar(branch);
-  const settingProblems = new SettingProblemNotifier(log);
-  settingProblems.report(settings.value);
   const testResults = new TestResultsView();
   const locator = new TestLocator(log);
   const buildTests = new BuildTests({ session, settings, locator, view: testResults, branch, log });
@@ -92,7 +92,6 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     buildTests,
     qrPanel,
     notice,
-    settings.onDidChange((value) => settingProblems.report(value)),
     ...commands.register(presenter),
   );
 

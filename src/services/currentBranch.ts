@@ -31,11 +31,11 @@ export class CurrentBranch implements vscode.Disposable {
   private current: BranchState = { kind: 'waiting' };
   private generation = 0;
   private readonly repoUrls = new RepoUrls();
-  private pinnedAppId: string;
+  /** The app pinned when this last loaded; undefined before, when any change of settings reloads. */
+  private pinnedAppId: string | undefined;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deps: CurrentBranchDeps) {
-    this.pinnedAppId = deps.settings.value.appId;
     this.subscriptions = [
       deps.git.onDidChange(() => void this.reload()),
       deps.session.onDidChange(() => void this.refresh()),
@@ -97,7 +97,8 @@ export class CurrentBranch implements vscode.Disposable {
     if (generation === this.generation && branchOf(this.current) !== branch) this.publish({ kind: 'loading', branch });
     const { client } = connection;
     const remoteUrls = git.snapshot.kind === 'repository' ? git.snapshot.remoteUrls : [];
-    return loadBranch(branch, remoteUrls, settings.value.appId, {
+    this.pinnedAppId = settings.value.appId;
+    return loadBranch(branch, remoteUrls, this.pinnedAppId, {
       apps: () => session.apps(client),
       repoUrlOf: (appId) => this.repoUrls.of(client, appId),
       getLatestBuild: (appId, options) => client.getLatestBuild(appId, options),

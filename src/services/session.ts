@@ -23,7 +23,8 @@ export class Session implements vscode.Disposable {
   private readonly names = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscriptions: vscode.Disposable[];
-  private connectionKey: string;
+  /** Where requests go, as of the first connection(); undefined until then, when nothing is to reset. */
+  private connectionKey: string | undefined;
   readonly onDidChange = this.changed.event;
 
   constructor(
@@ -31,11 +32,10 @@ export class Session implements vscode.Disposable {
     private readonly tokens: TokenStore,
     private readonly clients: ClientCache,
   ) {
-    this.connectionKey = this.keyOf();
     this.subscriptions = [
       settings.onDidChange(() => {
         // Settings that do not decide where requests go (timeout, notifyOnCompletion…) leave it alone.
-        if (this.keyOf() === this.connectionKey) return;
+        if (this.connectionKey === undefined || this.keyOf() === this.connectionKey) return;
         this.connectionKey = this.keyOf();
         this.reset();
       }),
@@ -45,6 +45,7 @@ export class Session implements vscode.Disposable {
   }
 
   async connection(): Promise<Connection> {
+    this.connectionKey ??= this.keyOf();
     const config = this.settings.value;
     if (!config.baseUrlSet) return { kind: 'not-configured' };
     const client = this.clients.get();

@@ -77,19 +77,30 @@ function checkBaseUrl(raw: unknown): Checked<string> {
   }
 }
 
-/** Holds the current settings and fires once per change of the buildService section. */
+/**
+ * Holds the current settings and fires once per change of the buildService section. They are read
+ * when something first needs them (a view loading, a command, Git naming a branch), not at activation;
+ * `onRead` sees each reading, the first and every change, with its problems.
+ */
 export class SettingsService implements vscode.Disposable {
-  private current = readSettings();
+  private current: Settings | undefined;
   private readonly changed = new vscode.EventEmitter<Settings>();
   private readonly subscription = vscode.workspace.onDidChangeConfiguration((e) => {
     if (!e.affectsConfiguration(SETTINGS_SECTION)) return;
-    this.current = readSettings();
-    this.changed.fire(this.current);
+    this.changed.fire(this.read());
   });
 
   readonly onDidChange = this.changed.event;
 
+  constructor(private readonly onRead: (settings: Settings) => void = () => {}) {}
+
   get value(): Settings {
+    return this.current ?? this.read();
+  }
+
+  private read(): Settings {
+    this.current = readSettings();
+    this.onRead(this.current);
     return this.current;
   }
 

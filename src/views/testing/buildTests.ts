@@ -68,7 +68,7 @@ export class BuildTests implements vscode.Disposable {
   }
 
   private followBranch(state: BranchState): void {
-    if (!this.deps.settings.value.testResultsForCurrentBranch || state.kind !== 'builds') return;
+    if (state.kind !== 'builds' || !this.deps.settings.value.testResultsForCurrentBranch) return;
     const latest = latestFinishedBuild(state.entries);
     if (!latest || latest.build.id === this.autoShownId) return;
     this.autoShownId = latest.build.id;
