@@ -92,7 +92,7 @@ export class SettingsService implements vscode.Disposable {
 
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly onRead: (settings: Settings) => void = () => {}) {}
+  constructor(private readonly onRead: (settings: Settings) => void) {}
 
   get value(): Settings {
     return this.current ?? this.read();
