@@ -28,9 +28,10 @@ export function forwardConsole(page, logFile, { echoAll = false } = {}) {
   // Reading a message's arguments is asynchronous; a queue keeps the lines in the order they came.
   let queue = Promise.resolve();
   let duringRun = false;
-  page.on('console', (message) => {
+  const onConsole = (message) => {
     queue = queue.then(() => print(message));
-  });
+  };
+  page.on('console', onConsole);
   async function print(message) {
     let values;
     try {
@@ -49,9 +50,16 @@ export function forwardConsole(page, logFile, { echoAll = false } = {}) {
       process.stdout.write(`    | ${text.replaceAll('\n', '\n    | ')}\n`);
     }
   }
-  page.on('pageerror', (e) => log.write(`[pageerror] ${e.stack ?? e.message}\n`));
-  /** Flushes what is queued and closes the log. */
+  const onPageError = (e) => log.write(`[pageerror] ${e.stack ?? e.message}\n`);
+  page.on('pageerror', onPageError);
+  /**
+   * Flushes what is queued and closes the log. The page lives on a moment after the tests end, so it
+   * stops listening first: a message arriving later would be written after the end (an error event
+   * that takes down the whole run).
+   */
   return async () => {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
     await queue;
     await new Promise((resolve) => log.end(resolve));
   };
