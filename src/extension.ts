@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const apps = new AppsProvider({ session, settings, presenter, builds, contextKeys, icons: new PlatformIcons(context.extensionUri) });
   const git = new GitWorkspace(log);
   const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log });
-  const branchView = new CurrentBranchView(branch, presenter, ViewId.currentBranch);
+  const branchView = new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch);
   const statusBar = new BranchStatusBar(branch);
   const testResults = new TestResultsView();
   const locator = new TestLocator(log);

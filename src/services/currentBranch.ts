@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isApiError, type Build } from '../api';
 import { branchToLoad, gitBranch, loadBranch } from '../core/branchLoad';
-import { branchOf, contextValueOf, withBuild, withUpdate, type BranchState } from '../core/branchState';
+import { branchOf, withBuild, withUpdate, type BranchState } from '../core/branchState';
 import { ContextKey } from '../ids';
 import type { ContextKeys } from './contextKeys';
 import type { GitWorkspace } from './gitWorkspace';
@@ -117,7 +117,6 @@ export class CurrentBranch implements vscode.Disposable {
     const shown = new Set(state.kind === 'builds' ? state.entries.map((e) => e.build?.id) : []);
     if (previous.kind === 'builds')
       for (const { build } of previous.entries) if (build && !shown.has(build.id)) this.deps.poller.unfollow(build.id, 'shown');
-    this.deps.contextKeys.set(ContextKey.currentBranchState, contextValueOf(state));
     this.deps.contextKeys.set(ContextKey.branchBuildShown, state.kind === 'builds' && state.entries.some((e) => e.build));
     this.changed.fire(state);
   }

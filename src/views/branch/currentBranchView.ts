@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import type { BranchState } from '../../core/branchState';
+import { contextValueOf, type BranchState } from '../../core/branchState';
 import { viewFix } from '../../core/errorMessages';
-import { CommandId, Setting } from '../../ids';
+import { CommandId, ContextKey, Setting } from '../../ids';
+import type { ContextKeys } from '../../services/contextKeys';
 import type { CurrentBranch } from '../../services/currentBranch';
 import type { ErrorPresenter } from '../../services/errorPresenter';
 import { MessageNode } from '../messageNode';
@@ -9,8 +10,11 @@ import { BranchBuildNode, type BranchTreeNode } from './branchNodes';
 
 /**
  * The Current Branch view: one node per app with that app's latest build of the branch. Empty states
- * (no Git, no repository, no matching app, signed out) are left to viewsWelcome. The view owns its
- * TreeView; nodes are kept between calls so that reveal() finds the very objects VS Code was given.
+ * (no Git, no repository, no matching app, signed out) are left to viewsWelcome, which reads
+ * ContextKey.currentBranchState; the view sets that key while it is visible and when it becomes so,
+ * since a hidden view's welcome needs no message to the workbench (the first setContext of a window
+ * costs about a millisecond). The view owns its TreeView; nodes are kept between calls so that
+ * reveal() finds the very objects VS Code was given.
  */
 export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<undefined>();
@@ -22,6 +26,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
   constructor(
     private readonly model: CurrentBranch,
     private readonly presenter: ErrorPresenter,
+    private readonly contextKeys: ContextKeys,
     viewId: string,
   ) {
     this.nodes = this.nodesOf(model.state);
@@ -29,10 +34,12 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
     this.describe(model.state);
     this.subscriptions = [
       this.view,
+      this.view.onDidChangeVisibility(() => this.showWelcomeOf(model.state)),
       model.onDidChange((state) => {
         const wasEmpty = this.nodes.length === 0;
         this.nodes = this.nodesOf(state);
         this.describe(state);
+        this.showWelcomeOf(state);
         // An empty view that stays empty has nothing to redraw (its welcome text follows a context
         // key): at activation in a folder that is no repository, for one.
         if (!wasEmpty || this.nodes.length > 0) this.changed.fire(undefined);
@@ -61,6 +68,11 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
   /** Shows the view with that node selected. */
   async reveal(node: BranchBuildNode): Promise<void> {
     await this.view.reveal(node, { select: true, focus: true });
+  }
+
+  /** The welcome text of an empty view, for a visible one (see the class comment). */
+  private showWelcomeOf(state: BranchState): void {
+    if (this.view.visible) this.contextKeys.set(ContextKey.currentBranchState, contextValueOf(state));
   }
 
   /** The branch name beside the view's title. */
