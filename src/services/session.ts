@@ -35,8 +35,10 @@ export class Session implements vscode.Disposable {
     this.subscriptions = [
       settings.onDidChange(() => {
         // Settings that do not decide where requests go (timeout, notifyOnCompletion…) leave it alone.
-        if (this.connectionKey === undefined || this.keyOf() === this.connectionKey) return;
-        this.connectionKey = this.keyOf();
+        if (this.connectionKey === undefined) return; // nothing connected yet: nothing to reset
+        const key = this.keyOf();
+        if (key === this.connectionKey) return;
+        this.connectionKey = key;
         this.reset();
       }),
       // Also how a token set or cleared in another window arrives (secrets.onDidChange).
