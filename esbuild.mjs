@@ -1,7 +1,11 @@
-// Builds the extension's four bundles and, with --tests, transpiles src/ and test/ to out/ file by
+// Builds the extension's five bundles and, with --tests, transpiles src/ and test/ to out/ file by
 // file so mocha (plain Node) and the extension host can load the tests.
-//   dist/extension.js  what activation loads: the views, the services, the registration of every
-//                      command and tool; no HTTP code and no command handlers
+//   dist/extension.js  what activation loads: the services, the Current Branch view and the status
+//                      bar, the registration of every command, tool and view; no HTTP code, no
+//                      command handlers, not what the Apps view shows
+//   dist/apps.js       what the Apps view shows (provider, builds section, nodes, details), loaded
+//                      when VS Code first asks the view for children or a command needs it
+//                      (src/views/apps/appsView.ts)
 //   dist/commands.js   what the commands and the language-model tools do, loaded on the first one
 //                      used (src/commands/lazyCommands.ts)
 //   dist/api.js        the client, its parsers and undici, loaded on the first request
@@ -10,9 +14,10 @@
 //                      WebSocket, caches, mocks and proxies, about twice the size and load time.
 //   dist/qr.js         the QR encoder, loaded the first time a QR code is shown (src/views/qrLoader.ts)
 // `vscode` is external in all of them: the host provides it. In dist/extension.js every file shares one
-// namespace of it (oneVscodeNamespace), and a check fails the build when that bundle holds HTTP, QR or
-// command code or requires anything else at load (activationBundleChecks), or when dist/commands.js
-// holds a copy of a class or state that must be the activation bundle's own (commandsBundleChecks).
+// namespace of it (oneVscodeNamespace), and a check fails the build when that bundle holds HTTP, QR,
+// command or Apps view code or requires anything else at load (activationBundleChecks), or when
+// dist/commands.js or dist/apps.js holds a copy of a class or state that must be the activation
+// bundle's own (lazyBundleChecks).
 //   node esbuild.mjs               bundle, with sourcemaps
 //   node esbuild.mjs --production  bundle, minified, no sourcemaps
 //   node esbuild.mjs --watch       bundle on every change, reporting like a tsc problem matcher
@@ -51,6 +56,9 @@ function typeScriptFilesUnder(dir) {
 /** HTTP and QR code: the client, its transport and parsers, undici, the QR encoder. */
 const HTTP_OR_QR_CODE = /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/;
 
+/** What the Apps view shows: dist/apps.js (its nodes' classes, the provider, the builds and details). */
+const APPS_VIEW_CONTENT = /src[\\/]views[\\/]apps[\\/](?!appsView\.ts$)|src[\\/]core[\\/]detailRows/;
+
 /**
  * The loader's import of a sibling's module becomes a runtime `require("./api.js")` (or qr.js): the
  * sibling bundle, not a copy inside this one.
@@ -80,11 +88,13 @@ const activationBundleChecks = {
       const problems = [];
       const http = Object.keys(output.inputs).filter((input) => HTTP_OR_QR_CODE.test(input));
       if (http.length > 0) problems.push(`it must not hold HTTP or QR code, but includes ${http.join(', ')}`);
-      // Of commands/ only what registers the commands and finds their targets; the rest is dist/commands.js.
+      // Of commands/ only what registers the commands; the rest is dist/commands.js.
       const handlers = Object.keys(output.inputs).filter(
-        (input) => /src[\\/]commands[\\/]/.test(input) && !/[\\/](lazyCommands|register|targets)\.ts$/.test(input),
+        (input) => /src[\\/]commands[\\/]/.test(input) && !/[\\/](lazyCommands|register)\.ts$/.test(input),
       );
       if (handlers.length > 0) problems.push(`it must not hold the command handlers, but includes ${handlers.join(', ')}`);
+      const apps = Object.keys(output.inputs).filter((input) => APPS_VIEW_CONTENT.test(input));
+      if (apps.length > 0) problems.push(`it must not hold what the Apps view shows, but includes ${apps.join(', ')}`);
       const required = output.imports.filter((i) => i.external).map((i) => i.path);
       const siblingFiles = siblings.map((s) => `./${s.outfile.slice('dist/'.length)}`);
       const others = [...new Set(required.filter((path) => path !== 'vscode' && !siblingFiles.includes(path)))];
@@ -97,27 +107,33 @@ const activationBundleChecks = {
 };
 
 /**
- * dist/commands.js gets the objects of activate() handed in (commands/features.ts) and must not hold
- * its own copy of them: no views (an `instanceof` of their node classes would be false for every node
- * the activation bundle made; commands/targets.ts asks it there) and no services but two stateless
- * helpers. Nor the HTTP stack: the client is reached through the session, and loads dist/api.js.
+ * A lazily loaded bundle gets the objects of activate() handed in (commands/features.ts,
+ * views/apps/appsContent.ts) and must not hold its own copy of them: a copy of a service would be a
+ * second, empty instance, and a copy of a view's class one whose `instanceof` is false for the objects
+ * the other bundles made. So no services but two stateless helpers, neither loader of the activation
+ * bundle, no HTTP stack (the client is reached through the session, and loads dist/api.js), and of
+ * views/ only `mayHoldViews`: dist/commands.js the node check (views/treeNode.ts, which asks a node's
+ * kind without `instanceof`), dist/apps.js the Apps view's own files and the nodes it makes.
  */
-const commandsBundleChecks = {
-  name: 'commands-bundle-checks',
-  setup(build) {
-    build.onEnd((result) => {
-      const output = result.metafile?.outputs['dist/commands.js'];
-      if (!output) return;
-      const copies = Object.keys(output.inputs).filter(
-        (input) =>
-          /src[\\/]views[\\/]|src[\\/]commands[\\/](lazyCommands|targets)\.ts$/.test(input) ||
-          (/src[\\/]services[\\/]/.test(input) && !/[\\/](links|settingPrompt)\.ts$/.test(input)) ||
-          HTTP_OR_QR_CODE.test(input),
-      );
-      if (copies.length > 0) throw new Error(`dist/commands.js must not hold its own copy of ${copies.join(', ')}`);
-    });
-  },
-};
+function lazyBundleChecks(outfile, mayHoldViews) {
+  return {
+    name: `lazy-bundle-checks ${outfile}`,
+    setup(build) {
+      build.onEnd((result) => {
+        const output = result.metafile?.outputs[outfile];
+        if (!output) return;
+        const copies = Object.keys(output.inputs).filter(
+          (input) =>
+            (/src[\\/]views[\\/]/.test(input) && !mayHoldViews.test(input)) ||
+            /src[\\/](commands[\\/]lazyCommands|views[\\/]apps[\\/]appsView)\.ts$/.test(input) ||
+            (/src[\\/]services[\\/]/.test(input) && !/[\\/](links|settingPrompt)\.ts$/.test(input)) ||
+            HTTP_OR_QR_CODE.test(input),
+        );
+        if (copies.length > 0) throw new Error(`${outfile} must not hold its own copy of ${copies.join(', ')}`);
+      });
+    },
+  };
+}
 
 /**
  * Every `import * as vscode from 'vscode'` in src/ shares one module of the bundle, which copies
@@ -152,7 +168,7 @@ function vscodeValuesUsedInSrc() {
 
 /**
  * The lazily loaded bundles: the one loader that imports each, what it imports, its output file, and
- * the plugins of its own build (dist/commands.js is checked like dist/extension.js, so it keeps a
+ * the plugins of its own build (dist/commands.js and dist/apps.js are checked, so they keep a
  * metafile).
  */
 const siblings = [
@@ -161,7 +177,17 @@ const siblings = [
     specifier: './features',
     entry: 'src/commands/features.ts',
     outfile: 'dist/commands.js',
-    plugins: [oneVscodeNamespace, commandsBundleChecks],
+    plugins: [oneVscodeNamespace, lazyBundleChecks('dist/commands.js', /src[\\/]views[\\/]treeNode\.ts$/)],
+  },
+  {
+    loader: join('views', 'apps', 'appsView.ts'),
+    specifier: './appsContent',
+    entry: 'src/views/apps/appsContent.ts',
+    outfile: 'dist/apps.js',
+    plugins: [
+      oneVscodeNamespace,
+      lazyBundleChecks('dist/apps.js', /src[\\/]views[\\/](apps[\\/]|messageNode\.ts$|buildIcon\.ts$|treeNode\.ts$)/),
+    ],
   },
   { loader: join('services', 'apiLoader.ts'), specifier: '../api/client', entry: 'src/api/client.ts', outfile: 'dist/api.js', plugins: [] },
   { loader: join('views', 'qrLoader.ts'), specifier: '../core/qrCode', entry: 'src/core/qrCode.ts', outfile: 'dist/qr.js', plugins: [] },

@@ -4,7 +4,7 @@ import type { CurrentBranch } from './services/currentBranch';
 import type { CurrentBranchView } from './views/branch/currentBranchView';
 import type { BuildPoller } from './services/poller';
 import type { GitWorkspace } from './services/gitWorkspace';
-import type { LoadOutcome } from './views/apps/appsProvider';
+import type { LoadOutcome } from './views/apps/loadOutcome';
 import type { AppsTreeNode } from './views/apps/nodes';
 import type { CompletionNotice } from './views/completionNotice';
 import type { QrPanel } from './views/qrPanel';

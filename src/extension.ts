@@ -1,7 +1,6 @@
 import { adoptDisplayLanguage } from './services/language';
 import * as vscode from 'vscode';
 import { LazyCommands } from './commands/lazyCommands';
-import { CommandTargets } from './commands/targets';
 import type { BuildServiceExports } from './exports';
 import { ViewId } from './ids';
 import { ClientCache } from './services/clientCache';
@@ -17,9 +16,7 @@ import { SettingsService } from './services/settings';
 import { TestLocator } from './services/testLocator';
 import { TokenStore, TOKEN_SECRET_KEY } from './services/tokenStore';
 import { UnencryptedConsent } from './services/unencryptedConsent';
-import { AppsProvider } from './views/apps/appsProvider';
-import { BuildsSection } from './views/apps/buildsSection';
-import { PlatformIcons } from './views/apps/nodes';
+import { AppsView } from './views/apps/appsView';
 import { BranchStatusBar } from './views/branch/branchStatusBar';
 import { CurrentBranchView } from './views/branch/currentBranchView';
 import { CompletionNotice } from './views/completionNotice';
@@ -46,8 +43,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const contextKeys = new ContextKeys();
   // Tests cannot wait 10 s per poll; they run with short intervals.
   const poller = new BuildPoller({ session, settings, log, intervals: testMode ? { firstMs: 300, maxMs: 1000 } : undefined });
-  const builds = new BuildsSection({ session, settings, presenter, poller });
-  const apps = new AppsProvider({ session, settings, presenter, builds, contextKeys, icons: new PlatformIcons(context.extensionUri) });
+  const apps = new AppsView({ session, settings, presenter, poller, contextKeys, extensionUri: context.extensionUri });
   const git = new GitWorkspace(log);
   const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log });
   const branchView = new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch);
@@ -65,8 +61,6 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     clients,
     session,
     apps,
-    targets: new CommandTargets(apps),
-    builds,
     poller,
     git,
     branch,
@@ -82,7 +76,6 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     clients,
     session,
     poller,
-    builds,
     apps,
     git,
     branch,

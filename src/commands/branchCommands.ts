@@ -8,7 +8,7 @@ import { explainMissingAddress } from '../services/links';
 import type { Log } from '../services/log';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
-import type { AppsProvider } from '../views/apps/appsProvider';
+import type { AppsView } from '../views/apps/appsView';
 import type { CurrentBranchView } from '../views/branch/currentBranchView';
 import type { CommandGroup } from './register';
 import type { CommandTargets } from './targets';
@@ -23,7 +23,7 @@ export class BranchCommands {
     private readonly git: GitWorkspace,
     private readonly model: CurrentBranch,
     private readonly branchView: CurrentBranchView,
-    private readonly apps: AppsProvider,
+    private readonly apps: AppsView,
     private readonly targets: CommandTargets,
     private readonly poller: BuildPoller,
     private readonly log: Log,

@@ -6,7 +6,7 @@ import { CommandId } from '../ids';
 import type { Log } from '../services/log';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
-import type { AppsProvider } from '../views/apps/appsProvider';
+import type { AppsView } from '../views/apps/appsView';
 import type { BuildsSection } from '../views/apps/buildsSection';
 import type { AppNode } from '../views/apps/nodes';
 import type { CommandGroup } from './register';
@@ -27,7 +27,7 @@ type BuildCommandId =
 export class BuildCommands {
   constructor(
     private readonly session: Session,
-    private readonly apps: AppsProvider,
+    private readonly apps: AppsView,
     private readonly targets: CommandTargets,
     private readonly builds: BuildsSection,
     private readonly poller: BuildPoller,

@@ -9,7 +9,7 @@ import type { Log } from '../services/log';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import type { SettingsService } from '../services/settings';
-import type { AppsProvider } from '../views/apps/appsProvider';
+import type { AppsView } from '../views/apps/appsView';
 import { Answer, toolResult, type ListInput, type TestsInput, type TriggerInput } from './chatToolResult';
 
 export interface ChatToolsDeps {
@@ -17,7 +17,7 @@ export interface ChatToolsDeps {
   branch: CurrentBranch;
   git: GitWorkspace;
   poller: BuildPoller;
-  apps: AppsProvider;
+  apps: AppsView;
   settings: SettingsService;
   log: Log;
 }

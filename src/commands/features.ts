@@ -8,7 +8,7 @@ import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import type { SettingsService } from '../services/settings';
 import type { TokenStore } from '../services/tokenStore';
-import type { AppsProvider } from '../views/apps/appsProvider';
+import type { AppsView } from '../views/apps/appsView';
 import type { BuildsSection } from '../views/apps/buildsSection';
 import type { CurrentBranchView } from '../views/branch/currentBranchView';
 import type { QrPanel } from '../views/qrPanel';
@@ -21,7 +21,7 @@ import { LinkCommands } from './linkCommands';
 import { NetworkCommands } from './networkCommands';
 import type { CommandTable } from './register';
 import { commandTable } from './table';
-import type { CommandTargets } from './targets';
+import { CommandTargets } from './targets';
 import { TestCommands } from './testCommands';
 import { TokenCommands } from './tokenCommands';
 
@@ -40,8 +40,8 @@ export interface CommandDeps {
   settings: SettingsService;
   clients: ClientCache;
   session: Session;
-  apps: AppsProvider;
-  targets: CommandTargets;
+  apps: AppsView;
+  /** The Apps view's builds (dist/apps.js), loaded with the commands. */
   builds: BuildsSection;
   poller: BuildPoller;
   git: GitWorkspace;
@@ -59,14 +59,15 @@ export interface Commands {
 }
 
 export function createCommands(d: CommandDeps): Commands {
+  const targets = new CommandTargets(d.apps);
   const table = commandTable(
     {
       tokens: new TokenCommands(d.tokens, d.apps, d.log),
-      links: new LinkCommands(d.settings, d.targets, d.log),
-      builds: new BuildCommands(d.session, d.apps, d.targets, d.builds, d.poller, d.log),
-      branch: new BranchCommands(d.session, d.git, d.branch, d.branchView, d.apps, d.targets, d.poller, d.log),
-      tests: new TestCommands(d.buildTests, d.targets, d.branch, d.session),
-      install: new InstallCommands(d.session, d.git, d.branch, d.qrPanel, d.targets, d.log),
+      links: new LinkCommands(d.settings, targets, d.log),
+      builds: new BuildCommands(d.session, d.apps, targets, d.builds, d.poller, d.log),
+      branch: new BranchCommands(d.session, d.git, d.branch, d.branchView, d.apps, targets, d.poller, d.log),
+      tests: new TestCommands(d.buildTests, targets, d.branch, d.session),
+      install: new InstallCommands(d.session, d.git, d.branch, d.qrPanel, targets, d.log),
       network: new NetworkCommands(d.settings, d.clients),
     },
     d.log,

@@ -3,6 +3,7 @@ import { currentTranslations, displayLanguage } from '../core/language';
 import { onFirstCall } from '../core/onFirstCall';
 import { CommandId, ToolName, type ToolNameValue } from '../ids';
 import type { ErrorPresenter } from '../services/errorPresenter';
+import type { AppsContent } from '../views/apps/appsContent';
 import type { CommandDeps, Commands } from './features';
 import { registerCommands, type CommandTable } from './register';
 
@@ -19,12 +20,13 @@ export class LazyCommands {
   /** The tools as registered, by name (tests call them directly where vscode.lm.invokeTool cannot). */
   readonly tools: Readonly<Record<ToolNameValue, vscode.LanguageModelTool<object>>>;
 
-  constructor(deps: CommandDeps) {
+  constructor(deps: Omit<CommandDeps, 'builds'>) {
+    // With the Apps view's content (dist/apps.js): the build commands act on its builds section.
     this.load = onFirstCall(() =>
-      import('./features').then((features: CommandsModule) => {
+      Promise.all([import('./features'), deps.apps.content()]).then(([features, apps]: [CommandsModule, AppsContent]) => {
         // The bundle's own copy of core/language: the same language and translations as this one.
         features.useLanguage(displayLanguage(), currentTranslations());
-        return features.createCommands(deps);
+        return features.createCommands({ ...deps, builds: apps.builds });
       }),
     );
     const tool = (name: ToolNameValue): vscode.LanguageModelTool<object> => ({

@@ -4,14 +4,15 @@ import { CommandId, Setting } from '../ids';
 import type { Log } from '../services/log';
 import { promptForSetting } from '../services/settingPrompt';
 import type { TokenStore } from '../services/tokenStore';
-import type { AppsProvider, LoadOutcome } from '../views/apps/appsProvider';
+import type { AppsView } from '../views/apps/appsView';
+import type { LoadOutcome } from '../views/apps/loadOutcome';
 import type { CommandGroup } from './register';
 
 /** Set Access Token and Clear Access Token. */
 export class TokenCommands {
   constructor(
     private readonly tokens: TokenStore,
-    private readonly apps: AppsProvider,
+    private readonly apps: AppsView,
     private readonly log: Log,
   ) {}
 

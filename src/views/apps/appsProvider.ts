@@ -25,9 +25,10 @@ export interface AppsDeps {
 }
 
 /**
- * The Apps view, which owns its TreeView. Loads when VS Code first asks for children, so nothing is
- * fetched while the view is closed; `refresh()` keeps the old nodes on screen until the new ones
- * arrive. Reloads when the session (address, token) or a setting the builds read changes.
+ * What the Apps view shows (views/apps/appsView.ts owns the TreeView and hands it in). Loads when VS
+ * Code first asks for children, so nothing is fetched while the view is closed; `refresh()` keeps the
+ * old nodes on screen until the new ones arrive. Reloads when the session (address, token) or a
+ * setting the builds read changes.
  */
 export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<AppsTreeNode | undefined>();
@@ -36,20 +37,16 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
   private loading: { promise: Promise<LoadOutcome>; controller: AbortController } | undefined;
   private generation = 0;
   private readonly subscriptions: vscode.Disposable[];
-  /** The view itself: commands read its selection, and reveal() expands an app as a click does. */
-  readonly view: vscode.TreeView<AppsTreeNode>;
 
-  constructor(private readonly deps: AppsDeps) {
-    this.view = vscode.window.createTreeView(ViewId.apps, { treeDataProvider: this });
+  constructor(
+    private readonly deps: AppsDeps,
+    view: vscode.TreeView<AppsTreeNode>,
+  ) {
     this.subscriptions = [
-      this.view,
       // A collapsed app's builds are off screen: nothing to poll for them.
-      this.view.onDidCollapseElement((e) => deps.builds.collapsed(e.element)),
+      view.onDidCollapseElement((e) => deps.builds.collapsed(e.element)),
       deps.builds.onDidChange((node) => this.changed.fire(node)),
-      deps.session.onDidChange(() => {
-        this.invalidate();
-        void this.followSession();
-      }),
+      deps.session.onDidChange(() => this.invalidate()),
       deps.settings.onDidChange(() => this.invalidate()),
     ];
   }
@@ -115,16 +112,6 @@ export class AppsProvider implements vscode.TreeDataProvider<AppsTreeNode>, vsco
       });
     this.loading = { promise, controller };
     return promise;
-  }
-
-  /**
-   * A token stored or cleared (here or in another window) changes the welcome view and the
-   * walkthrough at once, whether or not the view is on screen to load.
-   */
-  private async followSession(): Promise<void> {
-    const connection = await this.deps.session.connection();
-    if (connection.kind === 'ready' || connection.kind === 'no-token')
-      this.deps.contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
   }
 
   /** After a refresh that kept every app: redraw only the expanded apps whose builds changed. */
