@@ -1,8 +1,8 @@
-// Builds the extension's five bundles and, with --tests, transpiles src/ and test/ to out/ file by
+// Builds the extension's six bundles and, with --tests, transpiles src/ and test/ to out/ file by
 // file so mocha (plain Node) and the extension host can load the tests.
 //   dist/extension.js  what activation loads: the services, the Current Branch view and the status
 //                      bar, the registration of every command, tool and view; no HTTP code, no
-//                      command handlers, not what the Apps view shows
+//                      command handlers, nothing a view loads on first use
 //   dist/apps.js       what the Apps view shows (provider, builds section, nodes, details), loaded
 //                      when VS Code first asks the view for children or a command needs it
 //                      (src/views/apps/appsView.ts)
@@ -12,12 +12,15 @@
 //                      (src/services/apiLoader.ts); of undici only lib/dispatcher/agent and
 //                      lib/api/api-request (src/api/transport.ts): its index would add fetch,
 //                      WebSocket, caches, mocks and proxies, about twice the size and load time.
-//   dist/qr.js         the QR encoder, loaded the first time a QR code is shown (src/views/qrLoader.ts)
-// `vscode` is external in all of them: the host provides it. In dist/extension.js every file shares one
-// namespace of it (oneVscodeNamespace), and a check fails the build when that bundle holds HTTP, QR,
-// command or Apps view code or requires anything else at load (activationBundleChecks), or when
-// dist/commands.js or dist/apps.js holds a copy of a class or state that must be the activation
-// bundle's own (lazyBundleChecks).
+//   dist/testing.js    the Testing view's controller, the test tree and the search for the tests'
+//                      sources, loaded with the first results to show (src/views/testing/buildTests.ts)
+//   dist/qr.js         the QR page and its encoder, loaded the first time a QR code is shown
+//                      (src/views/qrLoader.ts)
+// `vscode` is external in all of them: the host provides it. In dist/extension.js every file shares
+// one namespace of it (oneVscodeNamespace), and a check fails the build when that bundle holds HTTP,
+// QR or command code or what a view loads on first use, or requires anything else at load
+// (activationBundleChecks), or when another bundle but dist/api.js holds a copy of a class or state
+// that must be the activation bundle's own (lazyBundleChecks).
 //   node esbuild.mjs               bundle, with sourcemaps
 //   node esbuild.mjs --production  bundle, minified, no sourcemaps
 //   node esbuild.mjs --watch       bundle on every change, reporting like a tsc problem matcher
@@ -56,8 +59,12 @@ function typeScriptFilesUnder(dir) {
 /** HTTP and QR code: the client, its transport and parsers, undici, the QR encoder. */
 const HTTP_OR_QR_CODE = /node_modules[\\/](undici|qrcode)|src[\\/]api[\\/](client|transport|requester|parse)/;
 
-/** What the Apps view shows: dist/apps.js (its nodes' classes, the provider, the builds and details). */
-const APPS_VIEW_CONTENT = /src[\\/]views[\\/]apps[\\/](?!appsView\.ts$)|src[\\/]core[\\/]detailRows/;
+/**
+ * What views load on first use: what the Apps view shows (dist/apps.js: the provider, builds, details,
+ * the nodes' classes), the Testing view's controller and source search (dist/testing.js), the QR page.
+ */
+const VIEW_CONTENT =
+  /src[\\/](views[\\/]apps[\\/](?!appsView\.ts$)|core[\\/](detailRows|testTree|testSources)|views[\\/]testing[\\/](testingContent|testResultsView)|services[\\/]testLocator|views[\\/]qrPage)/;
 
 /**
  * The loader's import of a sibling's module becomes a runtime `require("./api.js")` (or qr.js): the
@@ -93,8 +100,8 @@ const activationBundleChecks = {
         (input) => /src[\\/]commands[\\/]/.test(input) && !/[\\/](lazyCommands|register)\.ts$/.test(input),
       );
       if (handlers.length > 0) problems.push(`it must not hold the command handlers, but includes ${handlers.join(', ')}`);
-      const apps = Object.keys(output.inputs).filter((input) => APPS_VIEW_CONTENT.test(input));
-      if (apps.length > 0) problems.push(`it must not hold what the Apps view shows, but includes ${apps.join(', ')}`);
+      const views = Object.keys(output.inputs).filter((input) => VIEW_CONTENT.test(input));
+      if (views.length > 0) problems.push(`it must not hold what views load on first use, but includes ${views.join(', ')}`);
       const required = output.imports.filter((i) => i.external).map((i) => i.path);
       const siblingFiles = siblings.map((s) => `./${s.outfile.slice('dist/'.length)}`);
       const others = [...new Set(required.filter((path) => path !== 'vscode' && !siblingFiles.includes(path)))];
@@ -111,11 +118,13 @@ const activationBundleChecks = {
  * views/apps/appsContent.ts) and must not hold its own copy of them: a copy of a service would be a
  * second, empty instance, and a copy of a view's class one whose `instanceof` is false for the objects
  * the other bundles made. So no services but two stateless helpers, neither loader of the activation
- * bundle, no HTTP stack (the client is reached through the session, and loads dist/api.js), and of
- * views/ only `mayHoldViews`: dist/commands.js the node check (views/treeNode.ts, which asks a node's
- * kind without `instanceof`), dist/apps.js the Apps view's own files and the nodes it makes.
+ * bundle, no HTTP stack (the client is reached through the session, and loads dist/api.js), no QR
+ * encoder and no views, but what `mayHold`: dist/commands.js the node check (views/treeNode.ts, which
+ * asks a node's kind without `instanceof`), dist/apps.js the Apps view's own files and the nodes it
+ * makes, dist/testing.js the Testing view's controller and the source search, dist/qr.js the QR page
+ * and the encoder.
  */
-function lazyBundleChecks(outfile, mayHoldViews) {
+function lazyBundleChecks(outfile, mayHold) {
   return {
     name: `lazy-bundle-checks ${outfile}`,
     setup(build) {
@@ -124,10 +133,11 @@ function lazyBundleChecks(outfile, mayHoldViews) {
         if (!output) return;
         const copies = Object.keys(output.inputs).filter(
           (input) =>
-            (/src[\\/]views[\\/]/.test(input) && !mayHoldViews.test(input)) ||
-            /src[\\/](commands[\\/]lazyCommands|views[\\/]apps[\\/]appsView)\.ts$/.test(input) ||
-            (/src[\\/]services[\\/]/.test(input) && !/[\\/](links|settingPrompt)\.ts$/.test(input)) ||
-            HTTP_OR_QR_CODE.test(input),
+            !mayHold.test(input) &&
+            (/src[\\/]views[\\/]/.test(input) ||
+              /src[\\/](commands[\\/]lazyCommands|views[\\/]apps[\\/]appsView)\.ts$/.test(input) ||
+              (/src[\\/]services[\\/]/.test(input) && !/[\\/](links|settingPrompt)\.ts$/.test(input)) ||
+              HTTP_OR_QR_CODE.test(input)),
         );
         if (copies.length > 0) throw new Error(`${outfile} must not hold its own copy of ${copies.join(', ')}`);
       });
@@ -168,7 +178,7 @@ function vscodeValuesUsedInSrc() {
 
 /**
  * The lazily loaded bundles: the one loader that imports each, what it imports, its output file, and
- * the plugins of its own build (dist/commands.js and dist/apps.js are checked, so they keep a
+ * the plugins of its own build (all but dist/api.js are checked, so they keep a
  * metafile).
  */
 const siblings = [
@@ -189,8 +199,25 @@ const siblings = [
       lazyBundleChecks('dist/apps.js', /src[\\/]views[\\/](apps[\\/]|messageNode\.ts$|buildIcon\.ts$|treeNode\.ts$)/),
     ],
   },
+  {
+    loader: join('views', 'testing', 'buildTests.ts'),
+    specifier: './testingContent',
+    entry: 'src/views/testing/testingContent.ts',
+    outfile: 'dist/testing.js',
+    // The source search is a service, but one this bundle alone makes.
+    plugins: [
+      oneVscodeNamespace,
+      lazyBundleChecks('dist/testing.js', /src[\\/](views[\\/]testing[\\/](testingContent|testResultsView)|services[\\/]testLocator)\.ts$/),
+    ],
+  },
   { loader: join('services', 'apiLoader.ts'), specifier: '../api/client', entry: 'src/api/client.ts', outfile: 'dist/api.js', plugins: [] },
-  { loader: join('views', 'qrLoader.ts'), specifier: '../core/qrCode', entry: 'src/core/qrCode.ts', outfile: 'dist/qr.js', plugins: [] },
+  {
+    loader: join('views', 'qrLoader.ts'),
+    specifier: './qrPage',
+    entry: 'src/views/qrPage.ts',
+    outfile: 'dist/qr.js',
+    plugins: [oneVscodeNamespace, lazyBundleChecks('dist/qr.js', /src[\\/]views[\\/]qrPage\.ts$|node_modules[\\/]qrcode[\\/]/)],
+  },
 ];
 
 const common = {

@@ -9,8 +9,6 @@ import type { AppsTreeNode } from './views/apps/nodes';
 import type { CompletionNotice } from './views/completionNotice';
 import type { QrPanel } from './views/qrPanel';
 import type { BuildTests } from './views/testing/buildTests';
-import type { TestResultsView } from './views/testing/testResultsView';
-import type { TestLocator } from './services/testLocator';
 
 /**
  * What `vscode.extensions.getExtension('buildservice.build-service').exports` gives: the Apps view's
@@ -45,8 +43,8 @@ export interface BuildServiceExports {
       readonly git: GitWorkspace;
       readonly poller: BuildPoller;
     };
-    /** The Testing view's controller and what it shows, the source search (it counts its searches) and the loader. */
-    readonly tests: { readonly view: TestResultsView; readonly locator: TestLocator; readonly loader: BuildTests };
+    /** The loader of the Testing view; its controller and the source search once the first results loaded them. */
+    readonly tests: BuildTests;
     /** The QR code panel: the URL and the HTML it shows now. */
     readonly qrPanel: QrPanel;
     /** The completion notifications (it counts them). */

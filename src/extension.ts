@@ -13,7 +13,6 @@ import { BuildPoller } from './services/poller';
 import { Session } from './services/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
-import { TestLocator } from './services/testLocator';
 import { TokenStore, TOKEN_SECRET_KEY } from './services/tokenStore';
 import { UnencryptedConsent } from './services/unencryptedConsent';
 import { AppsView } from './views/apps/appsView';
@@ -22,7 +21,6 @@ import { CurrentBranchView } from './views/branch/currentBranchView';
 import { CompletionNotice } from './views/completionNotice';
 import { QrPanel } from './views/qrPanel';
 import { BuildTests } from './views/testing/buildTests';
-import { TestResultsView } from './views/testing/testResultsView';
 
 // Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
 // The first request happens when VS Code asks a view for its children, or Git names the branch.
@@ -48,9 +46,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log });
   const branchView = new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch);
   const statusBar = new BranchStatusBar(branch);
-  const testResults = new TestResultsView();
-  const locator = new TestLocator(log);
-  const buildTests = new BuildTests({ session, settings, locator, view: testResults, branch, log });
+  const buildTests = new BuildTests({ session, settings, branch, log });
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice(poller, settings, session, branch, log);
   // What the commands and tools act on; what they do is loaded with the first one used.
@@ -81,7 +77,6 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     branch,
     branchView,
     statusBar,
-    testResults,
     buildTests,
     qrPanel,
     notice,
@@ -96,7 +91,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         appsView: apps.view,
         poller,
         branch: { model: branch, tree: branchView, statusBar, git, poller },
-        tests: { view: testResults, locator, loader: buildTests },
+        tests: buildTests,
         qrPanel,
         notice,
         chatTools: commands.tools,

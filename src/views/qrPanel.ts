@@ -1,75 +1,32 @@
-import * as vscode from 'vscode';
-import { qrPageHtml } from '../core/installLink';
+import type * as vscode from 'vscode';
 import type { Log } from '../services/log';
 import { loadQrModule } from './qrLoader';
-
-export const QR_PANEL_VIEW_TYPE = 'buildService.qrCode';
-
-/** What the panel shows now, for tests. */
-export interface ShownQr {
-  readonly url: string;
-  readonly title: string;
-  readonly html: string;
-}
+import type { QrPage, ShownQr } from './qrPage';
 
 /**
- * One webview panel with the QR code of a build's install link, drawn locally, the link as text and
- * a copy button. Showing another link reuses the panel. The link must have passed checkInstallLink.
+ * The QR code of a build's install link, in a webview panel. What draws it (views/qrPage.ts and the QR
+ * encoder) is dist/qr.js, loaded the first time a code is shown.
  */
 export class QrPanel implements vscode.Disposable {
-  private panel: vscode.WebviewPanel | undefined;
-  private current: ShownQr | undefined;
+  private page: QrPage | undefined;
+  private disposed = false;
 
   constructor(private readonly log: Log) {}
 
+  /** What the panel shows now, for tests. */
   get shown(): ShownQr | undefined {
-    return this.current;
+    return this.page?.shown;
   }
 
   async show(url: string, title: string): Promise<void> {
-    const { qrSvg } = await loadQrModule();
-    const html = qrPageHtml({
-      url,
-      title,
-      svg: qrSvg(url, vscode.l10n.t('QR code of {0}', url)),
-      nonce: newNonce(),
-    });
-    this.current = { url, title, html };
-    if (!this.panel) {
-      // Scripts only for the copy button; no local resources at all.
-      this.panel = vscode.window.createWebviewPanel(QR_PANEL_VIEW_TYPE, title, vscode.ViewColumn.Active, {
-        enableScripts: true,
-        localResourceRoots: [],
-      });
-      this.panel.onDidDispose(() => {
-        this.panel = undefined;
-        this.current = undefined;
-      });
-      this.panel.webview.onDidReceiveMessage((message: unknown) => void this.onMessage(message));
-    }
-    this.panel.title = title;
-    this.panel.webview.html = html;
-    this.panel.reveal();
-    this.log.info(`Showing the QR code of an install link (${new URL(url).host}).`);
-  }
-
-  /** The copy button: the panel cannot reach the clipboard itself, so it asks. */
-  private async onMessage(message: unknown): Promise<void> {
-    if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== 'copy' || !this.current) return;
-    await vscode.env.clipboard.writeText(this.current.url);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the install link'), 3000);
+    const { QrPage } = await loadQrModule();
+    if (this.disposed) return;
+    this.page ??= new QrPage(this.log);
+    this.page.show(url, title);
   }
 
   dispose(): void {
-    this.panel?.dispose();
+    this.disposed = true;
+    this.page?.dispose();
   }
-}
-
-/**
- * From the Web Crypto global rather than an import of node:crypto: that import would load Node's crypto
- * module with dist/extension.js (about 5 ms in a fresh process), while the global loads it the first
- * time a QR code is shown.
- */
-function newNonce(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
 }

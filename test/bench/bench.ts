@@ -79,9 +79,7 @@ async function bundledParseApps(): Promise<(body: unknown) => unknown> {
 async function main(): Promise<void> {
   const rows: Row[] = [
     sizeRow('dist/extension.js', 120 * KIB),
-    sizeRow('dist/apps.js'),
-    sizeRow('dist/commands.js'),
-    sizeRow('dist/api.js'),
+    ...['apps', 'commands', 'api', 'testing', 'qr'].map((name) => sizeRow(`dist/${name}.js`)),
   ];
   rows.push(
     coldRequireRow('dist/extension.js', 5),

@@ -1,10 +1,10 @@
 // The extension's activation measured in the real host, once per fresh host, several hosts in a row
 // (BUILD_SERVICE_BENCH_RUNS, default 7): the median beside the budget, and whether activation loaded
-// a bundle meant for first use (HTTP, command handlers, the Apps view's content, QR) or sent a
-// request (both must not happen: those rows are exact and gated). The timing is reported, not gated. Its baseline is an extension
-// that does nothing (test/bench/emptyExtension/), activated the same way in hosts alternating with
-// ours: what VS Code spends on any extension. Run by benchHost.mjs; the entry is
-// test/integration/activationBench.ts.
+// a bundle meant for first use (HTTP, command handlers, the Apps view's content, the Testing view,
+// QR) or sent a request (both must not happen: those rows are exact and gated). The timing is
+// reported, not gated. Its baseline is an extension that does nothing (test/bench/emptyExtension/),
+// activated the same way in hosts alternating with ours: what VS Code spends on any extension. Run by
+// benchHost.mjs; the entry is test/integration/activationBench.ts.
 import path from 'node:path';
 import { benchEntry, runInFreshHost } from './benchRun.mjs';
 import { projectRoot } from './layout.mjs';
@@ -83,7 +83,7 @@ export async function activationRows(runs = Number(process.env.BUILD_SERVICE_BEN
       gated: false,
     },
     {
-      figure: `activations that loaded dist/api.js, apps.js, commands.js or qr.js${loadedNames.length > 0 ? ` (${loadedNames.join(', ')})` : ''}`,
+      figure: `activations that loaded dist/api.js, apps.js, commands.js, testing.js or qr.js${loadedNames.length > 0 ? ` (${loadedNames.join(', ')})` : ''}`,
       value: `${loaded} of ${results.length}`,
       baseline: '',
       budget: '0',

@@ -3,7 +3,8 @@
 // dist/extension.js while it asks the workbench for the extension's context, then calls activate()),
 // with the loading and the activate() call on their own, set up as a user's window is (service address
 // and token set, the views closed), then checks that activation loaded none of the bundles meant for
-// first use (HTTP, command handlers, the Apps view's content, QR) and sent nothing.
+// first use (HTTP, command handlers, the Apps view's content, the Testing view, QR) and sent
+// nothing.
 // One activation per host.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,9 +58,10 @@ export async function run(): Promise<void> {
     const contextWaitMs = (parts.activateStart ?? end) - (parts.loadEnd ?? start);
     const afterActivateMs = end - (parts.activateEnd ?? end);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    // The bundles loaded on first use (HTTP, command handlers, the Apps view's content, QR) must not have been.
+    // The bundles loaded on first use (HTTP, command handlers, the Apps view's content, the Testing
+    // view, QR) must not have been.
     const lazyBundlesLoaded = Object.keys(require.cache)
-      .map((file) => /[\\/]dist[\\/]((api|apps|commands|qr)\.js)$/.exec(file)?.[1])
+      .map((file) => /[\\/]dist[\\/]((api|apps|commands|qr|testing)\.js)$/.exec(file)?.[1])
       .filter((name) => name !== undefined);
     writeFileSync(
       resultFile,

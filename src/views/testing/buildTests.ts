@@ -1,20 +1,27 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Build } from '../../api';
 import { latestFinishedBuild } from '../../core/branchTests';
 import type { BranchState } from '../../core/branchState';
-import { leavesOf, testTree } from '../../core/testTree';
+import { currentTranslations, displayLanguage } from '../../core/language';
+import { onFirstCall } from '../../core/onFirstCall';
 import type { CurrentBranch } from '../../services/currentBranch';
 import type { Log } from '../../services/log';
 import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
 import type { TestLocator } from '../../services/testLocator';
+import type { TestingContent } from './testingContent';
 import type { ShownTests, TestResultsView } from './testResultsView';
+
+// The Testing view's controller, the test tree and the source search are dist/testing.js, loaded with
+// the first results to show: a window whose branch has no finished build never loads them. In the
+// bundle esbuild.mjs turns the import below into `require("./testing.js")`, the sibling of
+// dist/extension.js; in the unbundled test build (out/) it stays a require of
+// out/src/views/testing/testingContent.js.
+type TestingModule = typeof import('./testingContent');
 
 export interface BuildTestsDeps {
   session: Session;
   settings: SettingsService;
-  locator: TestLocator;
-  view: TestResultsView;
   branch: CurrentBranch;
   log: Log;
 }
@@ -30,8 +37,12 @@ export class BuildTests implements vscode.Disposable {
   private generation = 0;
   private autoShownId: string | undefined;
   private readonly subscriptions: vscode.Disposable[];
+  private readonly content: () => Promise<TestingContent>;
+  private loaded: TestingContent | undefined;
+  private disposed = false;
 
   constructor(private readonly deps: BuildTestsDeps) {
+    this.content = onFirstCall(() => import('./testingContent').then((testing: TestingModule) => this.made(testing)));
     this.subscriptions = [
       deps.branch.onDidChange((state) => this.followBranch(state)),
       deps.settings.onDidChange(() => this.followBranch(deps.branch.state)),
@@ -44,27 +55,40 @@ export class BuildTests implements vscode.Disposable {
     ];
   }
 
+  /** The Testing view's controller and what it shows, once the first results loaded it (for tests). */
+  get view(): TestResultsView | undefined {
+    return this.loaded?.view;
+  }
+
+  /** The search for the tests' sources, likewise (it counts its searches). */
+  get locator(): TestLocator | undefined {
+    return this.loaded?.locator;
+  }
+
   /** Fetches and shows; rejects with the client's ApiError (the command wrapper presents it). */
   async show(build: Build, appName: string): Promise<ShownTests | undefined> {
     const generation = ++this.generation;
-    const { session, settings, locator, view } = this.deps;
+    const { session, settings } = this.deps;
     const client = await session.client();
     if (!client) return undefined;
     const showPassing = settings.value.showPassingTests ? true : undefined;
-    const results = await client.getTests(build.id, { showPassing });
+    const [results, content] = await Promise.all([client.getTests(build.id, { showPassing }), this.content()]);
     if (generation !== this.generation) return undefined;
-    const leaves = leavesOf(testTree(results.tests));
-    const locations = await locator.locate(build.id, leaves, (leaf) => leaf.id);
-    if (generation !== this.generation) return undefined;
-    view.show(build, appName, results.tests, locations);
-    this.deps.log.info(`Testing view: build ${build.id}, ${leaves.length} test(s), ${locations.size} located.`);
-    return view.shown;
+    return content.show(build, appName, results.tests, () => generation === this.generation);
   }
 
   clear(): void {
     this.generation++;
-    this.deps.view.clear();
-    this.deps.locator.forget();
+    this.loaded?.clear();
+  }
+
+  private made(testing: TestingModule): TestingContent {
+    // The bundle's own copy of core/language: the same language and translations as this one.
+    testing.useLanguage(displayLanguage(), currentTranslations());
+    const content = new testing.TestingContent(this.deps.log);
+    if (this.disposed) content.dispose();
+    else this.loaded = content;
+    return content;
   }
 
   private followBranch(state: BranchState): void {
@@ -81,7 +105,9 @@ export class BuildTests implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.generation++;
     for (const s of this.subscriptions) s.dispose();
+    this.loaded?.dispose();
   }
 }

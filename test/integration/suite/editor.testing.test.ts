@@ -11,7 +11,7 @@ import { EXCLUDED_COPY, IOS_TEST_DIR } from '../../service/testSources';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
-import { shownTests } from '../testingView';
+import { loadedTesting, shownTests } from '../testingView';
 import { waitFor } from '../wait';
 
 function iosBuilds(service: RunningService, branch: string): WireBuild[] {
@@ -47,8 +47,8 @@ describe('editor: failed tests in the Testing view', () => {
   it("shows the current branch's latest finished build by itself: only the failed tests, run → target → suite → test, each in its file", async () => {
     const latest = iosBuilds(fixture.service, 'develop').find((b) => b.finished);
     assert.ok(latest && latest.build_status === 'failed', 'the seed makes the newest finished develop build of 2048 iOS fail');
-    const { view, locator } = testing(fixture.api).tests;
-    await waitFor(() => view.shown?.build.id === latest._id, `the Testing view on build ${latest._id}`);
+    await waitFor(() => testing(fixture.api).tests.view?.shown?.build.id === latest._id, `the Testing view on build ${latest._id}`);
+    const { view, locator } = loadedTesting(fixture.api);
     assert.equal(view.controller.label, 'Build Service');
     const shown = shownTests(fixture.api);
     assert.deepEqual(
@@ -72,17 +72,17 @@ describe('editor: failed tests in the Testing view', () => {
   });
 
   it('Show Test Results on an older build replaces the results (never mixed) and searches the workspace once for it', async () => {
-    const { view, locator } = testing(fixture.api).tests;
+    const { view, locator } = loadedTesting(fixture.api);
     const older = iosBuilds(fixture.service, 'develop').find((b) => b.build_status === 'failed' && b._id !== view.shown?.build.id);
     assert.ok(older);
     const searches = locator.searches;
-    const build = await testing(fixture.api).tests.loader.show(toBuild(older), '2048 iOS App');
+    const build = await testing(fixture.api).tests.show(toBuild(older), '2048 iOS App');
     assert.equal(build?.build.id, older._id);
     assert.deepEqual(
       shownTests(fixture.api).map((t) => t.path),
       expectedPaths(fixture.service, older, 'failed'),
     );
-    await testing(fixture.api).tests.loader.show(toBuild(older), '2048 iOS App');
+    await testing(fixture.api).tests.show(toBuild(older), '2048 iOS App');
     assert.equal(locator.searches, searches + 1, 'the second showing of the same build searched nothing');
   });
 
@@ -113,10 +113,10 @@ describe('editor: failed tests in the Testing view', () => {
   });
 
   it("another service address clears the view: one service's results are not shown under another", async () => {
-    const { view, loader } = testing(fixture.api).tests;
     const older = iosBuilds(fixture.service, 'develop').find((b) => b.build_status === 'failed');
     assert.ok(older);
-    await loader.show(toBuild(older), '2048 iOS App');
+    await testing(fixture.api).tests.show(toBuild(older), '2048 iOS App');
+    const { view } = loadedTesting(fixture.api);
     assert.equal(view.shown?.build.id, older._id);
     // An address where nothing answers: nothing can replace the results, so only the change clears them.
     await setSetting('baseUrl', 'http://127.0.0.1:9/v1');
@@ -129,7 +129,7 @@ describe('editor: failed tests in the Testing view', () => {
 
   it('Clear Test Results empties the view', async () => {
     await vscode.commands.executeCommand('buildService.clearTestResults');
-    const { view } = testing(fixture.api).tests;
+    const { view } = loadedTesting(fixture.api);
     assert.equal(view.shown, undefined);
     let count = 0;
     view.controller.items.forEach(() => count++);
