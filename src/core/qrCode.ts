@@ -1,6 +1,7 @@
 // A QR code as an SVG drawing, computed here (no request to any QR service). The ONLY module that
 // imports the QR library; it is in dist/qr.js with the QR page (views/qrPage.ts), loaded the first
-// time a code is shown (views/qrLoader.ts). Pure (no vscode): the panel embeds the SVG, the tests decode it back.
+// time a code is shown (views/qrLoader.ts). Pure (no vscode): the panel embeds the SVG, the tests
+// decode it back.
 import { create } from 'qrcode/lib/core/qrcode';
 import { escapeHtml } from './html';
 

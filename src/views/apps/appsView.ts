@@ -16,7 +16,7 @@ type AppsModule = typeof import('./appsContent');
 
 /**
  * The Apps view: it owns the TreeView and passes VS Code's questions on to the content once loaded.
- * It also keeps the welcome view's "has a token" key true to the session while nothing is loaded: a
+ * It also keeps the welcome view's "has a token" key following the session, content loaded or not: a
  * token stored or cleared (here or in another window) changes the welcome view and the walkthrough at
  * once, whether or not the view is on screen to load.
  */
