@@ -25,6 +25,9 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 /**
  * encodeURIComponent, with a clear error instead of its URIError for a lone UTF-16 surrogate: such a
  * string has no UTF-8 form, so no request could carry it (and a Git branch name cannot contain it).
+ * An apostrophe is encoded too (%27): encodeURIComponent leaves it, and the URL parser the transport
+ * hands the address to (WHATWG's) would encode it in a query but not in a path, so a value would go
+ * out in two spellings; this way what is built here is what is sent, in either place.
  */
 export function encodeValue(value: string, what: string): string {
   if (LONE_SURROGATE.test(value)) {
@@ -33,5 +36,5 @@ export function encodeValue(value: string, what: string): string {
       `The ${what} contains a character that cannot be sent (an unpaired UTF-16 surrogate); nothing was sent.`,
     );
   }
-  return encodeURIComponent(value);
+  return encodeURIComponent(value).replaceAll("'", '%27');
 }

@@ -16,6 +16,7 @@ describe('BuildServiceClient: percent-encoding', () => {
     ['a+b c', 'a%2Bb%20c'],
     ['100%=sure?#', '100%25%3Dsure%3F%23'],
     ['ünï/😀', '%C3%BCn%C3%AF%2F%F0%9F%98%80'],
+    ["it's", 'it%27s'],
   ]) {
     it(`sends the branch ${JSON.stringify(branch)} as ${encoded}, which the service decodes back`, async () => {
       const appId = firstAppId(fixture.service);
@@ -27,8 +28,8 @@ describe('BuildServiceClient: percent-encoding', () => {
   }
 
   it('encodes path segments built from ids', async () => {
-    await expectApiError(fixture.client().getBuild('a/b?c d'), 'not-found');
-    assert.equal(fixture.service.requests[0].rawPath, '/builds/a%2Fb%3Fc%20d');
+    await expectApiError(fixture.client().getBuild("a/b?c d'"), 'not-found');
+    assert.equal(fixture.service.requests[0].rawPath, '/builds/a%2Fb%3Fc%20d%27');
   });
 
   it('an empty id is refused before sending', async () => {
@@ -65,7 +66,8 @@ describe('BuildServiceClient: percent-encoding', () => {
         }
         assert.ok(Array.isArray(outcome), `listBuilds failed: ${String(outcome)}`);
         const [request] = fixture.service.requests;
-        assert.equal(request.rawUrl, `/v1/apps/${appId}/builds?branch=${encodeURIComponent(branch)}`);
+        // encodeURIComponent's spelling, but for the apostrophe (see encodeValue in src/api/urls.ts).
+        assert.equal(request.rawUrl, `/v1/apps/${appId}/builds?branch=${encodeURIComponent(branch).replaceAll("'", '%27')}`);
         assert.equal(request.query.branch, branch);
       }),
       { numRuns: 300 },
