@@ -138,9 +138,12 @@ describe('network: proxies, certificates and unencrypted addresses', function ()
       await refreshUntil('apps after agreeing', (labels) => labels.length > 1);
       assert.equal(plain.requests.at(-1)?.headers.authorization, `Bearer ${plain.token}`);
 
-      // Forgetting refreshes, and that refresh asks again at once: its warning is the one answered
-      // below (a refresh while it is open asks nothing more). Clearing the notifications here raced
-      // with it: a warning shown just after the clearing stayed on screen.
+      // Cleared before forgetting, not after: forgetting refreshes, and that refresh asks again at
+      // once, so a clearing after the command raced with the warning (one shown just after it stayed
+      // on screen). The clearing also gives the two toasts to come (the command's note and the
+      // warning) a fresh spam window. The warning answered below is the one that refresh raised, or
+      // this test's own refresh if it comes first; while one is open, a refresh asks nothing more.
+      await ui.clearNotifications();
       await vscode.commands.executeCommand('buildService.forgetUnencryptedChoices');
       plain.clearRequests();
       await api.apps.refresh();
