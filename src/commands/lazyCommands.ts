@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { currentTranslations, displayLanguage } from '../core/language';
+import { withLanguage } from '../core/language';
 import { onFirstCall } from '../core/onFirstCall';
 import { CommandId, ToolName, type ToolNameValue } from '../ids';
 import type { ErrorPresenter } from '../services/errorPresenter';
@@ -23,11 +23,9 @@ export class LazyCommands {
   constructor(deps: Omit<CommandDeps, 'builds'>) {
     // With the Apps view's content (dist/apps.js): the build commands act on its builds section.
     this.load = onFirstCall(() =>
-      Promise.all([import('./features'), deps.apps.content()]).then(([features, apps]: [CommandsModule, AppsContent]) => {
-        // The bundle's own copy of core/language: the same language and translations as this one.
-        features.useLanguage(displayLanguage(), currentTranslations());
-        return features.createCommands({ ...deps, builds: apps.builds });
-      }),
+      Promise.all([import('./features').then(withLanguage), deps.apps.content()]).then(([features, apps]: [CommandsModule, AppsContent]) =>
+        features.createCommands({ ...deps, builds: apps.builds }),
+      ),
     );
     const tool = (name: ToolNameValue): vscode.LanguageModelTool<object> => ({
       invoke: (options, token) => this.load().then(({ tools }) => tools[name].invoke(options, token)),

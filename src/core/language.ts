@@ -21,6 +21,16 @@ export function displayLanguage(): string {
   return language;
 }
 
+/**
+ * A lazily loaded bundle, told the language and translations of this copy: each bundle holds its own
+ * copy of this module and of @vscode/l10n, which would otherwise speak English. Loaders use it as
+ * `import('./entry').then(withLanguage)`.
+ */
+export function withLanguage<Bundle extends { useLanguage: typeof useLanguage }>(bundle: Bundle): Bundle {
+  bundle.useLanguage(language, translations);
+  return bundle;
+}
+
 /** What the lazily loaded client bundle (dist/api.js, its own copy of @vscode/l10n) is configured with. */
 export function currentTranslations(): Translations {
   return translations;

@@ -1,4 +1,4 @@
-import { currentTranslations, displayLanguage } from '../core/language';
+import { withLanguage } from '../core/language';
 import { onFirstCall } from '../core/onFirstCall';
 
 // The QR page and its encoder are a bundle of their own, dist/qr.js: most windows never show a QR
@@ -8,10 +8,4 @@ import { onFirstCall } from '../core/onFirstCall';
 type QrModule = typeof import('./qrPage');
 
 /** The QR module, loaded once, on the first call, and told the display language's translations. */
-export const loadQrModule: () => Promise<QrModule> = onFirstCall(() =>
-  import('./qrPage').then((qr) => {
-    // The bundle's own copy of core/language: the same language and translations as this one.
-    qr.useLanguage(displayLanguage(), currentTranslations());
-    return qr;
-  }),
-);
+export const loadQrModule: () => Promise<QrModule> = onFirstCall(() => import('./qrPage').then(withLanguage));

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { currentTranslations, displayLanguage } from '../../core/language';
+import { withLanguage } from '../../core/language';
 import { onFirstCall } from '../../core/onFirstCall';
 import { ContextKey, ViewId } from '../../ids';
 import type { AppsContent, AppsContentDeps } from './appsContent';
@@ -33,7 +33,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
 
   constructor(private readonly deps: AppsContentDeps) {
     this.view = vscode.window.createTreeView(ViewId.apps, { treeDataProvider: this });
-    this.content = onFirstCall(() => import('./appsContent').then((apps: AppsModule) => this.made(apps)));
+    this.content = onFirstCall(() => import('./appsContent').then(withLanguage).then((apps: AppsModule) => this.made(apps)));
     this.subscriptions = [this.view, deps.session.onDidChange(() => void this.followSession())];
   }
 
@@ -61,8 +61,6 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   }
 
   private made(apps: AppsModule): AppsContent {
-    // The bundle's own copy of core/language: the same language and translations as this one.
-    apps.useLanguage(displayLanguage(), currentTranslations());
     const content = apps.createAppsContent(this.deps, this.view);
     content.provider.onDidChangeTreeData((node) => this.changed.fire(node));
     if (this.disposed) content.dispose();

@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import type { Build } from '../../api';
 import { latestFinishedBuild } from '../../core/branchTests';
 import type { BranchState } from '../../core/branchState';
-import { currentTranslations, displayLanguage } from '../../core/language';
+import { withLanguage } from '../../core/language';
 import { onFirstCall } from '../../core/onFirstCall';
 import type { CurrentBranch } from '../../services/currentBranch';
 import type { Log } from '../../services/log';
@@ -42,7 +42,7 @@ export class BuildTests implements vscode.Disposable {
   private disposed = false;
 
   constructor(private readonly deps: BuildTestsDeps) {
-    this.content = onFirstCall(() => import('./testingContent').then((testing: TestingModule) => this.made(testing)));
+    this.content = onFirstCall(() => import('./testingContent').then(withLanguage).then((testing: TestingModule) => this.made(testing)));
     this.subscriptions = [
       deps.branch.onDidChange((state) => this.followBranch(state)),
       deps.settings.onDidChange(() => this.followBranch(deps.branch.state)),
@@ -83,8 +83,6 @@ export class BuildTests implements vscode.Disposable {
   }
 
   private made(testing: TestingModule): TestingContent {
-    // The bundle's own copy of core/language: the same language and translations as this one.
-    testing.useLanguage(displayLanguage(), currentTranslations());
     const content = new testing.TestingContent(this.deps.log);
     if (this.disposed) content.dispose();
     else this.loaded = content;
