@@ -8,10 +8,21 @@ import { useReferenceService } from '../harness';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
+/**
+ * Types `text` into the quick pick on screen and takes it. The command shows a second pick after the
+ * first: waiting only for "a quick pick visible" could find the first one still closing and type the
+ * second answer into it (seen on VS Code 1.139.1: the filter then had a branch and no state). So it
+ * waits for an empty pick, and after Enter until the typed text is gone from the box.
+ */
 async function pick(text: string): Promise<void> {
-  await waitFor(async () => (await ui.quickInput()).visible, 'a quick pick');
+  await waitFor(async () => {
+    const input = await ui.quickInput();
+    return input.visible && input.value === '';
+  }, 'an empty quick pick');
   await ui.typeText(text);
+  await waitFor(async () => (await ui.quickInput()).value === text, `"${text}" typed`);
   await ui.pressKey('Enter');
+  await waitFor(async () => (await ui.quickInput()).value !== text, `the pick of "${text}" taken`);
 }
 
 describe('builds: filter', () => {
