@@ -72,9 +72,9 @@ export class QrPage implements vscode.Disposable {
 }
 
 /**
- * From the Web Crypto global rather than an import of node:crypto: that import would load Node's crypto
- * module with dist/extension.js (about 5 ms in a fresh process), while the global loads it the first
- * time a QR code is shown.
+ * From the Web Crypto global rather than an import of node:crypto. This file is in dist/qr.js, so the
+ * import would now cost only the first QR code, not activation; the global still loads Node's crypto
+ * module only when it is first used (about 5 ms in a fresh process), and needs no require.
  */
 function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
