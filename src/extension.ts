@@ -1,6 +1,14 @@
-import { adoptDisplayLanguage } from './services/language';
 import * as vscode from 'vscode';
-import { LazyCommands } from './commands/lazyCommands';
+import { BranchCommands } from './commands/branchCommands';
+import { BuildCommands } from './commands/buildCommands';
+import { ChatTools } from './commands/chatTools';
+import { InstallCommands } from './commands/installCommands';
+import { LinkCommands } from './commands/linkCommands';
+import { NetworkCommands } from './commands/networkCommands';
+import { registerCommands, registerTools } from './commands/register';
+import { CommandTargets } from './commands/targets';
+import { TestCommands } from './commands/testCommands';
+import { TokenCommands } from './commands/tokenCommands';
 import type { BuildServiceExports } from './exports';
 import { ViewId } from './ids';
 import { ClientCache } from './services/clientCache';
@@ -8,6 +16,7 @@ import { ContextKeys } from './services/contextKeys';
 import { CurrentBranch } from './services/currentBranch';
 import { ErrorPresenter } from './services/errorPresenter';
 import { GitWorkspace } from './services/gitWorkspace';
+import { adoptDisplayLanguage } from './services/language';
 import { Log, LOG_CHANNEL_NAME } from './services/log';
 import { BuildPoller } from './services/poller';
 import { Session } from './services/session';
@@ -32,7 +41,6 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const testMode = context.extensionMode === vscode.ExtensionMode.Test || process.env.BUILD_SERVICE_TEST_HOOKS === '1';
   const tokens = new TokenStore(context.secrets);
   const log = new Log(() => tokens.knownSecrets());
-  // A wrong setting is named when the settings are first read, and again when it changes.
   const settingProblems = new SettingProblemNotifier(log);
   const settings = new SettingsService((value) => settingProblems.report(value));
   const presenter = new ErrorPresenter(log, tokens, () => settings.value.timeoutSeconds);
@@ -49,21 +57,21 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const buildTests = new BuildTests({ session, settings, branch, log });
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice(poller, settings, session, branch, log);
-  // What the commands and tools act on; what they do is loaded with the first one used.
-  const commands = new LazyCommands({
-    tokens,
-    log,
-    settings,
-    clients,
-    session,
-    apps,
-    poller,
-    git,
-    branch,
-    branchView,
-    buildTests,
-    qrPanel,
-  });
+
+  const targets = new CommandTargets(apps);
+  const tools = new ChatTools({ session, branch, git, poller, apps, settings, log }).tools();
+  const commands = registerCommands(
+    {
+      ...new TokenCommands(tokens, apps, log).table(),
+      ...new LinkCommands(settings, targets, log).table(),
+      ...new BuildCommands(session, apps, targets, apps.builds, poller, log).table(),
+      ...new BranchCommands(session, git, branch, branchView, apps, targets, poller, log).table(),
+      ...new TestCommands(buildTests, targets, branch, session).table(),
+      ...new InstallCommands(session, git, branch, qrPanel, targets, log).table(),
+      ...new NetworkCommands(settings, clients).table(),
+    },
+    presenter,
+  );
   context.subscriptions.push(
     log,
     tokens,
@@ -80,7 +88,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     buildTests,
     qrPanel,
     notice,
-    ...commands.register(presenter),
+    ...commands,
+    ...registerTools(tools),
   );
 
   const testing = testMode
@@ -94,7 +103,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         tests: buildTests,
         qrPanel,
         notice,
-        chatTools: commands.tools,
+        chatTools: tools,
       }
     : undefined;
   return { apps, testing };

@@ -157,9 +157,3 @@ export class BuildServiceClient {
     return this.gate.limit(() => this.requester.call(call), call.signal);
   }
 }
-
-/**
- * This bundle (dist/api.js) holds its own copy of @vscode/l10n; the loader hands it the translations
- * activation gave core/ (services/apiLoader.ts), so certificate messages speak the display language.
- */
-export { config as useTranslations } from '@vscode/l10n';

@@ -13,7 +13,7 @@ export interface BuiltDispatcher {
   description: string;
 }
 
-/** The two dispatchers of undici used here (loaded by transport.ts from undici's lib/, not its index). */
+/** The two dispatchers of undici used here; transport.ts loads undici with the first request. */
 export interface DispatcherClasses {
   Agent: typeof import('undici').Agent;
   EnvHttpProxyAgent: typeof import('undici').EnvHttpProxyAgent;

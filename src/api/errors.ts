@@ -32,14 +32,8 @@ export interface ApiErrorDetails {
   cause?: unknown;
 }
 
-// The extension ships two bundles (activation code, and the HTTP client loaded on the first request),
-// each with its own copy of this class; `instanceof` across them would be false. A registered symbol is
-// the same in both, so isApiError recognises an ApiError from either copy.
-const API_ERROR = Symbol.for('buildService.ApiError');
-
 /** Every failure of a request to the build service, with a message a person understands. */
 export class ApiError extends Error {
-  readonly [API_ERROR] = true;
   override readonly name = 'ApiError';
   readonly status?: number;
   readonly serverMessage?: string;
@@ -61,11 +55,6 @@ export class ApiError extends Error {
     this.url = details.url;
     this.code = details.code;
   }
-}
-
-/** True for an ApiError from either bundle; use this rather than `instanceof` outside src/api/. */
-export function isApiError(value: unknown): value is ApiError {
-  return typeof value === 'object' && value !== null && (value as { [API_ERROR]?: unknown })[API_ERROR] === true;
 }
 
 export function cancelled(): ApiError {

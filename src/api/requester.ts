@@ -1,4 +1,4 @@
-import { ApiError, cancelled, isApiError } from './errors';
+import { ApiError, cancelled } from './errors';
 import { type RetryOptions, backoffDelayMs, isRetryable, parseRetryAfter, sleep } from './retry';
 import { errorForStatus } from './statusErrors';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
@@ -105,8 +105,7 @@ export class Requester {
     try {
       raw = await this.config.getToken();
     } catch (error) {
-      // isApiError, not instanceof: getToken runs in the activation bundle, whose ApiError is another copy.
-      if (isApiError(error)) throw error; // e.g. the user has not allowed an unencrypted address
+      if (error instanceof ApiError) throw error; // e.g. the user has not allowed an unencrypted address
       throw new ApiError('missing-token', 'The access token could not be read; nothing was sent.', { cause: error });
     }
     const token = raw?.trim() ?? '';
@@ -132,7 +131,7 @@ export class Requester {
 }
 
 function asApiError(error: unknown): ApiError {
-  if (isApiError(error)) return error;
+  if (error instanceof ApiError) return error;
   return new ApiError('network', 'The request to the build service failed unexpectedly.', { cause: error });
 }
 

@@ -32,13 +32,9 @@ export interface TransportOptions {
   onNetworkReady?: (description: string) => void;
 }
 
-type RequestOnDispatcher = typeof import('undici/lib/api/api-request');
-type Loaded = { dispatcher: Dispatcher; request: RequestOnDispatcher };
-
 /** One keep-alive dispatcher for all requests of a client. undici loads on the first request, not before. */
 export class Transport {
-  private loading?: Promise<Loaded>;
-  private loaded?: Loaded;
+  private loading?: Promise<BuiltDispatcher>;
   private built?: BuiltDispatcher;
   private closed = false;
 
@@ -46,14 +42,12 @@ export class Transport {
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     if (this.closed) throw clientClosed();
-    const { dispatcher, request: undiciRequest } = this.loaded ?? (await this.load());
+    const { dispatcher } = this.built ?? (await this.load());
     if (this.closed) throw clientClosed();
     let response: Dispatcher.ResponseData;
     try {
-      const { origin, pathname, search } = new URL(request.url);
-      response = await undiciRequest.call(dispatcher, {
-        origin,
-        path: pathname + search,
+      response = await dispatcher.request({
+        ...originAndPath(request.url),
         method: request.method,
         headers: request.headers,
         body: request.body,
@@ -73,38 +67,18 @@ export class Transport {
   /** Ends every connection; requests still running fail as cancelled. */
   async close(): Promise<void> {
     this.closed = true;
-    const loaded = await this.loading?.catch(() => undefined);
-    await loaded?.dispatcher.destroy();
+    const built = await this.loading?.catch(() => undefined);
+    await built?.dispatcher.destroy();
   }
 
-  // undici checks the headers and body timeouts on a clock of about one second: fine for 30 s.
-  // Only the parts of undici used: the Agent, the proxy agent and request(); its index would load
-  // every other part too (esbuild.mjs). A bad proxy address fails every request of this client with
-  // the same message; a new client (after a settings change) tries again.
-  private load(): Promise<Loaded> {
-    this.loading ??= Promise.all([
-      import('undici/lib/dispatcher/agent'),
-      import('undici/lib/dispatcher/env-http-proxy-agent'),
-      import('undici/lib/api/api-request'),
-      import('undici/lib/dispatcher/dispatcher'),
-      import('undici/lib/api/api-connect'),
-    ]).then(
-      async ([
-        { default: Agent },
-        { default: EnvHttpProxyAgent },
-        { default: request },
-        { default: DispatcherBase },
-        { default: connect },
-      ]) => {
-        // The proxy agent opens its CONNECT tunnels with dispatcher.connect(), which undici's index adds to
-        // Dispatcher.prototype; loading the parts instead of the index, we add it the same way.
-        DispatcherBase.prototype.connect ??= connect;
-        this.built = await buildDispatcher({ Agent, EnvHttpProxyAgent }, this.options);
-        this.options.onNetworkReady?.(this.built.description);
-        this.loaded = { dispatcher: this.built.dispatcher, request };
-        return this.loaded;
-      },
-    );
+  // undici is a bundle of its own (dist/undici.js), loaded with the first request. A bad proxy address
+  // fails every request of this client with the same message; a new client tries again.
+  private load(): Promise<BuiltDispatcher> {
+    this.loading ??= import('undici').then(async (undici) => {
+      this.built = await buildDispatcher(undici, this.options);
+      this.options.onNetworkReady?.(this.built.description);
+      return this.built;
+    });
     return this.loading;
   }
 
@@ -144,6 +118,11 @@ export class Transport {
     if (special) return special;
     return connectionFailure(error, where, stage, this.options.timeoutMs);
   }
+}
+
+function originAndPath(url: string): { origin: string; path: string } {
+  const { origin, pathname, search } = new URL(url);
+  return { origin, path: pathname + search };
 }
 
 function tooLarge(cap: number): ApiError {

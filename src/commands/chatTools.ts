@@ -30,7 +30,7 @@ export interface ChatToolsDeps {
 export class ChatTools {
   constructor(private readonly deps: ChatToolsDeps) {}
 
-  /** The four tools, by name (registered by commands/lazyCommands.ts, which loads this bundle on the first call). */
+  /** The four tools, by name. */
   tools(): Record<ToolNameValue, vscode.LanguageModelTool<object>> {
     return {
       [ToolName.branchStatus]: { invoke: () => this.answer(() => this.branchStatus()) },

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
+import { ApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
 import { buildLabel } from '../core/buildLook';
 import { checkInstallLink } from '../core/installLink';
 import { CommandId, Setting } from '../ids';
@@ -75,7 +75,7 @@ export class InstallCommands {
       return await client.getLatestBuild(app.id, { branch, status: 'success' });
     } catch (error) {
       // No successful build is an answer, not a failure.
-      if (isApiError(error) && error.kind === 'not-found') return undefined;
+      if (error instanceof ApiError && error.kind === 'not-found') return undefined;
       throw error;
     }
   }

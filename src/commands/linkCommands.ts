@@ -17,9 +17,10 @@ type LinkCommandId =
   | typeof CommandId.openAppInDashboard
   | typeof CommandId.openBuildInDashboard
   | typeof CommandId.openCommit
-  | typeof CommandId.openBuildLink;
+  | typeof CommandId.openBuildLink
+  | typeof CommandId.showLog;
 
-/** Everything that opens a page: the dashboard and its pages, the status page, commits, links, settings. */
+/** Everything that opens a page: the dashboard and its pages, the status page, commits, links, settings, the log. */
 export class LinkCommands {
   constructor(
     private readonly settings: SettingsService,
@@ -34,6 +35,7 @@ export class LinkCommands {
         this.openDashboardPage(page === 'accessToken' ? PROFILE_PAGE : '', vscode.l10n.t('the dashboard')),
       [CommandId.openStatusPage]: () => this.openStatusPage(),
       [CommandId.openSettings]: (setting) => openSettings(setting),
+      [CommandId.showLog]: () => this.log.show(),
       [CommandId.openAppInDashboard]: (node) => this.openAppInDashboard(node),
       [CommandId.openBuildInDashboard]: (node) => this.openBuildInDashboard(node),
       [CommandId.openCommit]: (node) => this.openCommit(node),

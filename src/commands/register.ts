@@ -15,7 +15,7 @@ export type CommandGroup<K extends CommandIdValue> = Pick<CommandTable, K>;
  * message and the log) rather than VS Code's generic "command failed" toast.
  */
 export function registerCommands(table: CommandTable, presenter: ErrorPresenter): vscode.Disposable[] {
-  return Object.entries(table).map(([id, handler]) =>
+  return Object.entries(table).map(([id, handler]: [string, CommandHandler]) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
         return await handler(...args);
@@ -25,4 +25,9 @@ export function registerCommands(table: CommandTable, presenter: ErrorPresenter)
       }
     }),
   );
+}
+
+/** Every language-model tool, by name. */
+export function registerTools(tools: Record<string, vscode.LanguageModelTool<object>>): vscode.Disposable[] {
+  return Object.entries(tools).map(([name, tool]) => vscode.lm.registerTool(name, tool));
 }

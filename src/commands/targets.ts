@@ -1,20 +1,15 @@
 import type { App, Build } from '../api';
 import type { DetailRow } from '../core/detailRows';
 import type { AppsView } from '../views/apps/appsView';
-import type { BuildNode } from '../views/apps/buildNode';
-import type { DetailNode } from '../views/apps/detailNode';
-import type { AppNode } from '../views/apps/nodes';
-import type { BranchBuildNode } from '../views/branch/branchNodes';
-import { isTreeNode } from '../views/treeNode';
+import { BuildNode } from '../views/apps/buildNode';
+import { DetailNode } from '../views/apps/detailNode';
+import { AppNode } from '../views/apps/nodes';
+import { BranchBuildNode } from '../views/branch/branchNodes';
 
 // The node a context-menu command was invoked on; from a keybinding or the palette, the Apps view's
 // selection. Every command on an app or a build finds its target here.
-//
-// The nodes come from other bundles (the Apps view's from dist/apps.js, the Current Branch view's
-// from dist/extension.js) while this runs in dist/commands.js, so it asks their kind through
-// views/treeNode.ts, never `instanceof`: a class imported here would be this bundle's own copy.
-const isAppNode = (node: unknown): node is AppNode => isTreeNode<AppNode>(node, 'app');
-const isBuildNode = (node: unknown): node is BuildNode => isTreeNode<BuildNode>(node, 'build');
+const isAppNode = (node: unknown): node is AppNode => node instanceof AppNode;
+const isBuildNode = (node: unknown): node is BuildNode => node instanceof BuildNode;
 
 /** A build and the name of its app, from a build in the Apps view or the Current Branch view. */
 export interface BuildWithApp {
@@ -55,19 +50,18 @@ export class CommandTargets {
 
   /** The build a command acts on: a node of either view, or the Apps view's selection. */
   anyBuild(node: unknown): BuildWithApp | undefined {
-    if (isTreeNode<BranchBuildNode>(node, 'branchBuild'))
-      return node.build ? { build: node.build, appName: node.app.name || node.app.id } : undefined;
+    if (node instanceof BranchBuildNode) return node.build ? { build: node.build, appName: node.app.name || node.app.id } : undefined;
     const target = this.build(node);
     return target ? { build: target.build, appName: this.appNameOf(target) ?? target.appId } : undefined;
   }
 
   /** A row of a build's details in the Apps view (an install link's row, for one). */
   detailRow(node: unknown): DetailRow | undefined {
-    return isTreeNode<DetailNode>(node, 'detail') ? node.row : undefined;
+    return node instanceof DetailNode ? node.row : undefined;
   }
 
   /** A build of the Current Branch view. */
   branchBuild(node: unknown): BranchBuildTarget | undefined {
-    return isTreeNode<BranchBuildNode>(node, 'branchBuild') ? node : undefined;
+    return node instanceof BranchBuildNode ? node : undefined;
   }
 }

@@ -1,7 +1,7 @@
 // The rules of the Current Branch view: which state the workspace is in, which apps build its
 // repository, and each one's latest build of the branch. No vscode: services/currentBranch.ts holds
 // the subscriptions and the published state; this is unit-tested against the reference service.
-import { isApiError } from '../api/errors';
+import { ApiError } from '../api/errors';
 import type { App, Build } from '../api/models';
 import type { BranchBuild, BranchState, GitSnapshot } from './branchState';
 import { appsBuildingRepo } from './matchApps';
@@ -63,7 +63,7 @@ export async function orNone<T>(request: Promise<T>): Promise<T | undefined> {
   try {
     return await request;
   } catch (error) {
-    if (isApiError(error) && error.kind === 'not-found') return undefined;
+    if (error instanceof ApiError && error.kind === 'not-found') return undefined;
     throw error;
   }
 }

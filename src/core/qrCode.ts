@@ -1,15 +1,13 @@
-// A QR code as an SVG drawing, computed here (no request to any QR service). The ONLY module that
-// imports the QR library; it is in dist/qr.js with the QR page (views/qrPage.ts), loaded the first
-// time a code is shown (views/qrLoader.ts). Pure (no vscode): the panel embeds the SVG, the tests
-// decode it back.
-import { create } from 'qrcode/lib/core/qrcode';
+// A QR code as an SVG drawing, computed here (no request to any QR service). The only module that
+// imports the QR library, which is a bundle of its own (dist/qrcode.js) loaded with the first code.
 import { escapeHtml } from './html';
 
 /** Light modules around the code; the standard asks for four so that scanners find its edges. */
 const QUIET_ZONE = 4;
 
 /** Rows of dark (true) and light modules. 'M' error correction: a phone on a screen reads it at once. */
-export function qrModules(text: string): boolean[][] {
+export async function qrModules(text: string): Promise<boolean[][]> {
+  const { create } = await import('qrcode');
   const { modules } = create(text, { errorCorrectionLevel: 'M' });
   return Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, col) => modules.get(row, col) === 1));
 }
@@ -18,8 +16,8 @@ export function qrModules(text: string): boolean[][] {
  * The code as an SVG: one path whose parts are the dark runs of each row ("M<x> <y>h<n>v1h-<n>z", in
  * module units, quiet zone included), scaled by the viewBox and crisp at any size.
  */
-export function qrSvg(text: string, title: string): string {
-  const rows = qrModules(text);
+export async function qrSvg(text: string, title: string): Promise<string> {
+  const rows = await qrModules(text);
   const size = rows.length + 2 * QUIET_ZONE;
   const parts: string[] = [];
   rows.forEach((row, y) => {

@@ -1,7 +1,7 @@
 // What the language-model tools answer: short plain text a model can quote. Pure (no vscode), so the
 // wording is unit-tested; commands/chatTools.ts fetches and calls these. Nothing here ever sees the token.
 import * as l10n from '@vscode/l10n';
-import { isApiError } from '../api/errors';
+import { ApiError } from '../api/errors';
 import type { App, Build, BuildStatus, TestResult } from '../api/models';
 import { buildLabel, firstLine, shortSha, statusPhrase } from './buildLook';
 import { describeFailure } from './errorMessages';
@@ -100,6 +100,6 @@ export function triggerQuestion(appName: string, branch: string): { title: strin
 
 /** An error as the answer text: the same words the user would see in a notification. */
 export function failureText(error: unknown, timeoutSeconds: number): string {
-  if (isApiError(error)) return describeFailure(error, timeoutSeconds)?.message ?? l10n.t('The request was cancelled.');
+  if (error instanceof ApiError) return describeFailure(error, timeoutSeconds)?.message ?? l10n.t('The request was cancelled.');
   return l10n.t('Build Service ran into an unexpected problem; the details are in its log (Build Service: Show Log).');
 }

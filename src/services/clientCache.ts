@@ -1,6 +1,5 @@
 import type * as vscode from 'vscode';
-import type { BuildServiceClient, RequestReport } from '../api';
-import { LazyClient } from './apiLoader';
+import { BuildServiceClient, type RequestReport } from '../api';
 import type { TokenStore } from './tokenStore';
 import type { Settings, SettingsService } from './settings';
 import type { Log } from './log';
@@ -33,14 +32,14 @@ export class ClientCache implements vscode.Disposable {
     });
   }
 
-  /** undefined while the address is not set or not valid. Creating a client sends and loads nothing. */
+  /** undefined while the address is not set or not valid. Creating a client sends nothing. */
   get(): BuildServiceClient | undefined {
     const settings = this.settings.value;
     if (!settings.baseUrl) return undefined;
     const key = this.keyOf(settings);
     if (this.entry?.key !== key) {
       this.drop();
-      const client = new LazyClient({
+      const client = new BuildServiceClient({
         baseUrl: settings.baseUrl,
         getToken: async () => {
           this.consent?.ensure(settings.baseUrl);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isApiError, type Build } from '../api';
+import { ApiError, type Build } from '../api';
 import { branchToLoad, gitBranch, loadBranch } from '../core/branchLoad';
 import { branchOf, withBuild, withUpdate, type BranchState } from '../core/branchState';
 import { ContextKey } from '../ids';
@@ -73,7 +73,7 @@ export class CurrentBranch implements vscode.Disposable {
     const generation = ++this.generation;
     const next = await this.load(generation).catch((error: unknown): BranchState => {
       this.deps.log.warn(
-        `Loading the builds of the current branch failed: ${isApiError(error) ? `${error.kind}: ${error.message}` : String(error)}`,
+        `Loading the builds of the current branch failed: ${error instanceof ApiError ? `${error.kind}: ${error.message}` : String(error)}`,
       );
       return { kind: 'failed', branch: branchOf(this.current) ?? '', error };
     });

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isApiError } from '../api/errors';
+import { ApiError } from '../api/errors';
 import type { TokenStore } from './tokenStore';
 import type { Log } from './log';
 import { ACTION_LABELS, describeFailure, describeUnexpected, FIX_COMMANDS, type UserMessage } from '../core/errorMessages';
@@ -23,7 +23,7 @@ export class ErrorPresenter implements vscode.Disposable {
 
   /** What to tell the user about `error` (undefined for a cancellation); used by the tree's error node too. */
   describe(error: unknown): UserMessage | undefined {
-    return isApiError(error) ? describeFailure(error, this.timeoutSeconds()) : describeUnexpected();
+    return error instanceof ApiError ? describeFailure(error, this.timeoutSeconds()) : describeUnexpected();
   }
 
   /** Logs the details and shows one notification. `operation` reads like "Loading apps". */
@@ -32,8 +32,8 @@ export class ErrorPresenter implements vscode.Disposable {
     if (!message) return;
     this.logDetails(error, operation);
     // UnencryptedConsent asks with its own warning; a second toast would say the same.
-    if (isApiError(error) && error.kind === 'unencrypted') return;
-    if (isApiError(error) && (error.kind === 'unauthorized' || error.kind === 'missing-token')) {
+    if (error instanceof ApiError && error.kind === 'unencrypted') return;
+    if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'missing-token')) {
       const key = `${error.kind}|${error.serverMessage ?? ''}|${this.tokens.generation}`;
       if (key === this.lastAuthFailure) {
         this.log.info('Same access-token problem as before, with the same token: not notifying again.');
@@ -61,7 +61,7 @@ export class ErrorPresenter implements vscode.Disposable {
   }
 
   private logDetails(error: unknown, operation: string): void {
-    if (!isApiError(error)) {
+    if (!(error instanceof ApiError)) {
       this.log.error(`${operation} failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return;
     }

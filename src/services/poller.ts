@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isApiError, type Build } from '../api';
+import { ApiError, type Build } from '../api';
 import { FollowedBuilds, type FollowReason, type Recorded } from '../core/followedBuilds';
 import { DEFAULT_INTERVALS, nextInterval, type PollIntervals } from '../core/pollSchedule';
 import type { Log } from './log';
@@ -118,8 +118,8 @@ export class BuildPoller implements vscode.Disposable {
       if (recorded) this.announce(build, recorded);
     } catch (error) {
       // A deleted build will never finish; anything else may pass, so the next poll tries again.
-      if (isApiError(error) && error.kind === 'not-found') this.followed.unfollow(id);
-      this.deps.log.warn(`Following build ${id}: ${isApiError(error) ? error.kind : String(error)}`);
+      if (error instanceof ApiError && error.kind === 'not-found') this.followed.unfollow(id);
+      this.deps.log.warn(`Following build ${id}: ${error instanceof ApiError ? error.kind : String(error)}`);
     }
   }
 

@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
 import type { FixCommand } from '../core/errorMessages';
-import { TREE_NODE } from './treeNode';
 
 /**
  * A line in a view that is not data: a failure with the click that fixes it, an empty list, a branch
  * with nothing checked out. Every view uses this one class, so they all read and click alike.
  */
 export class MessageNode {
-  readonly [TREE_NODE] = true;
   readonly kind = 'message';
 
   constructor(

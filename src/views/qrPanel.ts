@@ -1,32 +1,69 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { qrPageHtml } from '../core/installLink';
+import { qrSvg } from '../core/qrCode';
 import type { Log } from '../services/log';
-import { loadQrModule } from './qrLoader';
-import type { QrPage, ShownQr } from './qrPage';
+
+export const QR_PANEL_VIEW_TYPE = 'buildService.qrCode';
+
+/** What the panel shows now, for tests. */
+export interface ShownQr {
+  readonly url: string;
+  readonly title: string;
+  readonly html: string;
+}
 
 /**
- * The QR code of a build's install link, in a webview panel. What draws it (views/qrPage.ts and the QR
- * encoder) is dist/qr.js, loaded the first time a code is shown.
+ * One webview panel with the QR code of a build's install link, drawn locally, the link as text and
+ * a copy button. Showing another link reuses the panel. The link must have passed checkInstallLink.
  */
 export class QrPanel implements vscode.Disposable {
-  private page: QrPage | undefined;
+  private panel: vscode.WebviewPanel | undefined;
+  private current: ShownQr | undefined;
   private disposed = false;
 
   constructor(private readonly log: Log) {}
 
-  /** What the panel shows now, for tests. */
   get shown(): ShownQr | undefined {
-    return this.page?.shown;
+    return this.current;
   }
 
   async show(url: string, title: string): Promise<void> {
-    const { QrPage } = await loadQrModule();
+    const svg = await qrSvg(url, vscode.l10n.t('QR code of {0}', url));
     if (this.disposed) return;
-    this.page ??= new QrPage(this.log);
-    this.page.show(url, title);
+    const html = qrPageHtml({ url, title, svg, nonce: newNonce() });
+    this.current = { url, title, html };
+    if (!this.panel) {
+      // Scripts only for the copy button; no local resources at all.
+      this.panel = vscode.window.createWebviewPanel(QR_PANEL_VIEW_TYPE, title, vscode.ViewColumn.Active, {
+        enableScripts: true,
+        localResourceRoots: [],
+      });
+      this.panel.onDidDispose(() => {
+        this.panel = undefined;
+        this.current = undefined;
+      });
+      this.panel.webview.onDidReceiveMessage((message: unknown) => void this.onMessage(message));
+    }
+    this.panel.title = title;
+    this.panel.webview.html = html;
+    this.panel.reveal();
+    this.log.info(`Showing the QR code of an install link (${new URL(url).host}).`);
+  }
+
+  /** The copy button: the panel cannot reach the clipboard itself, so it asks. */
+  private async onMessage(message: unknown): Promise<void> {
+    if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== 'copy' || !this.current) return;
+    await vscode.env.clipboard.writeText(this.current.url);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the install link'), 3000);
   }
 
   dispose(): void {
     this.disposed = true;
-    this.page?.dispose();
+    this.panel?.dispose();
   }
+}
+
+/** The Web Crypto global loads Node's crypto module only when first used, not at activation. */
+function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
 }

@@ -59,11 +59,11 @@ function ratioRow(figure: string, baselineName: string, pair: { subjectMs: numbe
   };
 }
 
-/** parseApps as it ships: bundled by esbuild like dist/api.js (calls across files become direct calls). */
-async function bundledParseApps(): Promise<(body: unknown) => unknown> {
-  const outfile = join(root, 'out/bench/parseApps.js');
+/** A module of src/api as it ships: bundled and minified by esbuild (calls across files become direct calls). */
+async function bundled<Module>(file: string): Promise<Module> {
+  const outfile = join(root, 'out/bench', file.replace(/\.ts$/, '.js'));
   await esbuild.build({
-    entryPoints: [join(root, 'src/api/parseApps.ts')],
+    entryPoints: [join(root, 'src/api', file)],
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -73,23 +73,15 @@ async function bundledParseApps(): Promise<(body: unknown) => unknown> {
     logLevel: 'warning',
   });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require(outfile) as typeof import('../../src/api/parseApps')).parseApps;
+  return require(outfile) as Module;
 }
 
 async function main(): Promise<void> {
-  const rows: Row[] = [
-    sizeRow('dist/extension.js', 120 * KIB),
-    ...['apps', 'commands', 'api', 'testing', 'qr'].map((name) => sizeRow(`dist/${name}.js`)),
-  ];
-  rows.push(
-    coldRequireRow('dist/extension.js', 5),
-    coldRequireRow('dist/apps.js'),
-    coldRequireRow('dist/commands.js'),
-    coldRequireRow('dist/api.js'),
-  );
+  const rows: Row[] = [sizeRow('dist/extension.js', 160 * KIB), ...['undici', 'qrcode'].map((name) => sizeRow(`dist/${name}.js`))];
+  rows.push(coldRequireRow('dist/extension.js', 5), coldRequireRow('dist/undici.js'), coldRequireRow('dist/qrcode.js'));
 
   const body = JSON.stringify(generateApps(10_000));
-  const parseApps = await bundledParseApps();
+  const { parseApps } = await bundled<typeof import('../../src/api/parseApps')>('parseApps.ts');
   rows.push(
     ratioRow(
       'parse 10,000 apps (validated, mapped), CPU time, median of 41',
@@ -102,12 +94,15 @@ async function main(): Promise<void> {
     ),
   );
 
-  rows.push(ratioRow('listApps, 10,000 apps, alternating, median of 21', 'undici.request + JSON.parse', await listTenThousandApps(), 1.1));
+  const client = await bundled<typeof import('../../src/api/client')>('client.ts');
+  rows.push(
+    ratioRow('listApps, 10,000 apps, alternating, median of 21', 'undici.request + JSON.parse', await listTenThousandApps(client), 1.1),
+  );
   rows.push(
     ratioRow(
       '1,000 sequential getBuild, alternating, median of 15',
       'undici.request + JSON.parse, one keep-alive connection',
-      await thousandSmallRequests(),
+      await thousandSmallRequests(client),
       1.15,
     ),
   );

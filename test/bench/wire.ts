@@ -1,18 +1,14 @@
-// The client as shipped (dist/api.js) against the bare minimum with undici on the same service: how
-// close to the wire each request is. The reference service runs in this process, on 127.0.0.1.
-import { join } from 'node:path';
+// The client, bundled and minified as it ships, against the bare minimum with undici on the same
+// service: how close to the wire each request is. The reference service runs in this process, on 127.0.0.1.
 import { Agent, request } from 'undici';
 import type * as ClientModule from '../../src/api/client';
 import { generateApps, startService } from '../service/server';
 import { alternate, type Pair } from './measure';
 
-/** BUILD_SERVICE_BENCH_API=<file> measures another build of the client bundle, e.g. an older commit's. */
-const bundle = process.env.BUILD_SERVICE_BENCH_API || join(__dirname, '../../../dist/api.js');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const shipped = require(bundle) as typeof ClientModule;
+type Shipped = typeof ClientModule;
 
 /** listApps of 10,000 apps against undici.request + JSON.parse of the same answer. */
-export async function listTenThousandApps(): Promise<Pair> {
+export async function listTenThousandApps(shipped: Shipped): Promise<Pair> {
   const service = await startService();
   service.setApps(generateApps(10_000));
   const client = new shipped.BuildServiceClient({ baseUrl: service.baseUrl, getToken: () => Promise.resolve(service.token) });
@@ -27,7 +23,7 @@ export async function listTenThousandApps(): Promise<Pair> {
 }
 
 /** 1,000 getBuild in a row against 1,000 undici requests + JSON.parse on one keep-alive connection. */
-export async function thousandSmallRequests(): Promise<Pair> {
+export async function thousandSmallRequests(shipped: Shipped): Promise<Pair> {
   const service = await startService();
   const buildId = service.data.builds[0]?._id ?? '';
   const client = new shipped.BuildServiceClient({ baseUrl: service.baseUrl, getToken: () => Promise.resolve(service.token) });

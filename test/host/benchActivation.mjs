@@ -83,7 +83,7 @@ export async function activationRows(runs = Number(process.env.BUILD_SERVICE_BEN
       gated: false,
     },
     {
-      figure: `activations that loaded dist/api.js, apps.js, commands.js, testing.js or qr.js${loadedNames.length > 0 ? ` (${loadedNames.join(', ')})` : ''}`,
+      figure: `activations that loaded dist/undici.js or dist/qrcode.js${loadedNames.length > 0 ? ` (${loadedNames.join(', ')})` : ''}`,
       value: `${loaded} of ${results.length}`,
       baseline: '',
       budget: '0',

@@ -58,10 +58,9 @@ export async function run(): Promise<void> {
     const contextWaitMs = (parts.activateStart ?? end) - (parts.loadEnd ?? start);
     const afterActivateMs = end - (parts.activateEnd ?? end);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    // The bundles loaded on first use (HTTP, command handlers, the Apps view's content, the Testing
-    // view, QR) must not have been.
+    // The libraries loaded on first use (HTTP, QR) must not have been.
     const lazyBundlesLoaded = Object.keys(require.cache)
-      .map((file) => /[\\/]dist[\\/]((api|apps|commands|qr|testing)\.js)$/.exec(file)?.[1])
+      .map((file) => /[\\/]dist[\\/]((undici|qrcode)\.js)$/.exec(file)?.[1])
       .filter((name) => name !== undefined);
     writeFileSync(
       resultFile,

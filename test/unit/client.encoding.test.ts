@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { isApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/errors';
 import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
 
 // Lone UTF-16 surrogates have no UTF-8 form, so no request can carry them: the client refuses them
@@ -60,7 +60,7 @@ describe('BuildServiceClient: percent-encoding', () => {
         fixture.service.clearRequests();
         const outcome = await client.listBuilds(appId, { branch }).catch((error: unknown) => error);
         if (LONE_SURROGATE.test(branch)) {
-          assert.ok(isApiError(outcome) && outcome.kind === 'bad-request');
+          assert.ok(outcome instanceof ApiError && outcome.kind === 'bad-request');
           assert.equal(fixture.service.requests.length, 0);
           return;
         }

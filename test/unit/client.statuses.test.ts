@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/errors';
 import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
 
 const UNKNOWN_ID = '0123456789abcdef01234567';
@@ -152,7 +152,7 @@ describe('BuildServiceClient: every status of the spec', () => {
       failures.push(await client.listApps().catch((error: unknown) => error));
     }
     for (const failure of failures) {
-      assert.ok(isApiError(failure), String(failure));
+      assert.ok(failure instanceof ApiError, String(failure));
       const text = `${failure.message} ${failure.serverMessage ?? ''} ${String(failure)} ${failure.url ?? ''}`;
       assert.ok(!text.includes(service.token), `token leaked in: ${text}`);
     }

@@ -13,8 +13,8 @@ describe('QR code of an install link', () => {
   ];
 
   for (const link of links) {
-    it(`decodes back to exactly ${link}`, () => {
-      assert.equal(decodeQrSvg(qrSvg(link, 'code')), link);
+    it(`decodes back to exactly ${link}`, async () => {
+      assert.equal(decodeQrSvg(await qrSvg(link, 'code')), link);
     });
   }
 
@@ -36,9 +36,9 @@ describe('QR code of an install link', () => {
     assert.equal(checkInstallLink(undefined).ok, false);
   });
 
-  it("the page allows only its nonce'd script and style, and shows the URL as escaped text", () => {
+  it("the page allows only its nonce'd script and style, and shows the URL as escaped text", async () => {
     const url = 'https://x.example/i?a=1&b="<img src=x onerror=alert(1)>"';
-    const html = qrPageHtml({ url, title: 'Install <App>', svg: qrSvg(url, 't'), nonce: 'abc123' });
+    const html = qrPageHtml({ url, title: 'Install <App>', svg: await qrSvg(url, 't'), nonce: 'abc123' });
     assert.match(
       html,
       /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-abc123'; script-src 'nonce-abc123'">/,

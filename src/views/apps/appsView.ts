@@ -1,40 +1,64 @@
 import * as vscode from 'vscode';
-import { withLanguage } from '../../core/language';
-import { onFirstCall } from '../../core/onFirstCall';
-import { ContextKey, ViewId } from '../../ids';
-import type { AppsContent, AppsContentDeps } from './appsContent';
+import type { App } from '../../api';
+import { viewFix } from '../../core/errorMessages';
+import { sortByName } from '../../core/sortApps';
+import { CommandId, ContextKey, Setting, ViewId } from '../../ids';
+import type { ContextKeys } from '../../services/contextKeys';
+import type { ErrorPresenter } from '../../services/errorPresenter';
+import type { Session } from '../../services/session';
+import type { SettingsService } from '../../services/settings';
+import { MessageNode } from '../messageNode';
+import type { BuildPoller } from '../../services/poller';
+import { BuildsSection } from './buildsSection';
 import type { LoadOutcome } from './loadOutcome';
-import type { AppsTreeNode } from './nodes';
+import { AppNode, PlatformIcons, sameApp, sameNodes, type AppsTreeNode } from './nodes';
 
-// The Apps view is registered at activation (VS Code needs its provider from the start), but what it
-// shows is dist/apps.js, loaded when VS Code first asks for its children or a command needs the
-// builds: a window that activates with the view closed (a command, a chat tool, the Current Branch
-// view) does not load it for that. In the bundle esbuild.mjs turns the import below into
-// `require("./apps.js")`, the sibling of dist/extension.js; in the unbundled test build (out/) it
-// stays a require of out/src/views/apps/appsContent.js.
-type AppsModule = typeof import('./appsContent');
+export type { LoadOutcome } from './loadOutcome';
+
+export interface AppsViewDeps {
+  session: Session;
+  settings: SettingsService;
+  presenter: ErrorPresenter;
+  poller: BuildPoller;
+  contextKeys: ContextKeys;
+  /** Where media/ is, for the platform icons. */
+  extensionUri: vscode.Uri;
+}
 
 /**
- * The Apps view: it owns the TreeView and passes VS Code's questions on to the content once loaded.
- * It also keeps the welcome view's "has a token" key following the session, content loaded or not: a
- * token stored or cleared (here or in another window) changes the welcome view and the walkthrough at
- * once, whether or not the view is on screen to load.
+ * The Apps view: it owns its TreeView, loads when VS Code first asks for children (nothing is fetched
+ * while the view is closed), and keeps the old nodes on screen until a refresh's new ones arrive.
+ * Reloads when the session (address, token) or a setting the builds read changes.
  */
 export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<AppsTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  /** The view itself: commands read its selection, and reveal() expands an app as a click does. */
+  /** Commands read its selection, and reveal() expands an app as a click does. */
   readonly view: vscode.TreeView<AppsTreeNode>;
-  /** The content, loaded once, on the first call. */
-  readonly content: () => Promise<AppsContent>;
-  private loaded: AppsContent | undefined;
-  private disposed = false;
+  /** Everything below the apps: builds and their details. */
+  readonly builds: BuildsSection;
+  private readonly icons: PlatformIcons;
+  private roots: AppsTreeNode[] | undefined;
+  private loading: { promise: Promise<LoadOutcome>; controller: AbortController } | undefined;
+  private generation = 0;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly deps: AppsContentDeps) {
+  constructor(private readonly deps: AppsViewDeps) {
+    this.builds = new BuildsSection(deps);
+    this.icons = new PlatformIcons(deps.extensionUri);
     this.view = vscode.window.createTreeView(ViewId.apps, { treeDataProvider: this });
-    this.content = onFirstCall(() => import('./appsContent').then(withLanguage).then((apps: AppsModule) => this.made(apps)));
-    this.subscriptions = [this.view, deps.session.onDidChange(() => void this.followSession())];
+    this.subscriptions = [
+      this.view,
+      this.builds,
+      // A collapsed app's builds are off screen: nothing to poll for them.
+      this.view.onDidCollapseElement((e) => this.builds.collapsed(e.element)),
+      this.builds.onDidChange((node) => this.changed.fire(node)),
+      deps.session.onDidChange(() => {
+        this.invalidate();
+        void this.followToken();
+      }),
+      deps.settings.onDidChange(() => this.invalidate()),
+    ];
   }
 
   getTreeItem(node: AppsTreeNode): vscode.TreeItem {
@@ -42,42 +66,138 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   }
 
   async getChildren(node?: AppsTreeNode): Promise<AppsTreeNode[]> {
-    return (await this.content()).provider.getChildren(node);
+    if (node) return this.builds.children(node);
+    // A newer load may supersede the one awaited here; keep waiting until one settles the roots.
+    while (this.roots === undefined) await this.load(false);
+    return this.roots;
   }
 
-  /** Needed by reveal(); a node exists only once the content that made it is loaded. */
+  /** Needed by reveal(); only apps and builds are revealed, so details answer undefined. */
   getParent(node: AppsTreeNode): AppsTreeNode | undefined {
-    return this.loaded?.provider.getParent(node);
+    if (node.kind !== 'build') return undefined;
+    return this.roots?.find((root) => root.kind === 'app' && root.app.id === node.appId);
   }
 
   /** Asks the service again now and reports how it went (the Refresh and Set Access Token commands). */
-  async refresh(): Promise<LoadOutcome> {
-    return (await this.content()).provider.refresh();
+  refresh(): Promise<LoadOutcome> {
+    this.loading?.controller.abort();
+    this.loading = undefined;
+    this.deps.session.forgetApps();
+    return this.load(true);
   }
 
-  /** Forgets what is shown; nothing is, before the content is loaded. */
+  /** Forgets what is shown; the view reloads when VS Code asks again (at once if it is visible). */
   invalidate(): void {
-    this.loaded?.provider.invalidate();
+    // The apps shown are gone until the next load lists them (the walkthrough's "See your apps").
+    this.deps.contextKeys.set(ContextKey.appsListed, false);
+    // Already forgotten and nothing under way: the event that asked VS Code to reload has been fired.
+    if (this.roots === undefined && !this.loading) return;
+    this.loading?.controller.abort();
+    this.loading = undefined;
+    this.generation++;
+    this.roots = undefined;
+    this.changed.fire(undefined);
   }
 
-  private made(apps: AppsModule): AppsContent {
-    const content = apps.createAppsContent(this.deps, this.view);
-    content.provider.onDidChangeTreeData((node) => this.changed.fire(node));
-    if (this.disposed) content.dispose();
-    else this.loaded = content;
-    return content;
+  private load(announce: boolean): Promise<LoadOutcome> {
+    if (this.loading) return this.loading.promise;
+    const controller = new AbortController();
+    const generation = ++this.generation;
+    const promise = this.fetchRoots(controller.signal)
+      .catch((error: unknown) => {
+        // A bug here must still end the load, or every later getChildren would wait on it.
+        this.deps.presenter.present(error, vscode.l10n.t('Loading apps'));
+        return { roots: this.errorNodes(error), outcome: { status: 'failed', error } as LoadOutcome };
+      })
+      .then(({ roots, outcome }): LoadOutcome => {
+        if (generation !== this.generation) return { status: 'skipped', reason: 'superseded' };
+        this.loading = undefined;
+        const unchanged = sameNodes(this.roots, roots);
+        this.roots = roots;
+        // A load that getChildren started needs no event: VS Code is already waiting for its result.
+        // Nor does a refresh that found everything as it was: redrawing would change nothing.
+        if (announce && !unchanged) this.changed.fire(undefined);
+        if (announce && unchanged) void this.redrawChangedBuilds();
+        return outcome;
+      });
+    this.loading = { promise, controller };
+    return promise;
   }
 
-  private async followSession(): Promise<void> {
+  /** After a refresh that kept every app: redraw only the expanded apps whose builds changed. */
+  private async redrawChangedBuilds(): Promise<void> {
+    const client = await this.deps.session.client();
+    if (!client) return;
+    for (const appId of await this.builds.reloadExpanded(client)) {
+      const node = this.roots?.find((n) => n.kind === 'app' && n.app.id === appId);
+      if (node) this.changed.fire(node);
+    }
+  }
+
+  private async fetchRoots(signal: AbortSignal): Promise<{ roots: AppsTreeNode[]; outcome: LoadOutcome }> {
+    const { session, presenter, contextKeys } = this.deps;
+    const connection = await session.connection();
+    contextKeys.set(ContextKey.configured, connection.kind !== 'not-configured');
+    // Whether a token exists is known only once the address is usable; until then the key stays.
+    if (connection.kind === 'ready' || connection.kind === 'no-token') contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
+    contextKeys.set(ContextKey.noApps, false);
+    if (connection.kind !== 'ready') contextKeys.set(ContextKey.appsListed, false);
+    switch (connection.kind) {
+      case 'not-configured':
+        return { roots: [], outcome: { status: 'skipped', reason: 'not-configured' } };
+      case 'invalid-setting': {
+        const fix = { title: vscode.l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.baseUrl] };
+        const node = new MessageNode(
+          vscode.l10n.t('The service address is not valid'),
+          'error',
+          vscode.l10n.t('The setting {0} is not valid: {1}.', Setting.baseUrl, connection.problem),
+          fix,
+        );
+        return { roots: [node], outcome: { status: 'skipped', reason: 'invalid-setting' } };
+      }
+      case 'no-token':
+        return { roots: [], outcome: { status: 'skipped', reason: 'no-token' } };
+    }
+    try {
+      const apps = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () => session.apps(connection.client, signal));
+      presenter.succeeded();
+      contextKeys.set(ContextKey.noApps, apps.length === 0);
+      contextKeys.set(ContextKey.appsListed, apps.length > 0);
+      return { roots: this.appNodes(apps), outcome: { status: 'loaded', count: apps.length } };
+    } catch (error) {
+      if (signal.aborted) return { roots: [], outcome: { status: 'skipped', reason: 'superseded' } };
+      presenter.present(error, vscode.l10n.t('Loading apps'));
+      return { roots: this.errorNodes(error), outcome: { status: 'failed', error } };
+    }
+  }
+
+  private appNodes(apps: App[]): AppNode[] {
+    // Duplicate ids would make VS Code reject the whole tree (item ids must be unique).
+    const seen = new Set<string>();
+    const unique = apps.filter((app) => !seen.has(app.id) && seen.add(app.id));
+    // An app the service describes as before keeps its node (and so its tree item and its expansion).
+    const before = new Map((this.roots ?? []).flatMap((n) => (n.kind === 'app' ? [[n.app.id, n] as const] : [])));
+    return sortByName(unique).map((app) => {
+      const kept = before.get(app.id);
+      return kept && sameApp(kept.app, app) ? kept : new AppNode(app, this.icons, this.builds.filterOf(app.id));
+    });
+  }
+
+  /** A token stored or cleared (here or in another window) updates the welcome view and walkthrough at once. */
+  private async followToken(): Promise<void> {
     const connection = await this.deps.session.connection();
     if (connection.kind === 'ready' || connection.kind === 'no-token')
       this.deps.contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
   }
 
+  private errorNodes(error: unknown): AppsTreeNode[] {
+    const message = this.deps.presenter.describe(error);
+    return message ? [new MessageNode(message.short, message.severity, message.message, viewFix(message))] : [];
+  }
+
   dispose(): void {
-    this.disposed = true;
     for (const s of this.subscriptions) s.dispose();
-    this.loaded?.dispose();
+    this.loading?.controller.abort();
     this.changed.dispose();
   }
 }

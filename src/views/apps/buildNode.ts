@@ -3,14 +3,12 @@ import type { Build } from '../../api';
 import { buildLabel, buildTooltip, firstLine } from '../../core/buildLook';
 import { relativeTime } from '../../core/time';
 import { buildIcon } from '../buildIcon';
-import { TREE_NODE } from '../treeNode';
 
 /**
  * One build under its app. `build` is replaced in place when the poller sees it change, so VS Code,
  * which knows tree elements by identity, redraws this very node.
  */
 export class BuildNode {
-  readonly [TREE_NODE] = true;
   readonly kind = 'build';
 
   constructor(

@@ -1,10 +1,8 @@
 import * as vscode from 'vscode';
 import type { DetailRow } from '../../core/detailRows';
-import { TREE_NODE } from '../treeNode';
 
 /** A line of a build's details: commit, times, tests, coverage, links. */
 export class DetailNode {
-  readonly [TREE_NODE] = true;
   readonly kind = 'detail';
   readonly children: DetailNode[];
 

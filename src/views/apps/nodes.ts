@@ -4,7 +4,6 @@ import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter'
 import type { BuildNode } from './buildNode';
 import type { MessageNode } from '../messageNode';
 import type { DetailNode } from './detailNode';
-import { TREE_NODE } from '../treeNode';
 
 // One class per kind of node; the tree's element type is their union, and each node makes its own
 // TreeItem so the provider only dispatches.
@@ -23,7 +22,6 @@ export class PlatformIcons {
 }
 
 export class AppNode {
-  readonly [TREE_NODE] = true;
   readonly kind = 'app';
   /** Made once and kept while the app and its filter stay the same: a refresh redraws nothing new. */
   private item: vscode.TreeItem | undefined;

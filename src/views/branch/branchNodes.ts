@@ -3,11 +3,9 @@ import type { App, Build } from '../../api';
 import { buildNumber, buildTooltip, statusPhrase } from '../../core/buildLook';
 import { buildIcon } from '../buildIcon';
 import type { MessageNode } from '../messageNode';
-import { TREE_NODE } from '../treeNode';
 
 /** The latest build of the branch for one app (or the fact that there is none yet). */
 export class BranchBuildNode {
-  readonly [TREE_NODE] = true;
   readonly kind = 'branchBuild';
 
   constructor(

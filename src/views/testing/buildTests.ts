@@ -2,22 +2,13 @@ import type * as vscode from 'vscode';
 import type { Build } from '../../api';
 import { latestFinishedBuild } from '../../core/branchTests';
 import type { BranchState } from '../../core/branchState';
-import { withLanguage } from '../../core/language';
-import { onFirstCall } from '../../core/onFirstCall';
+import { leavesOf, testTree } from '../../core/testTree';
 import type { CurrentBranch } from '../../services/currentBranch';
 import type { Log } from '../../services/log';
 import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
-import type { TestLocator } from '../../services/testLocator';
-import type { TestingContent } from './testingContent';
-import type { ShownTests, TestResultsView } from './testResultsView';
-
-// The Testing view's controller, the test tree and the source search are dist/testing.js, loaded with
-// the first results to show: a window whose branch has no finished build never loads them. In the
-// bundle esbuild.mjs turns the import below into `require("./testing.js")`, the sibling of
-// dist/extension.js; in the unbundled test build (out/) it stays a require of
-// out/src/views/testing/testingContent.js.
-type TestingModule = typeof import('./testingContent');
+import { TestLocator } from '../../services/testLocator';
+import { TestResultsView, type ShownTests } from './testResultsView';
 
 export interface BuildTestsDeps {
   session: Session;
@@ -37,12 +28,13 @@ export class BuildTests implements vscode.Disposable {
   private generation = 0;
   private autoShownId: string | undefined;
   private readonly subscriptions: vscode.Disposable[];
-  private readonly content: () => Promise<TestingContent>;
-  private loaded: TestingContent | undefined;
-  private disposed = false;
+  /** The Testing view's controller, made with the first results to show. */
+  private shownView: TestResultsView | undefined;
+  /** The search for the tests' sources (it counts its searches, for tests). */
+  readonly locator: TestLocator;
 
   constructor(private readonly deps: BuildTestsDeps) {
-    this.content = onFirstCall(() => import('./testingContent').then(withLanguage).then((testing: TestingModule) => this.made(testing)));
+    this.locator = new TestLocator(deps.log);
     this.subscriptions = [
       deps.branch.onDidChange((state) => this.followBranch(state)),
       deps.settings.onDidChange(() => this.followBranch(deps.branch.state)),
@@ -55,14 +47,9 @@ export class BuildTests implements vscode.Disposable {
     ];
   }
 
-  /** The Testing view's controller and what it shows, once the first results loaded it (for tests). */
+  /** The Testing view's controller and what it shows, once there were results (for tests). */
   get view(): TestResultsView | undefined {
-    return this.loaded?.view;
-  }
-
-  /** The search for the tests' sources, likewise (it counts its searches). */
-  get locator(): TestLocator | undefined {
-    return this.loaded?.locator;
+    return this.shownView;
   }
 
   /** Fetches and shows; rejects with the client's ApiError (the command wrapper presents it). */
@@ -72,21 +59,21 @@ export class BuildTests implements vscode.Disposable {
     const client = await session.client();
     if (!client) return undefined;
     const showPassing = settings.value.showPassingTests ? true : undefined;
-    const [results, content] = await Promise.all([client.getTests(build.id, { showPassing }), this.content()]);
+    const results = await client.getTests(build.id, { showPassing });
     if (generation !== this.generation) return undefined;
-    return content.show(build, appName, results.tests, () => generation === this.generation);
+    const leaves = leavesOf(testTree(results.tests));
+    const locations = await this.locator.locate(build.id, leaves, (leaf) => leaf.id);
+    if (generation !== this.generation) return undefined;
+    this.shownView ??= new TestResultsView();
+    this.shownView.show(build, appName, results.tests, locations);
+    this.deps.log.info(`Testing view: build ${build.id}, ${leaves.length} test(s), ${locations.size} located.`);
+    return this.shownView.shown;
   }
 
   clear(): void {
     this.generation++;
-    this.loaded?.clear();
-  }
-
-  private made(testing: TestingModule): TestingContent {
-    const content = new testing.TestingContent(this.deps.log);
-    if (this.disposed) content.dispose();
-    else this.loaded = content;
-    return content;
+    this.shownView?.clear();
+    this.locator.forget();
   }
 
   private followBranch(state: BranchState): void {
@@ -103,9 +90,8 @@ export class BuildTests implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.disposed = true;
     this.generation++;
     for (const s of this.subscriptions) s.dispose();
-    this.loaded?.dispose();
+    this.shownView?.dispose();
   }
 }
