@@ -17,6 +17,21 @@ export default tseslint.config(
     },
   },
   {
+    // `import vscode = require('vscode')` is a plain require in the bundle; `import * as vscode` would
+    // copy the whole API object once per file at every activation (esbuild's ES-module interop).
+    files: ['src/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='vscode'][importKind='value']",
+          message: "Import vscode as `import vscode = require('vscode')` (a value import copies the API object per file).",
+        },
+      ],
+    },
+  },
+  {
     // Test code and tools may print and poke at loosely typed JSON.
     files: ['test/**/*.ts'],
     rules: {

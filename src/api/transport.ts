@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { type BuiltDispatcher, buildDispatcher } from './dispatcher';
+import type { BuiltDispatcher } from './dispatcher';
 import { ApiError } from './errors';
 import type { NetworkOptions } from './network';
 import { describeNetworkFailure } from './networkErrors';
@@ -71,10 +71,10 @@ export class Transport {
     await built?.dispatcher.destroy();
   }
 
-  // undici is a bundle of its own (dist/undici.js), loaded with the first request. A bad proxy address
-  // fails every request of this client with the same message; a new client tries again.
+  // undici (dist/undici.js) and the TLS modules load with the first request, not at activation. A bad
+  // proxy address fails every request of this client with the same message; a new client tries again.
   private load(): Promise<BuiltDispatcher> {
-    this.loading ??= import('undici').then(async (undici) => {
+    this.loading ??= Promise.all([import('./dispatcher'), import('undici')]).then(async ([{ buildDispatcher }, undici]) => {
       this.built = await buildDispatcher(undici, this.options);
       this.options.onNetworkReady?.(this.built.description);
       return this.built;

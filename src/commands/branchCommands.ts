@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { App, Build, BuildServiceClient } from '../api';
 import { completionMessage } from '../core/buildLook';
 import { CommandId, Setting, ViewId } from '../ids';

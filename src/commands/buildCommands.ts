@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { BuildStatus } from '../api';
 import { buildLabel, cancelQuestion } from '../core/buildLook';
 import { FILTER_STATUSES, type BuildFilter } from '../core/filter';

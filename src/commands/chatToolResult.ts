@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { failureText } from '../core/toolAnswers';
 import type { Log } from '../services/log';
 

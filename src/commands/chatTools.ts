@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError, type App, type BuildServiceClient, type BuildStatus } from '../api';
 import { FILTER_STATUSES } from '../core/filter';
 import { branchStatusText, buildListText, failedTestsText, findApp, triggerQuestion } from '../core/toolAnswers';

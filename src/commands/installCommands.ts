@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
 import { buildLabel } from '../core/buildLook';
 import { checkInstallLink } from '../core/installLink';

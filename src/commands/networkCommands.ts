@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { CommandId } from '../ids';
 import type { ClientCache } from '../services/clientCache';
 import type { SettingsService } from '../services/settings';

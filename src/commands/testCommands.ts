@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Build } from '../api';
 import { latestFinishedBuild } from '../core/branchTests';
 import { CommandId } from '../ids';

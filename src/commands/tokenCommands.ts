@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { TOKEN_ENV_VAR, tokenProblem } from '../core/tokenFormat';
 import { CommandId, Setting } from '../ids';
 import type { Log } from '../services/log';

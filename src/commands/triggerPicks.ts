@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { App, BuildServiceClient } from '../api';
 import type { BranchState, GitSnapshot } from '../core/branchState';
 import { sortByName } from '../core/sortApps';

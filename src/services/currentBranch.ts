@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError, type Build } from '../api';
 import { branchToLoad, gitBranch, loadBranch } from '../core/branchLoad';
 import { branchOf, withBuild, withUpdate, type BranchState } from '../core/branchState';

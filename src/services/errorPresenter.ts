@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import type { TokenStore } from './tokenStore';
 import type { Log } from './log';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { GitSnapshot } from '../core/branchState';
 import type { Log } from './log';
 import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Repository } from './gitTypes';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SettingId } from '../ids';
 import type { Log } from './log';
 import { promptForSetting } from './settingPrompt';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 /** The channel name users see in the Output view; tests read the file VS Code writes for it. */
 export const LOG_CHANNEL_NAME = 'Build Service';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { NetworkOptions, ProxyOptions } from '../api';
 
 /** VS Code's own network settings, which this extension follows like the editor does. */

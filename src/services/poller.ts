@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError, type Build } from '../api';
 import { FollowedBuilds, type FollowReason, type Recorded } from '../core/followedBuilds';
 import { DEFAULT_INTERVALS, nextInterval, type PollIntervals } from '../core/pollSchedule';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { App, BuildServiceClient } from '../api';
 import { Setting } from '../ids';
 import type { ClientCache } from './clientCache';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { CommandId, type SettingId } from '../ids';
 
 // A function, not a constant: the translation is read when shown, not at load.

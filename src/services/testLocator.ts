@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { findDeclaration, sourceFileParts, sourceGlob, suiteFileBase } from '../core/testSources';
 import type { Log } from './log';
 

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { normalizeToken, tokenProblem, TOKEN_ENV_VAR } from '../core/tokenFormat';
 
 /** The one key in context.secrets. The token is never kept in settings or globalState. */

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import { CommandId } from '../ids';
 import { isUnencryptedRemote } from '../core/unencrypted';

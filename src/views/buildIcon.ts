@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { BuildStatus } from '../api';
 import { stateIcon } from '../core/buildLook';
 

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Build } from '../api';
 import { completionMessage } from '../core/buildLook';
 import { hasFailedTests } from '../core/branchTests';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { qrPageHtml } from '../core/installLink';
 import { qrSvg } from '../core/qrCode';
 import type { Log } from '../services/log';

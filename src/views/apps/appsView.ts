@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { App } from '../../api';
 import { viewFix } from '../../core/errorMessages';
 import { sortByName } from '../../core/sortApps';

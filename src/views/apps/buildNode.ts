@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Build } from '../../api';
 import { buildLabel, buildTooltip, firstLine } from '../../core/buildLook';
 import { relativeTime } from '../../core/time';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Build, BuildServiceClient, Coverage, TestResults } from '../../api';
 import { detailRows } from '../../core/detailRows';
 import { viewFix } from '../../core/errorMessages';

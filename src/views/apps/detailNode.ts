@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { DetailRow } from '../../core/detailRows';
 
 /** A line of a build's details: commit, times, tests, coverage, links. */

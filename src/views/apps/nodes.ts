@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { App } from '../../api';
 import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter';
 import type { BuildNode } from './buildNode';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { App, Build } from '../../api';
 import { buildNumber, buildTooltip, statusPhrase } from '../../core/buildLook';
 import { buildIcon } from '../buildIcon';

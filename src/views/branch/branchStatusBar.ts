@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { CommandId, STATUS_BAR_ITEM_ID } from '../../ids';
 import type { BranchState } from '../../core/branchState';
 import { escapeIcons, statusBarText } from '../../core/statusBarText';

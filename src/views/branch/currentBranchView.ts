@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { contextValueOf, type BranchState } from '../../core/branchState';
 import { viewFix } from '../../core/errorMessages';
 import { CommandId, ContextKey, Setting } from '../../ids';
