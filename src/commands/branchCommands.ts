@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, Build, BuildServiceClient } from '../api';
 import { completionMessage } from '../core/buildLook';
@@ -44,7 +45,7 @@ export class BranchCommands {
    */
   private async trigger(node: unknown): Promise<void> {
     const client = await this.session.client();
-    if (!client) return explainMissingAddress(Setting.baseUrl, vscode.l10n.t('trigger a build'));
+    if (!client) return explainMissingAddress(Setting.baseUrl, l10n.t('trigger a build'));
     const app = this.targets.clickedApp(node) ?? (await pickApp(this.session, client, this.model.state));
     if (!app) return;
     const branch = await pickBranch(client, app, this.git.snapshot);
@@ -52,7 +53,7 @@ export class BranchCommands {
     const id = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Triggering a build of {0} on {1}…', app.name || app.id, branch),
+        title: l10n.t('Triggering a build of {0} on {1}…', app.name || app.id, branch),
       },
       () => client.triggerBuild(app.id, { branch }),
     );

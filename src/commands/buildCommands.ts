@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { BuildStatus } from '../api';
 import { buildLabel, cancelQuestion } from '../core/buildLook';
@@ -13,7 +14,7 @@ import type { CommandGroup } from './register';
 import type { CommandTargets } from './targets';
 
 // A function, not a constant: the translation is read when asked, not at load.
-export const CANCEL_BUILD = (): string => vscode.l10n.t('Cancel Build');
+export const CANCEL_BUILD = (): string => l10n.t('Cancel Build');
 
 type BuildCommandId =
   | typeof CommandId.refresh
@@ -51,7 +52,7 @@ export class BuildCommands {
     if (!app) return;
     await vscode.env.clipboard.writeText(app.app.id);
     // A status-bar note rather than a toast: copying is routine and needs no attention.
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the app ID of {0}', app.app.name), 3000);
+    vscode.window.setStatusBarMessage(l10n.t('Copied the app ID of {0}', app.app.name), 3000);
   }
 
   /** Two quick picks: the branch (from /branches) and the state. Escape in either leaves the filter as it was. */
@@ -60,20 +61,19 @@ export class BuildCommands {
     const client = await this.session.client();
     if (!app || !client) return;
     const current = this.builds.filterOf(app.app.id);
-    const branches = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading branches') },
-      () => client.listBranches(app.app.id),
+    const branches = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading branches') }, () =>
+      client.listBranches(app.app.id),
     );
-    const anyBranch = { label: vscode.l10n.t('Any branch'), branch: undefined as string | undefined };
+    const anyBranch = { label: l10n.t('Any branch'), branch: undefined as string | undefined };
     const branch = await vscode.window.showQuickPick([anyBranch, ...branches.map((b) => ({ label: b.name, branch: b.name }))], {
-      title: vscode.l10n.t('Filter builds of {0}: branch', app.app.name),
-      placeHolder: current.branch ? vscode.l10n.t('Now: {0}', current.branch) : vscode.l10n.t('Type to find a branch'),
+      title: l10n.t('Filter builds of {0}: branch', app.app.name),
+      placeHolder: current.branch ? l10n.t('Now: {0}', current.branch) : l10n.t('Type to find a branch'),
       matchOnDescription: true,
     });
     if (!branch) return;
-    const anyState = { label: vscode.l10n.t('Any state'), status: undefined as BuildStatus | undefined };
+    const anyState = { label: l10n.t('Any state'), status: undefined as BuildStatus | undefined };
     const state = await vscode.window.showQuickPick([anyState, ...FILTER_STATUSES.map((status) => ({ label: status, status }))], {
-      title: vscode.l10n.t('Filter builds of {0}: state', app.app.name),
+      title: l10n.t('Filter builds of {0}: state', app.app.name),
     });
     if (!state) return;
     await this.applyFilter(app, { branch: branch.branch, status: state.status });
@@ -119,6 +119,6 @@ export class BuildCommands {
     const target = this.targets.build(node);
     if (!target) return;
     await vscode.env.clipboard.writeText(target.build.id);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the build ID of {0}', buildLabel(target.build)), 3000);
+    vscode.window.setStatusBarMessage(l10n.t('Copied the build ID of {0}', buildLabel(target.build)), 3000);
   }
 }

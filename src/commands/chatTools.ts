@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { ApiError, type App, type BuildServiceClient, type BuildStatus } from '../api';
 import { FILTER_STATUSES } from '../core/filter';
@@ -51,11 +52,11 @@ export class ChatTools {
     const connection = await this.deps.session.connection();
     if (connection.kind === 'ready') return connection.client;
     // The same words as the notification a view's request would show.
-    if (connection.kind === 'no-token') throw new ApiError('missing-token', vscode.l10n.t('No access token is set.'));
+    if (connection.kind === 'no-token') throw new ApiError('missing-token', l10n.t('No access token is set.'));
     throw new Answer(
       connection.kind === 'invalid-setting'
-        ? vscode.l10n.t('The setting buildService.baseUrl is not valid: {0}.', connection.problem)
-        : vscode.l10n.t("No build service address is set. Set buildService.baseUrl to your build service's /v1 address."),
+        ? l10n.t('The setting buildService.baseUrl is not valid: {0}.', connection.problem)
+        : l10n.t("No build service address is set. Set buildService.baseUrl to your build service's /v1 address."),
     );
   }
 
@@ -74,14 +75,14 @@ export class ChatTools {
       case 'failed':
         throw state.error;
       case 'no-app':
-        return vscode.l10n.t('No app builds this repository (branch {0}); buildService.appId can name one.', state.branch);
+        return l10n.t('No app builds this repository (branch {0}); buildService.appId can name one.', state.branch);
       case 'detached':
-        return vscode.l10n.t('No branch is checked out (detached HEAD).');
+        return l10n.t('No branch is checked out (detached HEAD).');
       case 'no-git':
       case 'no-repository':
-        return vscode.l10n.t('No Git repository is open, so there is no current branch.');
+        return l10n.t('No Git repository is open, so there is no current branch.');
       default:
-        return vscode.l10n.t('The current branch is not known yet; try again in a moment.');
+        return l10n.t('The current branch is not known yet; try again in a moment.');
     }
   }
 
@@ -90,7 +91,7 @@ export class ChatTools {
     const apps = await this.deps.session.apps(client);
     if (name?.trim()) {
       const found = findApp(apps, name);
-      if (!found.app) throw new Answer(found.problem ?? vscode.l10n.t('No app is called "{0}".', name));
+      if (!found.app) throw new Answer(found.problem ?? l10n.t('No app is called "{0}".', name));
       return found.app;
     }
     const state = this.deps.branch.state;
@@ -100,7 +101,7 @@ export class ChatTools {
       .slice(0, 10)
       .map((a) => `"${a.name || a.id}"`)
       .join(', ');
-    throw new Answer(vscode.l10n.t('Which app? Name one of: {0}.', choices));
+    throw new Answer(l10n.t('Which app? Name one of: {0}.', choices));
   }
 
   private async listBuilds(input: ListInput): Promise<string> {
@@ -108,7 +109,7 @@ export class ChatTools {
     const app = await this.app(client, input.app);
     const state = input.state?.trim().toLowerCase();
     if (state && !(FILTER_STATUSES as readonly string[]).includes(state))
-      throw new Answer(vscode.l10n.t('The state must be one of {0}, not "{1}".', FILTER_STATUSES.join(', '), input.state ?? ''));
+      throw new Answer(l10n.t('The state must be one of {0}, not "{1}".', FILTER_STATUSES.join(', '), input.state ?? ''));
     const limit = Math.min(Math.max(Math.trunc(Number(input.limit) || 10), 1), 50);
     const filter = { branch: input.branch?.trim() || undefined, status: state as BuildStatus | undefined };
     const builds = await client.listBuilds(app.id, { ...filter, limit });
@@ -121,7 +122,7 @@ export class ChatTools {
     let appName: string;
     if (input.buildId?.trim()) {
       build = await client.getBuild(input.buildId.trim());
-      appName = build.appId ? this.deps.session.nameOf(build.appId) : vscode.l10n.t('its app');
+      appName = build.appId ? this.deps.session.nameOf(build.appId) : l10n.t('its app');
     } else {
       const app = await this.app(client, input.app);
       appName = app.name || app.id;
@@ -130,7 +131,7 @@ export class ChatTools {
       } else {
         const builds = await client.listBuilds(app.id, { limit: 100 });
         build = builds.find((b) => b.buildNumber === Number(input.buildNumber));
-        if (!build) throw new Answer(vscode.l10n.t('{0} has no build #{1} among its latest 100 builds.', appName, input.buildNumber));
+        if (!build) throw new Answer(l10n.t('{0} has no build #{1} among its latest 100 builds.', appName, input.buildNumber));
       }
     }
     const results = build.finished ? await client.getTests(build.id) : { tests: [] };
@@ -142,7 +143,7 @@ export class ChatTools {
     const client = await this.client();
     const app = await this.app(client, input.app);
     const branch = input.branch?.trim() || this.currentBranch();
-    if (!branch) throw new Answer(vscode.l10n.t('Which branch? No branch is checked out here; name one.'));
+    if (!branch) throw new Answer(l10n.t('Which branch? No branch is checked out here; name one.'));
     return { app, branch };
   }
 
@@ -151,12 +152,12 @@ export class ChatTools {
       const { app, branch } = await this.target(input);
       const question = triggerQuestion(app.name || app.id, branch);
       return {
-        invocationMessage: vscode.l10n.t('Triggering a build of {0} on {1}', app.name || app.id, branch),
+        invocationMessage: l10n.t('Triggering a build of {0} on {1}', app.name || app.id, branch),
         confirmationMessages: question,
       };
     } catch {
       // Nothing would be started: invoke() says why, without asking first.
-      return { invocationMessage: vscode.l10n.t('Checking what to build') };
+      return { invocationMessage: l10n.t('Checking what to build') };
     }
   }
 
@@ -173,7 +174,7 @@ export class ChatTools {
     this.deps.apps.invalidate();
     const [name, status] = [app.name || app.id, build ? build.status : 'queued'];
     return build?.buildNumber !== undefined
-      ? vscode.l10n.t(
+      ? l10n.t(
           'Started build #{0} of {1} on {2} (id {3}); it is {4}. The Build Service views follow it.',
           build.buildNumber,
           name,
@@ -181,6 +182,6 @@ export class ChatTools {
           id,
           status,
         )
-      : vscode.l10n.t('Started build of {0} on {1} (id {2}); it is {3}. The Build Service views follow it.', name, branch, id, status);
+      : l10n.t('Started build of {0} on {1} (id {2}); it is {3}. The Build Service views follow it.', name, branch, id, status);
   }
 }

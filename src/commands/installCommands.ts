@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { ApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
 import { buildLabel } from '../core/buildLook';
@@ -36,11 +37,11 @@ export class InstallCommands {
   private async showQrCode(target: unknown): Promise<void> {
     const row = this.targets.detailRow(target);
     if (row) return this.showLink(row.installUrl, row.label);
-    if (typeof target === 'string') return this.showLink(target, vscode.l10n.t('Install'));
+    if (typeof target === 'string') return this.showLink(target, l10n.t('Install'));
     const branchBuild = this.targets.branchBuild(target);
     if (branchBuild) {
       const client = await this.session.client();
-      if (!client) return explainMissingAddress(Setting.baseUrl, vscode.l10n.t('show an install link'));
+      if (!client) return explainMissingAddress(Setting.baseUrl, l10n.t('show an install link'));
       const build = await this.latestSuccess(client, branchBuild.app, branchBuild.branch, branchBuild.build);
       return this.showBuild(build, branchBuild.app, branchBuild.branch);
     }
@@ -49,7 +50,7 @@ export class InstallCommands {
   /** The palette: pick one of the apps of this repository (or any app), then its latest successful build of the branch. */
   private async installLatest(): Promise<void> {
     const client = await this.session.client();
-    if (!client) return explainMissingAddress(Setting.baseUrl, vscode.l10n.t('install a build'));
+    if (!client) return explainMissingAddress(Setting.baseUrl, l10n.t('install a build'));
     const state = this.branch.state;
     const branch = state.kind === 'builds' ? state.branch : this.git.snapshot.kind === 'repository' ? this.git.snapshot.branch : undefined;
     const candidates = state.kind === 'builds' ? state.entries.map((e) => e.app) : await this.session.apps(client);
@@ -57,7 +58,7 @@ export class InstallCommands {
     if (!app) return;
     const shownBuild = state.kind === 'builds' ? state.entries.find((e) => e.app.id === app.id)?.build : undefined;
     const build = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Finding the latest successful build') },
+      { location: vscode.ProgressLocation.Window, title: l10n.t('Finding the latest successful build') },
       () => this.latestSuccess(client, app, branch, shownBuild),
     );
     await this.showBuild(build, app, branch);
@@ -82,21 +83,18 @@ export class InstallCommands {
 
   private async showBuild(build: Build | undefined, app: App, branch: string | undefined): Promise<void> {
     const appName = app.name || app.id;
-    const where = branch ? vscode.l10n.t(' on {0}', branch) : '';
+    const where = branch ? l10n.t(' on {0}', branch) : '';
 
     if (!build) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no successful build{1} to install.', appName, where));
+      void vscode.window.showInformationMessage(l10n.t('{0} has no successful build{1} to install.', appName, where));
       return;
     }
     const link = await pickLink(build.links.install);
     if (link === null) {
-      void vscode.window.showInformationMessage(
-        vscode.l10n.t('Build {0} of {1}{2} has no install link.', buildLabel(build), appName, where),
-      );
+      void vscode.window.showInformationMessage(l10n.t('Build {0} of {1}{2} has no install link.', buildLabel(build), appName, where));
       return;
     }
-    if (link)
-      await this.showLink(link.url, vscode.l10n.t('Install {0} {1}{2}', appName, buildLabel(build), link.name ? ` (${link.name})` : ''));
+    if (link) await this.showLink(link.url, l10n.t('Install {0} {1}{2}', appName, buildLabel(build), link.name ? ` (${link.name})` : ''));
   }
 
   private async showLink(url: unknown, title: string): Promise<void> {
@@ -113,10 +111,10 @@ export class InstallCommands {
 async function pickApp(apps: readonly App[], branch: string | undefined): Promise<App | undefined> {
   const items = apps.map((app) => ({ label: app.name || app.id, description: app.platform, app }));
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Install Latest Build on Device: App'),
+    title: l10n.t('Install Latest Build on Device: App'),
     placeHolder: branch
-      ? vscode.l10n.t('The app whose latest successful build of {0} to install', branch)
-      : vscode.l10n.t('The app whose latest successful build to install'),
+      ? l10n.t('The app whose latest successful build of {0} to install', branch)
+      : l10n.t('The app whose latest successful build to install'),
   });
   return picked?.app;
 }
@@ -127,7 +125,7 @@ async function pickLink(links: readonly BuildLink[]): Promise<BuildLink | null |
   if (links.length === 1) return links[0];
   const picked = await vscode.window.showQuickPick(
     links.map((link) => ({ label: link.name || link.url, link })),
-    { title: vscode.l10n.t('Install Link') },
+    { title: l10n.t('Install Link') },
   );
   return picked?.link;
 }

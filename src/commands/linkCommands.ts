@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { CommandId, EXTENSION_ID, Setting } from '../ids';
 import { explainMissingAddress, openWebPage } from '../services/links';
@@ -31,8 +32,7 @@ export class LinkCommands {
   table(): CommandGroup<LinkCommandId> {
     return {
       // `page` is 'accessToken' from the welcome view's link, to land where tokens are made.
-      [CommandId.openDashboard]: (page) =>
-        this.openDashboardPage(page === 'accessToken' ? PROFILE_PAGE : '', vscode.l10n.t('the dashboard')),
+      [CommandId.openDashboard]: (page) => this.openDashboardPage(page === 'accessToken' ? PROFILE_PAGE : '', l10n.t('the dashboard')),
       [CommandId.openStatusPage]: () => this.openStatusPage(),
       [CommandId.openSettings]: (setting) => openSettings(setting),
       [CommandId.showLog]: () => this.log.show(),
@@ -52,13 +52,13 @@ export class LinkCommands {
 
   private async openStatusPage(): Promise<void> {
     const url = this.settings.value.statusUrl;
-    if (!url) return explainMissingAddress(Setting.statusUrl, vscode.l10n.t('the status page'));
+    if (!url) return explainMissingAddress(Setting.statusUrl, l10n.t('the status page'));
     await openWebPage(url, this.log);
   }
 
   private async openAppInDashboard(node: unknown): Promise<void> {
     const app = this.targets.app(node);
-    if (app) await this.openDashboardPage(`apps/${encodeURIComponent(app.app.id)}`, vscode.l10n.t('the app in the dashboard'));
+    if (app) await this.openDashboardPage(`apps/${encodeURIComponent(app.app.id)}`, l10n.t('the app in the dashboard'));
   }
 
   private async openBuildInDashboard(node: unknown): Promise<void> {
@@ -67,7 +67,7 @@ export class LinkCommands {
     const appId = target.build.appId ?? target.appId;
     await this.openDashboardPage(
       `apps/${encodeURIComponent(appId)}/builds/${encodeURIComponent(target.build.id)}`,
-      vscode.l10n.t('the build in the dashboard'),
+      l10n.t('the build in the dashboard'),
     );
   }
 

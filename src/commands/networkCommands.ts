@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { CommandId } from '../ids';
 import type { ClientCache } from '../services/clientCache';
@@ -32,13 +33,10 @@ export class NetworkCommands {
     const count = (await this.clients.consent?.forgetAll()) ?? 0;
     void vscode.window.showInformationMessage(
       count === 0
-        ? vscode.l10n.t('No choices about unencrypted addresses were remembered.')
+        ? l10n.t('No choices about unencrypted addresses were remembered.')
         : count === 1
-          ? vscode.l10n.t('Forgot your choice about sending the access token to unencrypted (http://) addresses; you will be asked again.')
-          : vscode.l10n.t(
-              'Forgot {0} choices about sending the access token to unencrypted (http://) addresses; you will be asked again.',
-              count,
-            ),
+          ? l10n.t('Forgot your choice about sending the access token to unencrypted (http://) addresses; you will be asked again.')
+          : l10n.t('Forgot {0} choices about sending the access token to unencrypted (http://) addresses; you will be asked again.', count),
     );
     void vscode.commands.executeCommand(CommandId.refresh);
   }

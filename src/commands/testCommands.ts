@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build } from '../api';
 import { latestFinishedBuild } from '../core/branchTests';
@@ -34,23 +35,23 @@ export class TestCommands {
     const target = this.targetOf(node);
     if (!target) {
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.'),
+        l10n.t('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.'),
       );
       return;
     }
     if (!target.build.finished) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('This build has not finished yet; its test results come when it does.'));
+      void vscode.window.showInformationMessage(l10n.t('This build has not finished yet; its test results come when it does.'));
       return;
     }
     const shown = await vscode.window.withProgress(
-      { location: { viewId: 'workbench.view.testing' }, title: vscode.l10n.t('Loading test results') },
+      { location: { viewId: 'workbench.view.testing' }, title: l10n.t('Loading test results') },
       () => this.tests.show(target.build, target.appName),
     );
     if (shown) await vscode.commands.executeCommand('workbench.view.testing.focus');
   }
 
   private targetOf(node: unknown): BuildWithApp | undefined {
-    if (isBuild(node)) return { build: node, appName: node.appId ? this.session.nameOf(node.appId) : vscode.l10n.t('an app') };
+    if (isBuild(node)) return { build: node, appName: node.appId ? this.session.nameOf(node.appId) : l10n.t('an app') };
     const target = this.targets.anyBuild(node);
     if (target) return target;
     const state = this.branch.state;

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { TOKEN_ENV_VAR, tokenProblem } from '../core/tokenFormat';
 import { CommandId, Setting } from '../ids';
@@ -25,9 +26,9 @@ export class TokenCommands {
 
   private async set(): Promise<void> {
     const value = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Build Service: Set Access Token'),
-      prompt: vscode.l10n.t('Paste your personal access token (dashboard → your profile → access token).'),
-      placeHolder: vscode.l10n.t('Personal access token'),
+      title: l10n.t('Build Service: Set Access Token'),
+      prompt: l10n.t('Paste your personal access token (dashboard → your profile → access token).'),
+      placeHolder: l10n.t('Personal access token'),
       password: true,
       // Users switch to the browser to copy the token; losing focus must not lose the box.
       ignoreFocusOut: true,
@@ -46,8 +47,8 @@ export class TokenCommands {
     const stillFromEnv = (await this.tokens.source()) === 'environment';
     void vscode.window.showInformationMessage(
       stillFromEnv
-        ? vscode.l10n.t('Access token removed. The token in the {0} environment variable is used from now on.', TOKEN_ENV_VAR)
-        : vscode.l10n.t('Access token removed.'),
+        ? l10n.t('Access token removed. The token in the {0} environment variable is used from now on.', TOKEN_ENV_VAR)
+        : l10n.t('Access token removed.'),
     );
   }
 }
@@ -56,14 +57,9 @@ export class TokenCommands {
 function reportCheck(outcome: LoadOutcome): void {
   if (outcome.status === 'loaded') {
     const n = outcome.count;
-    const apps =
-      n === 0
-        ? vscode.l10n.t('no apps')
-        : n === 1
-          ? vscode.l10n.t('1 app')
-          : vscode.l10n.t('{0} apps', n.toLocaleString(vscode.env.language));
-    void vscode.window.showInformationMessage(vscode.l10n.t('Access token saved. The build service lists {0} for it.', apps));
+    const apps = n === 0 ? l10n.t('no apps') : n === 1 ? l10n.t('1 app') : l10n.t('{0} apps', n.toLocaleString(vscode.env.language));
+    void vscode.window.showInformationMessage(l10n.t('Access token saved. The build service lists {0} for it.', apps));
   } else if (outcome.status === 'skipped' && (outcome.reason === 'not-configured' || outcome.reason === 'invalid-setting')) {
-    promptForSetting(Setting.baseUrl, vscode.l10n.t('Access token saved. Set {0} to your build service to check it.', Setting.baseUrl));
+    promptForSetting(Setting.baseUrl, l10n.t('Access token saved. Set {0} to your build service to check it.', Setting.baseUrl));
   }
 }

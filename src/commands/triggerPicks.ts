@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, BuildServiceClient } from '../api';
 import type { BranchState, GitSnapshot } from '../core/branchState';
@@ -21,15 +22,15 @@ export async function pickApp(session: Session, client: BuildServiceClient, bran
     const item = (app: App): AppItem => ({ label: app.name || app.id, description: app.platform, app });
     const first = sortByName(apps.filter((a) => mine.has(a.id))).map((a) => ({
       ...item(a),
-      description: vscode.l10n.t('{0} · builds this repository', a.platform),
+      description: l10n.t('{0} · builds this repository', a.platform),
     }));
     const rest = sortByName(apps.filter((a) => !mine.has(a.id))).map(item);
-    const separator: AppItem = { label: vscode.l10n.t('Other apps'), kind: vscode.QuickPickItemKind.Separator };
+    const separator: AppItem = { label: l10n.t('Other apps'), kind: vscode.QuickPickItemKind.Separator };
     return first.length && rest.length ? [...first, separator, ...rest] : [...first, ...rest];
   });
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Trigger Build: App'),
-    placeHolder: vscode.l10n.t('The app to build'),
+    title: l10n.t('Trigger Build: App'),
+    placeHolder: l10n.t('The app to build'),
     matchOnDescription: true,
   });
   return picked?.app;
@@ -46,13 +47,13 @@ export async function pickBranch(client: BuildServiceClient, app: App, snapshot:
     const first: BranchItem = {
       label: current,
       branch: current,
-      description: known ? vscode.l10n.t('current branch') : vscode.l10n.t('current branch · no builds yet'),
+      description: known ? l10n.t('current branch') : l10n.t('current branch · no builds yet'),
     };
     return [first, ...rest];
   });
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Trigger Build: Branch of {0}', app.name || app.id),
-    placeHolder: vscode.l10n.t('The branch to build'),
+    title: l10n.t('Trigger Build: Branch of {0}', app.name || app.id),
+    placeHolder: l10n.t('The branch to build'),
   });
   return picked?.branch;
 }

@@ -1,6 +1,6 @@
-// core/ and api/ translate with @vscode/l10n, which reads the same bundle files as vscode.l10n.t;
-// activation hands it VS Code's language and bundle once (services/language.ts). Unit tests call
-// useLanguage with a bundle of their own.
+// Every layer translates with @vscode/l10n's l10n.t, which reads the bundle VS Code loaded for the
+// extension (l10n/bundle.l10n.<lang>.json): activation hands it over once (services/language.ts).
+// Unit tests call useLanguage with a bundle of their own.
 import * as l10n from '@vscode/l10n';
 
 export type Translations = l10n.l10nJsonFormat;

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { SettingId } from '../ids';
 import type { Log } from './log';
@@ -16,7 +17,7 @@ export async function openWebPage(address: string, log: Log): Promise<void> {
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     log.warn(`Refused to open a link that is not http or https: ${address.slice(0, 200)}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Build Service opens only http:// and https:// links; this one was not opened.'));
+    void vscode.window.showErrorMessage(l10n.t('Build Service opens only http:// and https:// links; this one was not opened.'));
     return;
   }
   log.info(`Opening ${url.origin}${url.pathname}`);
@@ -25,5 +26,5 @@ export async function openWebPage(address: string, log: Log): Promise<void> {
 
 /** When a page's address setting is empty: say which setting to set, and offer to open it. */
 export function explainMissingAddress(setting: SettingId, page: string): void {
-  promptForSetting(setting, vscode.l10n.t('To open {0}, set {1} to its address.', page, setting));
+  promptForSetting(setting, l10n.t('To open {0}, set {1} to its address.', page, setting));
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, BuildServiceClient } from '../api';
 import { Setting } from '../ids';
@@ -52,7 +53,7 @@ export class Session implements vscode.Disposable {
     if (!config.baseUrlSet) return { kind: 'not-configured' };
     const client = this.clients.get();
     if (!client) {
-      const problem = config.problems.find((p) => p.setting === Setting.baseUrl)?.problem ?? vscode.l10n.t('it is not valid');
+      const problem = config.problems.find((p) => p.setting === Setting.baseUrl)?.problem ?? l10n.t('it is not valid');
       return { kind: 'invalid-setting', problem };
     }
     if ((await this.tokens.get()) === undefined) return { kind: 'no-token' };

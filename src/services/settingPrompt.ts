@@ -1,8 +1,9 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { CommandId, type SettingId } from '../ids';
 
 // A function, not a constant: the translation is read when shown, not at load.
-const OPEN_SETTINGS = (): string => vscode.l10n.t('Open Settings');
+const OPEN_SETTINGS = (): string => l10n.t('Open Settings');
 
 /**
  * The one prompt for "this setting needs a (different) value": the message, and a button that opens

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { Setting, SETTINGS_SECTION, type SettingId } from '../ids';
 import { InvalidBaseUrlError } from '../api/errors';
@@ -68,7 +69,7 @@ export function readSettings(): Settings {
 
 /** The API client's own check, so the setting and the client can never disagree on what is valid. */
 function checkBaseUrl(raw: unknown): Checked<string> {
-  if (typeof raw !== 'string') return { ok: false, problem: vscode.l10n.t('it must be a text value') };
+  if (typeof raw !== 'string') return { ok: false, problem: l10n.t('it must be a text value') };
   try {
     return { ok: true, value: parseBaseUrl(raw) };
   } catch (error) {

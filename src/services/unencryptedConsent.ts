@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import { CommandId } from '../ids';
@@ -6,8 +7,8 @@ import type { Log } from './log';
 
 const STORAGE_KEY = 'buildService.unencryptedConsent';
 // Functions, not constants: the translation is read when the question is asked, not at load.
-const SEND = (): string => vscode.l10n.t('Send Token Unencrypted');
-const DONT_SEND = (): string => vscode.l10n.t("Don't Send");
+const SEND = (): string => l10n.t('Send Token Unencrypted');
+const DONT_SEND = (): string => l10n.t("Don't Send");
 
 type Choice = 'allow' | 'deny';
 
@@ -34,7 +35,7 @@ export class UnencryptedConsent {
     if (choice === 'deny') {
       throw new ApiError(
         'unencrypted',
-        vscode.l10n.t(
+        l10n.t(
           'You chose not to send the access token to {0} unencrypted; nothing was sent. Use an https:// address, or run "Build Service: Allow Sending the Token Unencrypted…" to change your mind.',
           address,
         ),
@@ -44,7 +45,7 @@ export class UnencryptedConsent {
     this.ask(baseUrl);
     throw new ApiError(
       'unencrypted',
-      vscode.l10n.t(
+      l10n.t(
         '{0} is not encrypted (http://), so the access token would travel in the clear; it was not sent. Answer the warning to continue.',
         address,
       ),
@@ -58,7 +59,7 @@ export class UnencryptedConsent {
     const address = new URL(baseUrl).origin;
     if (this.asking.has(address)) return;
     this.asking.add(address);
-    const message = vscode.l10n.t(
+    const message = l10n.t(
       'The build service address {0} is not encrypted (http://). Your access token would travel in the clear, readable by anyone on the network path. Send it to this address anyway?',
       address,
     );

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build } from '../api';
 import { completionMessage } from '../core/buildLook';
@@ -10,9 +11,9 @@ import type { Session } from '../services/session';
 import type { SettingsService } from '../services/settings';
 
 // Functions, not constants: the translation is read when the notice is shown, not at load.
-export const OPEN_BUILD = (): string => vscode.l10n.t('Open Build');
-export const SHOW_FAILED_TESTS = (): string => vscode.l10n.t('Show Failed Tests');
-export const DONT_SHOW_AGAIN = (): string => vscode.l10n.t("Don't Show Again");
+export const OPEN_BUILD = (): string => l10n.t('Open Build');
+export const SHOW_FAILED_TESTS = (): string => l10n.t('Show Failed Tests');
+export const DONT_SHOW_AGAIN = (): string => l10n.t("Don't Show Again");
 
 /** Enough to remember every build announced in a long session without growing for ever. */
 const REMEMBERED = 500;
@@ -39,7 +40,7 @@ export class CompletionNotice implements vscode.Disposable {
   }
 
   private finished(build: Build, reason: FollowReason): void {
-    const message = completionMessage(build, build.appId ? this.session.nameOf(build.appId) : vscode.l10n.t('an app'));
+    const message = completionMessage(build, build.appId ? this.session.nameOf(build.appId) : l10n.t('an app'));
     this.log.info(`Build ${build.id} finished: ${message}`);
     const choice = this.settings.value.notifyOnCompletion;
     const wanted =

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { FixCommand } from '../core/errorMessages';
 
@@ -26,7 +27,7 @@ export class MessageNode {
     item.description = this.fix?.title;
     // "Click to set access token." reads right with the title in lower case; other languages keep its case.
     const action = this.fix && vscode.env.language.startsWith('en') ? this.fix.title.toLowerCase() : this.fix?.title;
-    const click = action ? vscode.l10n.t('Click to {0}.', action) : '';
+    const click = action ? l10n.t('Click to {0}.', action) : '';
 
     item.tooltip = [this.detail, click].filter(Boolean).join('\n') || undefined;
     item.command = this.fix ? { title: this.fix.title, command: this.fix.command, arguments: this.fix.arguments } : undefined;

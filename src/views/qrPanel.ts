@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { qrPageHtml } from '../core/installLink';
 import { qrSvg } from '../core/qrCode';
@@ -28,7 +29,7 @@ export class QrPanel implements vscode.Disposable {
   }
 
   async show(url: string, title: string): Promise<void> {
-    const svg = await qrSvg(url, vscode.l10n.t('QR code of {0}', url));
+    const svg = await qrSvg(url, l10n.t('QR code of {0}', url));
     if (this.disposed) return;
     const html = qrPageHtml({ url, title, svg, nonce: newNonce() });
     this.current = { url, title, html };
@@ -54,7 +55,7 @@ export class QrPanel implements vscode.Disposable {
   private async onMessage(message: unknown): Promise<void> {
     if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== 'copy' || !this.current) return;
     await vscode.env.clipboard.writeText(this.current.url);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the install link'), 3000);
+    vscode.window.setStatusBarMessage(l10n.t('Copied the install link'), 3000);
   }
 
   dispose(): void {

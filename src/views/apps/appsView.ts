@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App } from '../../api';
 import { viewFix } from '../../core/errorMessages';
@@ -106,7 +107,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     const promise = this.fetchRoots(controller.signal)
       .catch((error: unknown) => {
         // A bug here must still end the load, or every later getChildren would wait on it.
-        this.deps.presenter.present(error, vscode.l10n.t('Loading apps'));
+        this.deps.presenter.present(error, l10n.t('Loading apps'));
         return { roots: this.errorNodes(error), outcome: { status: 'failed', error } as LoadOutcome };
       })
       .then(({ roots, outcome }): LoadOutcome => {
@@ -146,11 +147,11 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
       case 'not-configured':
         return { roots: [], outcome: { status: 'skipped', reason: 'not-configured' } };
       case 'invalid-setting': {
-        const fix = { title: vscode.l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.baseUrl] };
+        const fix = { title: l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.baseUrl] };
         const node = new MessageNode(
-          vscode.l10n.t('The service address is not valid'),
+          l10n.t('The service address is not valid'),
           'error',
-          vscode.l10n.t('The setting {0} is not valid: {1}.', Setting.baseUrl, connection.problem),
+          l10n.t('The setting {0} is not valid: {1}.', Setting.baseUrl, connection.problem),
           fix,
         );
         return { roots: [node], outcome: { status: 'skipped', reason: 'invalid-setting' } };
@@ -166,7 +167,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
       return { roots: this.appNodes(apps), outcome: { status: 'loaded', count: apps.length } };
     } catch (error) {
       if (signal.aborted) return { roots: [], outcome: { status: 'skipped', reason: 'superseded' } };
-      presenter.present(error, vscode.l10n.t('Loading apps'));
+      presenter.present(error, l10n.t('Loading apps'));
       return { roots: this.errorNodes(error), outcome: { status: 'failed', error } };
     }
   }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build, BuildServiceClient, Coverage, TestResults } from '../../api';
 import { detailRows } from '../../core/detailRows';
@@ -116,8 +117,7 @@ export class BuildsSection implements vscode.Disposable {
       if (!node.build.finished) this.deps.poller.follow(node.build, 'shown');
     }
     if (nodes.length > 0) return nodes;
-    const note =
-      branch !== undefined || status !== undefined ? vscode.l10n.t('No builds match the filter') : vscode.l10n.t('No builds yet');
+    const note = branch !== undefined || status !== undefined ? l10n.t('No builds match the filter') : l10n.t('No builds yet');
     return [new MessageNode(note, 'info', undefined, undefined, `empty:${app.app.id}`)];
   }
 

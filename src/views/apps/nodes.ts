@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App } from '../../api';
 import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter';
@@ -53,7 +54,7 @@ export class AppNode {
     item.id = `app:${id}`;
     item.iconPath = this.icons.for(platform);
     // A plain string, not Markdown: names come from the service and must not be rendered as markup.
-    item.tooltip = vscode.l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', name || id, id, platformName(platform));
+    item.tooltip = l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', name || id, id, platformName(platform));
     item.description = describeFilter(this.filter) || undefined;
     // 'app.filtered' adds the inline Clear Filter action (package.json).
     item.contextValue = isFiltered(this.filter) ? 'app.filtered' : 'app';
@@ -64,7 +65,7 @@ export class AppNode {
 export type AppsTreeNode = AppNode | BuildNode | DetailNode | MessageNode;
 
 export function platformName(platform: string): string {
-  return PLATFORM_NAMES[platform] ?? (platform ? platform : vscode.l10n.t('unknown'));
+  return PLATFORM_NAMES[platform] ?? (platform ? platform : l10n.t('unknown'));
 }
 
 /** An app the service describes as before keeps its node, and so its tree item and expansion. */

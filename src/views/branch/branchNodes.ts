@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, Build } from '../../api';
 import { buildNumber, buildTooltip, statusPhrase } from '../../core/buildLook';
@@ -20,9 +21,9 @@ export class BranchBuildNode {
     const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.None);
     item.id = `branch:${app.id}`;
     if (!build) {
-      item.description = vscode.l10n.t('no builds of this branch yet');
+      item.description = l10n.t('no builds of this branch yet');
       item.iconPath = new vscode.ThemeIcon('dash');
-      item.tooltip = vscode.l10n.t('{0}\nNo build of {1} yet. Trigger Build starts one.', name, this.branch);
+      item.tooltip = l10n.t('{0}\nNo build of {1} yet. Trigger Build starts one.', name, this.branch);
       item.contextValue = 'branchNoBuild';
       return item;
     }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { CommandId, STATUS_BAR_ITEM_ID } from '../../ids';
 import type { BranchState } from '../../core/branchState';
@@ -44,7 +45,7 @@ export class BranchStatusBar implements vscode.Disposable {
 
 function createItem(): vscode.StatusBarItem {
   const item = vscode.window.createStatusBarItem(STATUS_BAR_ITEM_ID, vscode.StatusBarAlignment.Left, 10);
-  item.name = vscode.l10n.t('Build Service: Current Branch');
+  item.name = l10n.t('Build Service: Current Branch');
   item.command = CommandId.revealCurrentBranchBuild;
   return item;
 }
@@ -59,12 +60,12 @@ function contentOf(state: BranchState): { text: string; tooltip: string } | unde
     case 'failed':
       return {
         text: `$(warning) ${escapeIcons(state.branch)}`,
-        tooltip: vscode.l10n.t('Build Service — branch {0}\nCould not load its builds; see the Current Branch view.', state.branch),
+        tooltip: l10n.t('Build Service — branch {0}\nCould not load its builds; see the Current Branch view.', state.branch),
       };
     case 'loading':
       return {
         text: `$(loading~spin) ${escapeIcons(state.branch)}`,
-        tooltip: vscode.l10n.t('Build Service — branch {0}\nLoading its builds…', state.branch),
+        tooltip: l10n.t('Build Service — branch {0}\nLoading its builds…', state.branch),
       };
     default:
       return undefined;

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { contextValueOf, type BranchState } from '../../core/branchState';
 import { viewFix } from '../../core/errorMessages';
@@ -87,29 +88,19 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         return state.entries.map((e) => new BranchBuildNode(e.app, state.branch, e.build));
       case 'detached':
         return [
-          new MessageNode(
-            vscode.l10n.t('No branch checked out (detached HEAD)'),
-            'git-commit',
-            vscode.l10n.t('Check out a branch to see its builds.'),
-          ),
+          new MessageNode(l10n.t('No branch checked out (detached HEAD)'), 'git-commit', l10n.t('Check out a branch to see its builds.')),
         ];
       case 'loading':
-        return [
-          new MessageNode(
-            vscode.l10n.t('Loading the builds of {0}…', state.branch),
-            'loading~spin',
-            vscode.l10n.t('Asking the build service.'),
-          ),
-        ];
+        return [new MessageNode(l10n.t('Loading the builds of {0}…', state.branch), 'loading~spin', l10n.t('Asking the build service.'))];
       case 'no-app': {
         if (!state.pinnedId) return [];
-        const detail = vscode.l10n.t(
+        const detail = l10n.t(
           'The setting {0} names {1}, which the build service does not list for your access token.',
           Setting.appId,
           state.pinnedId,
         );
-        const fix = { title: vscode.l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.appId] };
-        return [new MessageNode(vscode.l10n.t('The pinned app is not one of your apps'), 'warning', detail, fix)];
+        const fix = { title: l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.appId] };
+        return [new MessageNode(l10n.t('The pinned app is not one of your apps'), 'warning', detail, fix)];
       }
       case 'failed': {
         const message = this.presenter.describe(state.error);

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build, TestResult } from '../../api';
 import { buildLabel } from '../../core/buildLook';
@@ -44,8 +45,8 @@ export class TestResultsView implements vscode.Disposable {
     this.controller.items.replace(items);
     const facts = { label: buildLabel(build), appName, branch: build.commit.branch };
     const name = facts.branch
-      ? vscode.l10n.t('Build {0} of {1} on {2}', facts.label, appName, facts.branch)
-      : vscode.l10n.t('Build {0} of {1}', facts.label, appName);
+      ? l10n.t('Build {0} of {1} on {2}', facts.label, appName, facts.branch)
+      : l10n.t('Build {0} of {1}', facts.label, appName);
     const run = this.controller.createTestRun(new vscode.TestRunRequest(items), name, false);
     const outcomes = new Map<string, TestOutcome>();
     for (const leaf of leavesOf(tree)) {
