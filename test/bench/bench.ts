@@ -129,10 +129,10 @@ async function main(): Promise<void> {
 
 /**
  * Activation, request counts and tree items, measured in the real extension host by
- * test/host/benchHost.mjs (fresh hosts, about 1.5 minutes), whose rows join this table.
+ * test/host/benchHost.mjs (fresh hosts, about 5 minutes), whose rows join this table.
  */
 function hostRows(): { rows: Row[]; problems: string[] } {
-  console.log('Measuring in the real extension host (test/host/benchHost.mjs, about 1.5 minutes)…');
+  console.log('Measuring in the real extension host (test/host/benchHost.mjs, about 5 minutes)…');
   const rowsFile = join(mkdtempSync(join(tmpdir(), 'bench-host-')), 'rows.json');
   const run = spawnSync(process.execPath, [join(root, 'test/host/benchHost.mjs')], {
     stdio: 'inherit',

@@ -111,4 +111,16 @@ describe('the .vsix (npm run package)', function () {
       [],
     );
   });
+
+  // The README is read inside VS Code from the installed package, where docs/ and the sources are not.
+  it('links to no file outside the package from its README (docs/ and the sources are not in it)', async () => {
+    const readme = await readZipText(vsix, 'extension/readme.md');
+    const relative = [...readme.matchAll(/\]\(([^)\s]+)/g)]
+      .map((m) => (m[1] ?? '').replace(/#.*$/, ''))
+      .filter((target) => target !== '' && !/^[a-z]+:/i.test(target));
+    assert.deepEqual(
+      relative.filter((target) => !entries.includes(`extension/${path.posix.normalize(target)}`)),
+      [],
+    );
+  });
 });

@@ -1,5 +1,6 @@
-// The README's commands and settings tables are written by hand, so this keeps them honest: every
-// command title and every setting (with its default) in package.json is in them, and nothing else.
+// The README's commands and settings tables and docs/DEVELOPMENT.md's scripts table are written by
+// hand, so this keeps them honest: every command title, setting (with its default) and npm script in
+// package.json is in them, and nothing else.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,11 +18,11 @@ function localized(text: string): string {
   return typeof value === 'string' ? value : (value?.message ?? text);
 }
 
-/** The rows (cells, trimmed) of the README table whose header's first cell starts with `firstHeader`. */
-function tableRows(readme: string, firstHeader: string): string[][] {
-  const lines = readme.split('\n');
+/** The rows (cells, trimmed) of the Markdown table whose header's first cell starts with `firstHeader`. */
+function tableRows(markdown: string, firstHeader: string): string[][] {
+  const lines = markdown.split('\n');
   const header = lines.findIndex((l) => l.startsWith(`| ${firstHeader}`));
-  assert.ok(header >= 0, `the README has a table headed "${firstHeader}"`);
+  assert.ok(header >= 0, `there is a table headed "${firstHeader}"`);
   const rows: string[][] = [];
   for (const line of lines.slice(header + 2)) {
     if (!line.startsWith('|')) break;
@@ -69,5 +70,17 @@ describe('README tables match package.json', () => {
       .map(([name, value]) => [(name ?? '').replace(/`/g, ''), value ?? ''])
       .sort();
     assert.deepEqual(inTable, expected);
+  });
+});
+
+describe('docs/DEVELOPMENT.md scripts table matches package.json', () => {
+  it('names every npm script, and no other', () => {
+    const development = readFileSync(path.join(projectRoot, 'docs', 'DEVELOPMENT.md'), 'utf8');
+    const scripts = Object.keys(readJson('package.json').scripts).sort();
+    // `npm run build` → build; `npm test` and `npm start` are npm's own short forms.
+    const inTable = tableRows(development, 'Script')
+      .map(([first]) => (first ?? '').replace(/`/g, '').replace(/^npm (run )?/, ''))
+      .sort();
+    assert.deepEqual(inTable, scripts);
   });
 });
