@@ -44,7 +44,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const settingProblems = new SettingProblemNotifier(log);
   const settings = new SettingsService((value) => settingProblems.report(value));
   const presenter = new ErrorPresenter(log, tokens, () => settings.value.timeoutSeconds);
-  const clients = new ClientCache(settings, tokens, log, userAgentOf(context), new UnencryptedConsent(context.globalState, log));
+  const consent = new UnencryptedConsent(context.globalState, log);
+  const clients = new ClientCache({ settings, tokens, log, userAgent: userAgentOf(context), consent });
   const session = new Session(settings, tokens, clients);
   const contextKeys = new ContextKeys();
   // Tests cannot wait 10 s per poll; they run with short intervals.
@@ -56,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const statusBar = new BranchStatusBar(branch);
   const buildTests = new BuildTests({ session, settings, branch, log });
   const qrPanel = new QrPanel(log);
-  const notice = new CompletionNotice(poller, settings, session, branch, log);
+  const notice = new CompletionNotice({ poller, settings, session, branch, log });
 
   const targets = new CommandTargets(apps);
   const tools = new ChatTools({ session, branch, git, poller, apps, settings, log }).tools();
@@ -68,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       ...new BranchCommands(session, git, branch, branchView, apps, targets, poller, log).table(),
       ...new TestCommands(buildTests, targets, branch, session).table(),
       ...new InstallCommands(session, git, branch, qrPanel, targets, log).table(),
-      ...new NetworkCommands(settings, clients).table(),
+      ...new NetworkCommands(settings, consent).table(),
     },
     presenter,
   );

@@ -80,12 +80,12 @@ export class Requester {
       response = await this.config.transport.send(request);
     } catch (error) {
       const failure = asApiError(error);
-      this.report(call, attempt, started, undefined, failure);
+      this.report(call, attempt, started, { error: failure });
       return failure;
     }
     const { status } = response;
     if (status >= 200 && status < 300) {
-      this.report(call, attempt, started, status);
+      this.report(call, attempt, started, { status });
       return { status, body: decodeJson(response, request) };
     }
     const failure = errorForStatus({
@@ -96,7 +96,7 @@ export class Requester {
       url: request.url,
       token,
     });
-    this.report(call, attempt, started, status, failure);
+    this.report(call, attempt, started, { status, error: failure });
     return failure;
   }
 
@@ -121,9 +121,9 @@ export class Requester {
     return token;
   }
 
-  private report(call: ApiCall, attempt: number, started: number, status?: number, error?: ApiError): void {
+  private report(call: ApiCall, attempt: number, started: number, outcome: { status?: number; error?: ApiError }): void {
     try {
-      this.config.onRequest?.({ method: call.method, path: call.path, attempt, status, durationMs: Date.now() - started, error });
+      this.config.onRequest?.({ method: call.method, path: call.path, attempt, ...outcome, durationMs: Date.now() - started });
     } catch {
       // A failing log listener must not fail the request it describes.
     }

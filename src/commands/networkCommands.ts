@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { CommandId } from '../ids';
-import type { ClientCache } from '../services/clientCache';
 import type { SettingsService } from '../services/settings';
+import type { UnencryptedConsent } from '../services/unencryptedConsent';
 import type { CommandGroup } from './register';
 
 type NetworkCommandId = typeof CommandId.openProxySettings | typeof CommandId.allowUnencrypted | typeof CommandId.forgetUnencryptedChoices;
@@ -11,7 +11,7 @@ type NetworkCommandId = typeof CommandId.openProxySettings | typeof CommandId.al
 export class NetworkCommands {
   constructor(
     private readonly settings: SettingsService,
-    private readonly clients: ClientCache,
+    private readonly consent: UnencryptedConsent,
   ) {}
 
   table(): CommandGroup<NetworkCommandId> {
@@ -25,12 +25,12 @@ export class NetworkCommands {
   /** Asks again whether the token may go to the current http:// address (the warning's own buttons decide). */
   private allowUnencrypted(): void {
     const { baseUrl } = this.settings.value;
-    if (this.clients.consent && baseUrl) this.clients.consent.ask(baseUrl);
+    if (baseUrl) this.consent.ask(baseUrl);
   }
 
   /** Revokes every remembered yes or no: the next request to an http:// address asks again. */
   private async forgetUnencryptedChoices(): Promise<void> {
-    const count = (await this.clients.consent?.forgetAll()) ?? 0;
+    const count = await this.consent.forgetAll();
     void vscode.window.showInformationMessage(
       count === 0
         ? l10n.t('No choices about unencrypted addresses were remembered.')

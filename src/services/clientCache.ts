@@ -6,6 +6,16 @@ import type { Log } from './log';
 import { NetworkSettings } from './networkSettings';
 import type { UnencryptedConsent } from './unencryptedConsent';
 
+export interface ClientCacheDeps {
+  settings: SettingsService;
+  tokens: TokenStore;
+  log: Log;
+  /** `build-service-vscode/<version>` */
+  userAgent: string;
+  /** Asks before the token goes to an http:// address. */
+  consent?: UnencryptedConsent;
+}
+
 /**
  * One API client per (address, timeout, VS Code's proxy and certificate settings). A settings
  * change closes the old client, which cancels its requests: their answers would belong to a
@@ -17,24 +27,18 @@ export class ClientCache implements vscode.Disposable {
   readonly network = new NetworkSettings();
   private readonly networkSubscription: vscode.Disposable;
 
-  constructor(
-    private readonly settings: SettingsService,
-    private readonly tokens: TokenStore,
-    private readonly log: Log,
-    private readonly userAgent: string,
-    readonly consent?: UnencryptedConsent,
-  ) {
-    this.subscription = settings.onDidChange((s) => {
+  constructor(private readonly deps: ClientCacheDeps) {
+    this.subscription = deps.settings.onDidChange((s) => {
       if (this.entry && this.entry.key !== this.keyOf(s)) this.drop();
     });
     this.networkSubscription = this.network.onDidChange(() => {
-      if (this.entry && this.entry.key !== this.keyOf(this.settings.value)) this.drop();
+      if (this.entry && this.entry.key !== this.keyOf(this.deps.settings.value)) this.drop();
     });
   }
 
   /** undefined while the address is not set or not valid. Creating a client sends nothing. */
   get(): BuildServiceClient | undefined {
-    const settings = this.settings.value;
+    const settings = this.deps.settings.value;
     if (!settings.baseUrl) return undefined;
     const key = this.keyOf(settings);
     if (this.entry?.key !== key) {
@@ -42,13 +46,13 @@ export class ClientCache implements vscode.Disposable {
       const client = new BuildServiceClient({
         baseUrl: settings.baseUrl,
         getToken: async () => {
-          this.consent?.ensure(settings.baseUrl);
-          return this.tokens.get();
+          this.deps.consent?.ensure(settings.baseUrl);
+          return this.deps.tokens.get();
         },
         network: this.network.value,
-        onNetworkReady: (how) => this.log.info(`Requests to ${settings.baseUrl} go ${how}.`),
+        onNetworkReady: (how) => this.deps.log.info(`Requests to ${settings.baseUrl} go ${how}.`),
         timeoutMs: settings.timeoutSeconds * 1000,
-        userAgent: this.userAgent,
+        userAgent: this.deps.userAgent,
         onRequest: (report) => this.logRequest(report),
       });
       this.entry = { key, client };
@@ -61,8 +65,8 @@ export class ClientCache implements vscode.Disposable {
     const outcome = status === undefined ? `failed: ${error?.kind ?? 'error'}` : String(status);
     const server = error?.serverMessage ? ` — server said "${error.serverMessage}"` : '';
     const line = `${method} ${path} ${outcome} in ${durationMs} ms${retry}${server}`;
-    if (error) this.log.warn(error.kind === 'cancelled' ? line : `${line} — ${error.message}`);
-    else this.log.info(line);
+    if (error) this.deps.log.warn(error.kind === 'cancelled' ? line : `${line} — ${error.message}`);
+    else this.deps.log.info(line);
   }
 
   private drop(): void {

@@ -18,6 +18,14 @@ export const DONT_SHOW_AGAIN = (): string => l10n.t("Don't Show Again");
 /** Enough to remember every build announced in a long session without growing for ever. */
 const REMEMBERED = 500;
 
+export interface CompletionNoticeDeps {
+  poller: BuildPoller;
+  settings: SettingsService;
+  session: Session;
+  branch: CurrentBranch;
+  log: Log;
+}
+
 /**
  * One notification per finished build, as buildService.notifyOnCompletion says: builds triggered from
  * this window ('triggered', the default), every build of the current branch ('branch'), or none.
@@ -29,20 +37,14 @@ export class CompletionNotice implements vscode.Disposable {
   /** How many notifications were shown, for tests. */
   count = 0;
 
-  constructor(
-    poller: BuildPoller,
-    private readonly settings: SettingsService,
-    private readonly session: Session,
-    private readonly branch: CurrentBranch,
-    private readonly log: Log,
-  ) {
-    this.subscription = poller.onDidFinish(({ build, reason }) => this.finished(build, reason));
+  constructor(private readonly deps: CompletionNoticeDeps) {
+    this.subscription = deps.poller.onDidFinish(({ build, reason }) => this.finished(build, reason));
   }
 
   private finished(build: Build, reason: FollowReason): void {
-    const message = completionMessage(build, build.appId ? this.session.nameOf(build.appId) : l10n.t('an app'));
-    this.log.info(`Build ${build.id} finished: ${message}`);
-    const choice = this.settings.value.notifyOnCompletion;
+    const message = completionMessage(build, build.appId ? this.deps.session.nameOf(build.appId) : l10n.t('an app'));
+    this.deps.log.info(`Build ${build.id} finished: ${message}`);
+    const choice = this.deps.settings.value.notifyOnCompletion;
     const wanted =
       choice === 'triggered' ? reason === 'triggered' : choice === 'branch' && (reason === 'triggered' || this.isOnBranch(build));
     if (!wanted || this.announced.has(build.id)) return;
@@ -63,7 +65,7 @@ export class CompletionNotice implements vscode.Disposable {
 
   /** A build of the branch checked out here, for one of the apps the Current Branch view shows. */
   private isOnBranch(build: Build): boolean {
-    const state = this.branch.state;
+    const state = this.deps.branch.state;
     return state.kind === 'builds' && build.commit.branch === state.branch && state.entries.some((e) => e.app.id === build.appId);
   }
 
