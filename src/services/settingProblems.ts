@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import { invalidSettingMessage } from '../core/errorMessages';
 import type { Log } from './log';
 import { promptForSetting } from './settingPrompt';
 import type { Settings } from './settings';
@@ -18,7 +18,7 @@ export class SettingProblemNotifier {
       const key = `${setting}|${problem}`;
       now.add(key);
       if (this.shown.has(key)) continue;
-      const message = vscode.l10n.t('The setting {0} is not valid: {1}.', setting, problem);
+      const message = invalidSettingMessage(setting, problem);
       this.log.warn(message);
       promptForSetting(setting, message, 'warning');
     }
