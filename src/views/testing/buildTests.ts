@@ -65,12 +65,11 @@ export class BuildTests implements vscode.Disposable {
     return this.loaded?.locator;
   }
 
-  /** Fetches and shows; rejects with the client's ApiError (the command wrapper presents it). */
+  /** Fetches and shows; rejects with an ApiError, no connection or a failed request (the command wrapper presents it). */
   async show(build: Build, appName: string): Promise<ShownTests | undefined> {
     const generation = ++this.generation;
     const { session, settings } = this.deps;
-    const client = await session.client();
-    if (!client) return undefined;
+    const client = await session.ready();
     const showPassing = settings.value.showPassingTests ? true : undefined;
     const [results, content] = await Promise.all([client.getTests(build.id, { showPassing }), this.content()]);
     if (generation !== this.generation) return undefined;
