@@ -1,5 +1,9 @@
-/** Why a call to the build service failed; the extension picks its message and action from this. */
+/** Why a call to the build service failed, or could not be made; the extension picks its message and action from this. */
 export type ApiErrorKind =
+  /** buildService.baseUrl is empty: there is no service to ask. */
+  | 'not-configured'
+  /** buildService.baseUrl holds something that is not a service address; `problem` says what. */
+  | 'invalid-setting'
   | 'missing-token'
   | 'unauthorized'
   | 'bad-request'
@@ -29,10 +33,12 @@ export interface ApiErrorDetails {
   url?: string;
   /** The low-level error code for connection failures, e.g. ECONNREFUSED, for the log. */
   code?: string;
+  /** What is wrong with the setting ('invalid-setting'), in words for the user. */
+  problem?: string;
   cause?: unknown;
 }
 
-/** Every failure of a request to the build service, with a message a person understands. */
+/** Every failure of a request to the build service (or reason none could be sent), with a message a person understands. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status?: number;
@@ -41,6 +47,7 @@ export class ApiError extends Error {
   readonly method?: string;
   readonly url?: string;
   readonly code?: string;
+  readonly problem?: string;
 
   constructor(
     readonly kind: ApiErrorKind,
@@ -54,6 +61,7 @@ export class ApiError extends Error {
     this.method = details.method;
     this.url = details.url;
     this.code = details.code;
+    this.problem = details.problem;
   }
 }
 

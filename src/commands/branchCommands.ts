@@ -2,10 +2,9 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, Build, BuildServiceClient } from '../api';
 import { completionMessage } from '../core/buildLook';
-import { CommandId, Setting, ViewId } from '../ids';
+import { CommandId, ViewId } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { GitWorkspace } from '../services/gitWorkspace';
-import { explainMissingAddress } from '../services/links';
 import type { Log } from '../services/log';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
@@ -44,8 +43,7 @@ export class BranchCommands {
    * followed; its end is announced by CompletionNotice.
    */
   private async trigger(node: unknown): Promise<void> {
-    const client = await this.session.client();
-    if (!client) return explainMissingAddress(Setting.baseUrl, l10n.t('trigger a build'));
+    const client = await this.session.ready();
     const app = this.targets.clickedApp(node) ?? (await pickApp(this.session, client, this.model.state));
     if (!app) return;
     const branch = await pickBranch(client, app, this.git.snapshot);

@@ -57,9 +57,10 @@ export class BuildCommands {
 
   /** Two quick picks: the branch (from /branches) and the state. Escape in either leaves the filter as it was. */
   private async filter(node: unknown): Promise<void> {
+    // Asked first: without a connection the command says why, whatever it was run on.
+    const client = await this.session.ready();
     const app = this.targets.app(node);
-    const client = await this.session.client();
-    if (!app || !client) return;
+    if (!app) return;
     const current = this.builds.filterOf(app.app.id);
     const branches = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading branches') }, () =>
       client.listBranches(app.app.id),
@@ -95,9 +96,9 @@ export class BuildCommands {
    * sends the request, and closing the notification cancels nothing. Then the build is refreshed.
    */
   private async cancel(node: unknown): Promise<void> {
+    const client = await this.session.ready();
     const target = this.targets.build(node);
-    const client = await this.session.client();
-    if (!target || !client || target.build.finished) return;
+    if (!target || target.build.finished) return;
     const { build } = target;
     const appName = this.targets.appNameOf(target) ?? this.session.nameOf(target.appId);
     // Only this handler waits for the answer; the views, the poller and other commands go on meanwhile.

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { ApiError, type App, type BuildServiceClient, type BuildStatus } from '../api';
+import type { App, BuildServiceClient, BuildStatus } from '../api';
 import { FILTER_STATUSES } from '../core/filter';
 import { branchStatusText, buildListText, failedTestsText, findApp, triggerQuestion } from '../core/toolAnswers';
 import { ToolName, type ToolNameValue } from '../ids';
@@ -48,25 +48,13 @@ export class ChatTools {
     return toolResult(work, this.deps.log, this.deps.settings.value.timeoutSeconds);
   }
 
-  private async client(): Promise<BuildServiceClient> {
-    const connection = await this.deps.session.connection();
-    if (connection.kind === 'ready') return connection.client;
-    // The same words as the notification a view's request would show.
-    if (connection.kind === 'no-token') throw new ApiError('missing-token', l10n.t('No access token is set.'));
-    throw new Answer(
-      connection.kind === 'invalid-setting'
-        ? l10n.t('The setting buildService.baseUrl is not valid: {0}.', connection.problem)
-        : l10n.t("No build service address is set. Set buildService.baseUrl to your build service's /v1 address."),
-    );
-  }
-
   private currentBranch(): string | undefined {
     const { snapshot } = this.deps.git;
     return snapshot.kind === 'repository' ? snapshot.branch : undefined;
   }
 
   private async branchStatus(): Promise<string> {
-    await this.client();
+    await this.deps.session.ready();
     await this.deps.branch.reload();
     const state = this.deps.branch.state;
     switch (state.kind) {
@@ -105,7 +93,7 @@ export class ChatTools {
   }
 
   private async listBuilds(input: ListInput): Promise<string> {
-    const client = await this.client();
+    const client = await this.deps.session.ready();
     const app = await this.app(client, input.app);
     const state = input.state?.trim().toLowerCase();
     if (state && !(FILTER_STATUSES as readonly string[]).includes(state))
@@ -117,7 +105,7 @@ export class ChatTools {
   }
 
   private async failedTests(input: TestsInput): Promise<string> {
-    const client = await this.client();
+    const client = await this.deps.session.ready();
     let build;
     let appName: string;
     if (input.buildId?.trim()) {
@@ -140,7 +128,7 @@ export class ChatTools {
 
   /** Resolves what would be built, so the confirmation names exactly that. */
   private async target(input: TriggerInput): Promise<{ app: App; branch: string }> {
-    const client = await this.client();
+    const client = await this.deps.session.ready();
     const app = await this.app(client, input.app);
     const branch = input.branch?.trim() || this.currentBranch();
     if (!branch) throw new Answer(l10n.t('Which branch? No branch is checked out here; name one.'));
@@ -163,7 +151,7 @@ export class ChatTools {
 
   private async trigger(input: TriggerInput): Promise<string> {
     const { app, branch } = await this.target(input);
-    const client = await this.client();
+    const client = await this.deps.session.ready();
     const id = await client.triggerBuild(app.id, { branch });
     this.deps.log.info(`Chat tool triggered build ${id} of ${app.id} on ${branch}.`);
     const build = await client.getBuild(id).catch(() => undefined);

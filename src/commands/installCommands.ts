@@ -3,10 +3,9 @@ import vscode = require('vscode');
 import { ApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
 import { buildLabel } from '../core/buildLook';
 import { checkInstallLink } from '../core/installLink';
-import { CommandId, Setting } from '../ids';
+import { CommandId } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { GitWorkspace } from '../services/gitWorkspace';
-import { explainMissingAddress } from '../services/links';
 import type { Log } from '../services/log';
 import type { Session } from '../services/session';
 import type { QrPanel } from '../views/qrPanel';
@@ -40,8 +39,7 @@ export class InstallCommands {
     if (typeof target === 'string') return this.showLink(target, l10n.t('Install'));
     const branchBuild = this.targets.branchBuild(target);
     if (branchBuild) {
-      const client = await this.session.client();
-      if (!client) return explainMissingAddress(Setting.baseUrl, l10n.t('show an install link'));
+      const client = await this.session.ready();
       const build = await this.latestSuccess(client, branchBuild.app, branchBuild.branch, branchBuild.build);
       return this.showBuild(build, branchBuild.app, branchBuild.branch);
     }
@@ -49,8 +47,7 @@ export class InstallCommands {
 
   /** The palette: pick one of the apps of this repository (or any app), then its latest successful build of the branch. */
   private async installLatest(): Promise<void> {
-    const client = await this.session.client();
-    if (!client) return explainMissingAddress(Setting.baseUrl, l10n.t('install a build'));
+    const client = await this.session.ready();
     const state = this.branch.state;
     const branch = state.kind === 'builds' ? state.branch : this.git.snapshot.kind === 'repository' ? this.git.snapshot.branch : undefined;
     const candidates = state.kind === 'builds' ? state.entries.map((e) => e.app) : await this.session.apps(client);

@@ -4,11 +4,12 @@
 import { ApiError } from '../api/errors';
 import type { App, Build } from '../api/models';
 import type { BranchBuild, BranchState, GitSnapshot } from './branchState';
+import { notReady, type NotReady } from './connection';
 import { appsBuildingRepo } from './matchApps';
 import { mapPooled } from './pool';
 
-/** Where the session stands: whether a client can be asked at all. */
-export type ConnectionKind = 'ready' | 'not-configured' | 'invalid-setting' | 'no-token';
+/** Where the session stands: whether a client can be asked at all, and if not, why. */
+export type ConnectionState = NotReady | { kind: 'ready' };
 
 /** What Git alone says: the state when that settles it (no Git, no repository, a detached HEAD), else the branch. */
 export function gitBranch(snapshot: GitSnapshot): { settled: BranchState } | { branch: string } {
@@ -17,12 +18,15 @@ export function gitBranch(snapshot: GitSnapshot): { settled: BranchState } | { b
   return { branch: snapshot.branch };
 }
 
-/** The state before anything is asked, or the branch to load. */
-export function branchToLoad(snapshot: GitSnapshot, connection: ConnectionKind): BranchState | { kind: 'load'; branch: string } {
+/**
+ * The state before anything is asked, or the branch to load. No address and no token are the views'
+ * welcome; an invalid address is a failure, shown in the words every command and view uses.
+ */
+export function branchToLoad(snapshot: GitSnapshot, connection: ConnectionState): BranchState | { kind: 'load'; branch: string } {
   const git = gitBranch(snapshot);
   if ('settled' in git) return git.settled;
-  if (connection === 'not-configured' || connection === 'invalid-setting') return { kind: 'not-configured' };
-  if (connection === 'no-token') return { kind: 'no-token' };
+  if (connection.kind === 'not-configured' || connection.kind === 'no-token') return { kind: connection.kind };
+  if (connection.kind === 'invalid-setting') return { kind: 'failed', branch: git.branch, error: notReady(connection) };
   return { kind: 'load', branch: git.branch };
 }
 

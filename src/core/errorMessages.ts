@@ -1,15 +1,19 @@
-// What the user is told about a failed request, and the one action offered with it. Pure (no vscode)
-// so the texts are unit-tested; the presenter shows them and the log gets the technical details.
+// What the user is told about a failed request (or one that could not be sent: no address, an invalid
+// one, no token), and the fixes offered with it. Pure (no vscode) so the texts are unit-tested; the
+// presenter shows them, the views and the chat tools say the same, and the log gets the details.
 import * as l10n from '@vscode/l10n';
 import type { ApiError } from '../api/errors';
-import { CommandId, type CommandIdValue } from '../ids';
+import { CommandId, Setting, type CommandIdValue, type SettingId } from '../ids';
 
 /** The fixes a notification can offer; the presenter maps each to a button label and a command. */
 export type FixAction =
-  'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog' | 'openProxySettings' | 'allowUnencrypted';
+  'openSettings' | 'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog' | 'openProxySettings' | 'allowUnencrypted';
 
 // Getters: each label is read in the display language when it is shown, not fixed at load.
 export const ACTION_LABELS: Readonly<Record<FixAction, string>> = {
+  get openSettings() {
+    return l10n.t('Open Settings');
+  },
   get setAccessToken() {
     return l10n.t('Set Access Token');
   },
@@ -35,6 +39,7 @@ export const ACTION_LABELS: Readonly<Record<FixAction, string>> = {
 
 /** The command behind each fix: a notification's button and a view's message node run the same one. */
 export const FIX_COMMANDS: Record<FixAction, CommandIdValue> = {
+  openSettings: CommandId.openSettings,
   setAccessToken: CommandId.setAccessToken,
   openDashboard: CommandId.openDashboard,
   openStatusPage: CommandId.openStatusPage,
@@ -51,14 +56,24 @@ export interface FixCommand {
   readonly arguments?: unknown[];
 }
 
+/** One fix of a message as a click: Open Settings opens the setting the message names. */
+export function fixCommand(message: UserMessage, action: FixAction): FixCommand {
+  const fix = { title: ACTION_LABELS[action], command: FIX_COMMANDS[action] };
+  return action === 'openSettings' && message.setting ? { ...fix, arguments: [message.setting] } : fix;
+}
+
 /**
  * What clicking a failure shown in a view does, the same in every view: try again where that is
  * offered (with the view's own reload command), otherwise the message's first fix.
  */
 export function viewFix(message: UserMessage, retryCommand: CommandIdValue = CommandId.refresh): FixCommand {
   if (message.actions.includes('retry')) return { title: ACTION_LABELS.retry, command: retryCommand };
-  const first = message.actions[0] ?? 'showLog';
-  return { title: ACTION_LABELS[first], command: FIX_COMMANDS[first] };
+  return fixCommand(message, message.actions[0] ?? 'showLog');
+}
+
+/** The one wording of "this setting holds a value that cannot be used". */
+export function invalidSettingMessage(setting: SettingId, problem: string): string {
+  return l10n.t('The setting {0} is not valid: {1}.', setting, problem);
 }
 
 export interface UserMessage {
@@ -68,15 +83,33 @@ export interface UserMessage {
   actions: FixAction[];
   /** A few words for the error node's label. */
   short: string;
+  /** The setting that Open Settings opens. */
+  setting?: SettingId;
 }
 
-type Describable = Pick<ApiError, 'kind' | 'status' | 'serverMessage'> & { message?: string };
+type Describable = Pick<ApiError, 'kind' | 'status' | 'serverMessage' | 'problem'> & { message?: string };
 
 export function describeFailure(error: Describable, timeoutSeconds: number): UserMessage | undefined {
   const showLog = (short: string, message: string): UserMessage => ({ severity: 'error', message, actions: ['showLog'], short });
   switch (error.kind) {
     case 'cancelled':
       return undefined; // The user or a newer refresh asked for it; nothing went wrong.
+    case 'not-configured':
+      return {
+        severity: 'warning',
+        message: l10n.t("No build service address is set. Set buildService.baseUrl to your build service's /v1 address."),
+        actions: ['openSettings'],
+        short: l10n.t('No service address set'),
+        setting: Setting.baseUrl,
+      };
+    case 'invalid-setting':
+      return {
+        severity: 'warning',
+        message: invalidSettingMessage(Setting.baseUrl, error.problem ?? l10n.t('it is not valid')),
+        actions: ['openSettings'],
+        short: l10n.t('The service address is not valid'),
+        setting: Setting.baseUrl,
+      };
     case 'missing-token':
     case 'unauthorized': {
       // The service's own words ("Invalid authorization token", "No authorization token was found").

@@ -89,7 +89,7 @@ export class CurrentBranch implements vscode.Disposable {
     const fromGit = gitBranch(git.snapshot);
     if ('settled' in fromGit) return fromGit.settled;
     const connection = await session.connection();
-    const step = branchToLoad(git.snapshot, connection.kind);
+    const step = branchToLoad(git.snapshot, connection);
     if (step.kind !== 'load') return step;
     if (connection.kind !== 'ready') return { kind: 'not-configured' }; // branchToLoad said so already
     const { branch } = step;

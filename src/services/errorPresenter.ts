@@ -2,12 +2,13 @@ import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import type { TokenStore } from './tokenStore';
 import type { Log } from './log';
-import { ACTION_LABELS, describeFailure, describeUnexpected, FIX_COMMANDS, type UserMessage } from '../core/errorMessages';
+import { ACTION_LABELS, describeFailure, describeUnexpected, fixCommand, type UserMessage } from '../core/errorMessages';
 
 /**
- * The one place a failure becomes a notification. Auth failures are shown once per token: views
- * refresh often, and a 401 toast on every refresh would bury everything else (the token store's
- * change event, or a success, makes the next one show again).
+ * The one place a failure becomes a notification. A rejected token (401) is shown once per token:
+ * views refresh often, and a toast on every refresh would bury everything else (the token store's
+ * change event, or a success, makes the next one show again). Every other failure, a missing token
+ * or address included, is shown each time: someone asked, and must learn why nothing happened.
  */
 export class ErrorPresenter implements vscode.Disposable {
   private lastAuthFailure: string | undefined;
@@ -33,8 +34,8 @@ export class ErrorPresenter implements vscode.Disposable {
     this.logDetails(error, operation);
     // UnencryptedConsent asks with its own warning; a second toast would say the same.
     if (error instanceof ApiError && error.kind === 'unencrypted') return;
-    if (error instanceof ApiError && (error.kind === 'unauthorized' || error.kind === 'missing-token')) {
-      const key = `${error.kind}|${error.serverMessage ?? ''}|${this.tokens.generation}`;
+    if (error instanceof ApiError && error.kind === 'unauthorized') {
+      const key = `${error.serverMessage ?? ''}|${this.tokens.generation}`;
       if (key === this.lastAuthFailure) {
         this.log.info('Same access-token problem as before, with the same token: not notifying again.');
         return;
@@ -56,7 +57,9 @@ export class ErrorPresenter implements vscode.Disposable {
     // Not awaited: the promise settles only when the toast is dismissed.
     void notify(message.message, ...labels).then((choice) => {
       const action = message.actions.find((a) => ACTION_LABELS[a] === choice);
-      if (action) void vscode.commands.executeCommand(FIX_COMMANDS[action]);
+      if (!action) return;
+      const fix = fixCommand(message, action);
+      void vscode.commands.executeCommand(fix.command, ...(fix.arguments ?? []));
     });
   }
 

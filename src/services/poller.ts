@@ -101,7 +101,9 @@ export class BuildPoller implements vscode.Disposable {
     this.timer = undefined;
     this.polling = true;
     try {
-      const client = this.active ? await this.deps.session.client() : undefined;
+      // Signed out or no address: nothing to ask now; the views say why, and the next poll looks again.
+      const connection = this.active ? await this.deps.session.connection() : undefined;
+      const client = connection?.kind === 'ready' ? connection.client : undefined;
       // The client's gate keeps this to four requests at a time, however many builds run.
       if (client) await Promise.all(this.followed.ids.map((id) => this.pollOne(id, () => client.getBuild(id))));
     } finally {

@@ -1,17 +1,14 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, BuildServiceClient } from '../api';
+import { notReady, type NotReady } from '../core/connection';
 import { Setting } from '../ids';
 import type { ClientCache } from './clientCache';
 import type { SettingsService } from './settings';
 import type { TokenStore } from './tokenStore';
 
 /** Whether the service can be asked, and if not, why. */
-export type Connection =
-  | { kind: 'not-configured' }
-  | { kind: 'invalid-setting'; problem: string }
-  | { kind: 'no-token' }
-  | { kind: 'ready'; client: BuildServiceClient };
+export type Connection = NotReady | { kind: 'ready'; client: BuildServiceClient };
 
 /**
  * "Connected or not, and which apps exist", answered in one place for every view and command. The app
@@ -60,10 +57,14 @@ export class Session implements vscode.Disposable {
     return { kind: 'ready', client };
   }
 
-  /** The client when the service can be asked; undefined otherwise (the views say why). */
-  async client(): Promise<BuildServiceClient | undefined> {
+  /**
+   * The client, for work someone asked for (a command, a chat tool): when the service cannot be asked,
+   * rejects with the ApiError that says why, which the command wrapper and the tools put in words.
+   */
+  async ready(): Promise<BuildServiceClient> {
     const connection = await this.connection();
-    return connection.kind === 'ready' ? connection.client : undefined;
+    if (connection.kind === 'ready') return connection.client;
+    throw notReady(connection);
   }
 
   /**

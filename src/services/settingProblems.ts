@@ -1,4 +1,4 @@
-import * as l10n from '@vscode/l10n';
+import { invalidSettingMessage } from '../core/errorMessages';
 import type { Log } from './log';
 import { promptForSetting } from './settingPrompt';
 import type { Settings } from './settings';
@@ -18,7 +18,7 @@ export class SettingProblemNotifier {
       const key = `${setting}|${problem}`;
       now.add(key);
       if (this.shown.has(key)) continue;
-      const message = l10n.t('The setting {0} is not valid: {1}.', setting, problem);
+      const message = invalidSettingMessage(setting, problem);
       this.log.warn(message);
       promptForSetting(setting, message, 'warning');
     }

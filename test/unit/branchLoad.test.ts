@@ -1,6 +1,7 @@
 // The Current Branch rules in plain Node, against the reference service over real HTTP: which state
 // the workspace is in, which apps build the repository, and the latest build of the branch for each.
 import * as assert from 'node:assert/strict';
+import { ApiError } from '../../src/api/errors';
 import { branchToLoad, gitBranch, loadBranch, orNone } from '../../src/core/branchLoad';
 import { withBuild, withUpdate, type BranchState } from '../../src/core/branchState';
 import { useReferenceService } from './clientFixture';
@@ -21,12 +22,16 @@ describe('current branch rules', () => {
   }
 
   it('says why nothing is loaded before asking the service', () => {
-    assert.deepEqual(branchToLoad({ kind: 'no-git' }, 'ready'), { kind: 'no-git' });
-    assert.deepEqual(branchToLoad(repo(undefined), 'ready'), { kind: 'detached' });
-    assert.deepEqual(branchToLoad(repo('develop'), 'not-configured'), { kind: 'not-configured' });
-    assert.deepEqual(branchToLoad(repo('develop'), 'invalid-setting'), { kind: 'not-configured' });
-    assert.deepEqual(branchToLoad(repo('develop'), 'no-token'), { kind: 'no-token' });
-    assert.deepEqual(branchToLoad(repo('develop'), 'ready'), { kind: 'load', branch: 'develop' });
+    const ready = { kind: 'ready' } as const;
+    assert.deepEqual(branchToLoad({ kind: 'no-git' }, ready), { kind: 'no-git' });
+    assert.deepEqual(branchToLoad(repo(undefined), ready), { kind: 'detached' });
+    assert.deepEqual(branchToLoad(repo('develop'), { kind: 'not-configured' }), { kind: 'not-configured' });
+    assert.deepEqual(branchToLoad(repo('develop'), { kind: 'no-token' }), { kind: 'no-token' });
+    assert.deepEqual(branchToLoad(repo('develop'), ready), { kind: 'load', branch: 'develop' });
+    // An invalid address is a failure of the branch, in the words of every other place that meets it.
+    const invalid = branchToLoad(repo('develop'), { kind: 'invalid-setting', problem: 'it must end in /v1' });
+    assert.ok(invalid.kind === 'failed' && invalid.error instanceof ApiError, JSON.stringify(invalid));
+    assert.deepEqual([invalid.branch, invalid.error.kind, invalid.error.problem], ['develop', 'invalid-setting', 'it must end in /v1']);
     // What Git alone settles needs no connection (and so no client) at all.
     assert.deepEqual(gitBranch({ kind: 'no-repository' }), { settled: { kind: 'no-repository' } });
     assert.deepEqual(gitBranch(repo(undefined)), { settled: { kind: 'detached' } });

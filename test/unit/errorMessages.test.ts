@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ApiErrorKind } from '../../src/api/errors';
-import { ACTION_LABELS, describeFailure } from '../../src/core/errorMessages';
+import { notReady } from '../../src/core/connection';
+import { ACTION_LABELS, describeFailure, fixCommand, viewFix } from '../../src/core/errorMessages';
 
 const labels = (kind: ApiErrorKind, extra: { status?: number; serverMessage?: string } = {}) =>
   describeFailure({ kind, ...extra }, 30)?.actions.map((a) => ACTION_LABELS[a]);
@@ -30,6 +31,40 @@ describe('error messages', () => {
       assert.deepEqual(m?.actions, ['showLog'], kind);
       assert.match(m?.message ?? '', /^[A-Z].*\.$/, kind);
     }
+  });
+
+  it('no address, an invalid one, no token: the reason and the click that fixes it', () => {
+    const say = (reason: Parameters<typeof notReady>[0]) => {
+      const m = describeFailure(notReady(reason), 30);
+      assert.ok(m);
+      return { severity: m.severity, message: m.message, short: m.short, fixes: m.actions.map((a) => fixCommand(m, a)) };
+    };
+    const openBaseUrl = { title: 'Open Settings', command: 'buildService.openSettings', arguments: ['buildService.baseUrl'] };
+    assert.deepEqual(say({ kind: 'not-configured' }), {
+      severity: 'warning',
+      message: "No build service address is set. Set buildService.baseUrl to your build service's /v1 address.",
+      short: 'No service address set',
+      fixes: [openBaseUrl],
+    });
+    assert.deepEqual(say({ kind: 'invalid-setting', problem: 'it must end in the API version segment /v1' }), {
+      severity: 'warning',
+      message: 'The setting buildService.baseUrl is not valid: it must end in the API version segment /v1.',
+      short: 'The service address is not valid',
+      fixes: [openBaseUrl],
+    });
+    assert.deepEqual(say({ kind: 'no-token' }), {
+      severity: 'error',
+      message: 'No access token is set. Set a personal access token from the dashboard to see your apps.',
+      short: 'No access token is set.',
+      fixes: [
+        { title: 'Set Access Token', command: 'buildService.setAccessToken' },
+        { title: 'Open Dashboard', command: 'buildService.openDashboard' },
+      ],
+    });
+    // A view's node does what the notification's first button does.
+    const invalid = describeFailure(notReady({ kind: 'invalid-setting', problem: 'x' }), 30);
+    assert.ok(invalid);
+    assert.deepEqual(viewFix(invalid), openBaseUrl);
   });
 
   it('says nothing about a cancellation', () => {

@@ -102,6 +102,15 @@ const ALLOWED: readonly Allowed[] = [
       'true or false',
     ],
   },
+  {
+    why: "an ApiError message of why nothing was sent ('not-configured', 'invalid-setting', 'missing-token'); core/errorMessages.ts words it for the user, this reaches only the log",
+    file: 'src/core/connection.ts',
+    texts: [
+      '${} is not set; nothing was sent.',
+      '${} is not valid (${}); nothing was sent.',
+      'No access token is set for the build service; nothing was sent.',
+    ],
+  },
   { why: 'an HTTP header value (Authorization: Bearer …)', file: 'src/api/requester.ts', texts: ['Bearer ${}'] },
   {
     why: LOG_ONLY_API_MESSAGE,

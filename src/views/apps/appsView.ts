@@ -1,9 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App } from '../../api';
+import { notReady } from '../../core/connection';
 import { viewFix } from '../../core/errorMessages';
 import { sortByName } from '../../core/sortApps';
-import { CommandId, ContextKey, Setting, ViewId } from '../../ids';
+import { ContextKey, ViewId } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { ErrorPresenter } from '../../services/errorPresenter';
 import type { Session } from '../../services/session';
@@ -127,9 +128,9 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
 
   /** After a refresh that kept every app: redraw only the expanded apps whose builds changed. */
   private async redrawChangedBuilds(): Promise<void> {
-    const client = await this.deps.session.client();
-    if (!client) return;
-    for (const appId of await this.builds.reloadExpanded(client)) {
+    const connection = await this.deps.session.connection();
+    if (connection.kind !== 'ready') return;
+    for (const appId of await this.builds.reloadExpanded(connection.client)) {
       const node = this.roots?.find((n) => n.kind === 'app' && n.app.id === appId);
       if (node) this.changed.fire(node);
     }
@@ -146,16 +147,9 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     switch (connection.kind) {
       case 'not-configured':
         return { roots: [], outcome: { status: 'skipped', reason: 'not-configured' } };
-      case 'invalid-setting': {
-        const fix = { title: l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.baseUrl] };
-        const node = new MessageNode(
-          l10n.t('The service address is not valid'),
-          'error',
-          l10n.t('The setting {0} is not valid: {1}.', Setting.baseUrl, connection.problem),
-          fix,
-        );
-        return { roots: [node], outcome: { status: 'skipped', reason: 'invalid-setting' } };
-      }
+      case 'invalid-setting':
+        // Already announced when the setting changed (SettingProblemNotifier): a node, no second toast.
+        return { roots: this.errorNodes(notReady(connection)), outcome: { status: 'skipped', reason: 'invalid-setting' } };
       case 'no-token':
         return { roots: [], outcome: { status: 'skipped', reason: 'no-token' } };
     }

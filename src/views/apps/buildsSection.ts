@@ -58,9 +58,10 @@ export class BuildsSection implements vscode.Disposable {
   async children(node: AppsTreeNode): Promise<AppsTreeNode[]> {
     if (node.kind === 'detail') return node.children;
     if (node.kind === 'message') return [];
-    const client = await this.deps.session.client();
-    if (!client) return [];
-    return node.kind === 'app' ? this.buildsOf(node, client) : this.detailsOf(node, client);
+    // An app is shown only while connected; if that ended since, the view's reload is under way.
+    const connection = await this.deps.session.connection();
+    if (connection.kind !== 'ready') return [];
+    return node.kind === 'app' ? this.buildsOf(node, connection.client) : this.detailsOf(node, connection.client);
   }
 
   /**

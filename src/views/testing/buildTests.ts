@@ -52,12 +52,11 @@ export class BuildTests implements vscode.Disposable {
     return this.shownView;
   }
 
-  /** Fetches and shows; rejects with the client's ApiError (the command wrapper presents it). */
+  /** Fetches and shows; rejects with an ApiError, no connection or a failed request (the command wrapper presents it). */
   async show(build: Build, appName: string): Promise<ShownTests | undefined> {
     const generation = ++this.generation;
     const { session, settings } = this.deps;
-    const client = await session.client();
-    if (!client) return undefined;
+    const client = await session.ready();
     const showPassing = settings.value.showPassingTests ? true : undefined;
     const results = await client.getTests(build.id, { showPassing });
     if (generation !== this.generation) return undefined;

@@ -95,6 +95,27 @@ describe('current branch: view and status bar', () => {
     await ui.clearNotifications();
   });
 
+  it('an invalid service address: the view says why in the words of the commands, and its click opens the setting', async () => {
+    await setSetting('baseUrl', 'ftp://builds.example.com/v1');
+    await waitForBranchState(fixture.api, (s) => s.kind === 'failed', 'the failure shown');
+    const { tree } = testing(fixture.api).branch;
+    const items = tree.getChildren().map((n) => tree.getTreeItem(n));
+    assert.deepEqual(
+      items.map((i) => [i.label, i.tooltip, i.command?.command, i.command?.arguments]),
+      [
+        [
+          'The service address is not valid',
+          'The setting buildService.baseUrl is not valid: it must start with https:// or http://, not ftp://.\nClick to open settings.',
+          'buildService.openSettings',
+          ['buildService.baseUrl'],
+        ],
+      ],
+    );
+    await setSetting('baseUrl', fixture.service.baseUrl);
+    await waitForBranchState(fixture.api, (s) => s.kind === 'builds', 'builds again');
+    await ui.clearNotifications();
+  });
+
   it('no app building the remote: the view says so and the status bar hides', async () => {
     git(dir, 'remote', 'set-url', 'origin', 'https://github.com/someone/else.git');
     try {

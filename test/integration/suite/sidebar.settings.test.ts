@@ -39,8 +39,17 @@ describe('sidebar: settings', () => {
       severity: 'warning',
       actions: ['Open Settings'],
     });
+    // The node says what the notification says, and its click opens the same setting.
     const [node] = await shownItems(fixture.api);
-    assert.deepEqual([node?.label, node?.command?.command], ['The service address is not valid', 'buildService.openSettings']);
+    assert.deepEqual(
+      [node?.label, node?.tooltip, node?.command?.command, node?.command?.arguments],
+      [
+        'The service address is not valid',
+        `${shown.message}\nClick to open settings.`,
+        'buildService.openSettings',
+        ['buildService.baseUrl'],
+      ],
+    );
   });
 
   it('an address without /v1 is refused the same way', async () => {
