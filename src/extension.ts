@@ -65,10 +65,10 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     {
       ...new TokenCommands(tokens, apps, log).table(),
       ...new LinkCommands(settings, targets, log).table(),
-      ...new BuildCommands(session, apps, targets, apps.builds, poller, log).table(),
-      ...new BranchCommands(session, git, branch, branchView, apps, targets, poller, log).table(),
+      ...new BuildCommands({ session, apps, targets, poller, log }).table(),
+      ...new BranchCommands({ session, git, model: branch, branchView, apps, targets, poller, log }).table(),
       ...new TestCommands(buildTests, targets, branch, session).table(),
-      ...new InstallCommands(session, git, branch, qrPanel, targets, log).table(),
+      ...new InstallCommands({ session, git, branch, panel: qrPanel, targets, log }).table(),
       ...new NetworkCommands(settings, consent).table(),
     },
     presenter,

@@ -16,24 +16,26 @@ import { pickApp, pickBranch } from './triggerPicks';
 
 type BranchCommandId = typeof CommandId.triggerBuild | typeof CommandId.revealCurrentBranchBuild | typeof CommandId.refreshCurrentBranch;
 
+export interface BranchCommandsDeps {
+  session: Session;
+  git: GitWorkspace;
+  model: CurrentBranch;
+  branchView: CurrentBranchView;
+  apps: AppsView;
+  targets: CommandTargets;
+  poller: BuildPoller;
+  log: Log;
+}
+
 /** The current branch: trigger a build of it, show its build, reload it. */
 export class BranchCommands {
-  constructor(
-    private readonly session: Session,
-    private readonly git: GitWorkspace,
-    private readonly model: CurrentBranch,
-    private readonly branchView: CurrentBranchView,
-    private readonly apps: AppsView,
-    private readonly targets: CommandTargets,
-    private readonly poller: BuildPoller,
-    private readonly log: Log,
-  ) {}
+  constructor(private readonly deps: BranchCommandsDeps) {}
 
   table(): CommandGroup<BranchCommandId> {
     return {
       [CommandId.triggerBuild]: (node) => this.trigger(node),
       [CommandId.revealCurrentBranchBuild]: (buildId) => this.reveal(buildId),
-      [CommandId.refreshCurrentBranch]: () => this.model.refresh(),
+      [CommandId.refreshCurrentBranch]: () => this.deps.model.refresh(),
     };
   }
 
@@ -43,10 +45,10 @@ export class BranchCommands {
    * followed; its end is announced by CompletionNotice.
    */
   private async trigger(node: unknown): Promise<void> {
-    const client = await this.session.ready();
-    const app = this.targets.clickedApp(node) ?? (await pickApp(this.session, client, this.model.state));
+    const client = await this.deps.session.ready();
+    const app = this.deps.targets.clickedApp(node) ?? (await pickApp(this.deps.session, client, this.deps.model.state));
     if (!app) return;
-    const branch = await pickBranch(client, app, this.git.snapshot);
+    const branch = await pickBranch(client, app, this.deps.git.snapshot);
     if (branch === undefined) return;
     const id = await vscode.window.withProgress(
       {
@@ -56,11 +58,11 @@ export class BranchCommands {
       () => client.triggerBuild(app.id, { branch }),
     );
     const build = await this.fetchNew(client, id, app, branch);
-    this.log.info(`Triggered build ${id} of ${app.id} on ${branch}.`);
-    this.poller.follow(build, 'triggered');
-    this.model.showBuild(build);
+    this.deps.log.info(`Triggered build ${id} of ${app.id} on ${branch}.`);
+    this.deps.poller.follow(build, 'triggered');
+    this.deps.model.showBuild(build);
     // The Apps view reloads, so the new build shows under its app.
-    this.apps.invalidate();
+    this.deps.apps.invalidate();
     // A status-bar note, not a toast: the user just asked for it, and the end gets a toast of its own.
     vscode.window.setStatusBarMessage(completionMessage(build, app.name || app.id), 5000);
   }
@@ -70,7 +72,7 @@ export class BranchCommands {
     try {
       return await client.getBuild(id);
     } catch (error) {
-      this.log.warn(`Build ${id} was triggered but could not be read yet: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.warn(`Build ${id} was triggered but could not be read yet: ${error instanceof Error ? error.message : String(error)}`);
       return {
         id,
         appId: app.id,
@@ -90,13 +92,13 @@ export class BranchCommands {
    */
   private async reveal(buildId: unknown): Promise<void> {
     const id = typeof buildId === 'string' ? buildId : undefined;
-    const node = this.branchView.nodeOf(id);
+    const node = this.deps.branchView.nodeOf(id);
     if (id && !node) {
-      this.log.info(`Build ${id} is not on the current branch; showing the Apps view.`);
+      this.deps.log.info(`Build ${id} is not on the current branch; showing the Apps view.`);
       await vscode.commands.executeCommand(`${ViewId.apps}.focus`);
       return;
     }
     await vscode.commands.executeCommand(`${ViewId.currentBranch}.focus`);
-    if (node) await this.branchView.reveal(node);
+    if (node) await this.deps.branchView.reveal(node);
   }
 }

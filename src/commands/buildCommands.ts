@@ -8,7 +8,6 @@ import type { Log } from '../services/log';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import type { AppsView } from '../views/apps/appsView';
-import type { BuildsSection } from '../views/apps/buildsSection';
 import type { AppNode } from '../views/apps/nodes';
 import type { CommandGroup } from './register';
 import type { CommandTargets } from './targets';
@@ -24,21 +23,22 @@ type BuildCommandId =
   | typeof CommandId.cancelBuild
   | typeof CommandId.copyBuildId;
 
+export interface BuildCommandsDeps {
+  session: Session;
+  apps: AppsView;
+  targets: CommandTargets;
+  poller: BuildPoller;
+  log: Log;
+}
+
 /** The Apps view's commands on apps and builds: refresh, filter, cancel, copy ids. */
 export class BuildCommands {
-  constructor(
-    private readonly session: Session,
-    private readonly apps: AppsView,
-    private readonly targets: CommandTargets,
-    private readonly builds: BuildsSection,
-    private readonly poller: BuildPoller,
-    private readonly log: Log,
-  ) {}
+  constructor(private readonly deps: BuildCommandsDeps) {}
 
   table(): CommandGroup<BuildCommandId> {
     return {
       // A failure is shown by the presenter and left in the view as a message node.
-      [CommandId.refresh]: () => this.apps.refresh(),
+      [CommandId.refresh]: () => this.deps.apps.refresh(),
       [CommandId.copyAppId]: (node) => this.copyAppId(node),
       [CommandId.filterBuilds]: (node) => this.filter(node),
       [CommandId.clearFilter]: (node) => this.clearFilter(node),
@@ -48,7 +48,7 @@ export class BuildCommands {
   }
 
   private async copyAppId(node: unknown): Promise<void> {
-    const app = this.targets.app(node);
+    const app = this.deps.targets.app(node);
     if (!app) return;
     await vscode.env.clipboard.writeText(app.app.id);
     // A status-bar note rather than a toast: copying is routine and needs no attention.
@@ -58,10 +58,10 @@ export class BuildCommands {
   /** Two quick picks: the branch (from /branches) and the state. Escape in either leaves the filter as it was. */
   private async filter(node: unknown): Promise<void> {
     // Asked first: without a connection the command says why, whatever it was run on.
-    const client = await this.session.ready();
-    const app = this.targets.app(node);
+    const client = await this.deps.session.ready();
+    const app = this.deps.targets.app(node);
     if (!app) return;
-    const current = this.builds.filterOf(app.app.id);
+    const current = this.deps.apps.builds.filterOf(app.app.id);
     const branches = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading branches') }, () =>
       client.listBranches(app.app.id),
     );
@@ -81,14 +81,14 @@ export class BuildCommands {
   }
 
   private async clearFilter(node: unknown): Promise<void> {
-    const app = this.targets.app(node);
+    const app = this.deps.targets.app(node);
     if (app) await this.applyFilter(app, {});
   }
 
   private async applyFilter(app: AppNode, filter: BuildFilter): Promise<void> {
     // Only this app is redrawn and its builds fetched again: one request.
-    this.builds.setFilter(app, filter);
-    await this.apps.view.reveal(app, { expand: true, select: false, focus: false });
+    this.deps.apps.builds.setFilter(app, filter);
+    await this.deps.apps.view.reveal(app, { expand: true, select: false, focus: false });
   }
 
   /**
@@ -96,28 +96,28 @@ export class BuildCommands {
    * sends the request, and closing the notification cancels nothing. Then the build is refreshed.
    */
   private async cancel(node: unknown): Promise<void> {
-    const client = await this.session.ready();
-    const target = this.targets.build(node);
+    const client = await this.deps.session.ready();
+    const target = this.deps.targets.build(node);
     if (!target || target.build.finished) return;
     const { build } = target;
-    const appName = this.targets.appNameOf(target) ?? this.session.nameOf(target.appId);
+    const appName = this.deps.targets.appNameOf(target) ?? this.deps.session.nameOf(target.appId);
     // Only this handler waits for the answer; the views, the poller and other commands go on meanwhile.
     const cancel = CANCEL_BUILD();
     const choice = await vscode.window.showWarningMessage(cancelQuestion(build, appName), cancel);
     if (choice !== cancel) return;
     // The poller may have seen it finish while the question was open; there is nothing left to cancel.
     if (target.build.finished) {
-      this.log.info(`Build ${build.id} finished before it was cancelled; nothing sent`);
+      this.deps.log.info(`Build ${build.id} finished before it was cancelled; nothing sent`);
       return;
     }
     await client.cancelBuild(build.id);
-    this.log.info(`Cancelled build ${build.id}`);
+    this.deps.log.info(`Cancelled build ${build.id}`);
     // The answer carries no build; ask for it, and let the poller tell the tree.
-    this.poller.follow(await client.getBuild(build.id), 'shown');
+    this.deps.poller.follow(await client.getBuild(build.id), 'shown');
   }
 
   private async copyBuildId(node: unknown): Promise<void> {
-    const target = this.targets.build(node);
+    const target = this.deps.targets.build(node);
     if (!target) return;
     await vscode.env.clipboard.writeText(target.build.id);
     vscode.window.setStatusBarMessage(l10n.t('Copied the build ID of {0}', buildLabel(target.build)), 3000);

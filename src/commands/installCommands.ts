@@ -14,16 +14,18 @@ import type { CommandTargets } from './targets';
 
 type InstallCommandId = typeof CommandId.showQrCode | typeof CommandId.installLatestBuild;
 
+export interface InstallCommandsDeps {
+  session: Session;
+  git: GitWorkspace;
+  branch: CurrentBranch;
+  panel: QrPanel;
+  targets: CommandTargets;
+  log: Log;
+}
+
 /** A build on the phone: the QR code of its install link. */
 export class InstallCommands {
-  constructor(
-    private readonly session: Session,
-    private readonly git: GitWorkspace,
-    private readonly branch: CurrentBranch,
-    private readonly panel: QrPanel,
-    private readonly targets: CommandTargets,
-    private readonly log: Log,
-  ) {}
+  constructor(private readonly deps: InstallCommandsDeps) {}
 
   table(): CommandGroup<InstallCommandId> {
     return {
@@ -34,12 +36,12 @@ export class InstallCommands {
 
   /** On an install link's row (Apps view), on a branch build (its latest successful build), or with a link. */
   private async showQrCode(target: unknown): Promise<void> {
-    const row = this.targets.detailRow(target);
+    const row = this.deps.targets.detailRow(target);
     if (row) return this.showLink(row.installUrl, row.label);
     if (typeof target === 'string') return this.showLink(target, l10n.t('Install'));
-    const branchBuild = this.targets.branchBuild(target);
+    const branchBuild = this.deps.targets.branchBuild(target);
     if (branchBuild) {
-      const client = await this.session.ready();
+      const client = await this.deps.session.ready();
       const build = await this.latestSuccess(client, branchBuild.app, branchBuild.branch, branchBuild.build);
       return this.showBuild(build, branchBuild.app, branchBuild.branch);
     }
@@ -47,10 +49,11 @@ export class InstallCommands {
 
   /** The palette: pick one of the apps of this repository (or any app), then its latest successful build of the branch. */
   private async installLatest(): Promise<void> {
-    const client = await this.session.ready();
-    const state = this.branch.state;
-    const branch = state.kind === 'builds' ? state.branch : this.git.snapshot.kind === 'repository' ? this.git.snapshot.branch : undefined;
-    const candidates = state.kind === 'builds' ? state.entries.map((e) => e.app) : await this.session.apps(client);
+    const client = await this.deps.session.ready();
+    const state = this.deps.branch.state;
+    const branch =
+      state.kind === 'builds' ? state.branch : this.deps.git.snapshot.kind === 'repository' ? this.deps.git.snapshot.branch : undefined;
+    const candidates = state.kind === 'builds' ? state.entries.map((e) => e.app) : await this.deps.session.apps(client);
     const app = candidates.length === 1 ? candidates[0] : await pickApp(candidates, branch);
     if (!app) return;
     const shownBuild = state.kind === 'builds' ? state.entries.find((e) => e.app.id === app.id)?.build : undefined;
@@ -97,11 +100,11 @@ export class InstallCommands {
   private async showLink(url: unknown, title: string): Promise<void> {
     const checked = checkInstallLink(url);
     if (!checked.ok) {
-      this.log.warn(`No QR code: ${checked.problem}`);
+      this.deps.log.warn(`No QR code: ${checked.problem}`);
       void vscode.window.showErrorMessage(checked.problem);
       return;
     }
-    await this.panel.show(checked.url, title);
+    await this.deps.panel.show(checked.url, title);
   }
 }
 
