@@ -1,0 +1,42 @@
+// The one rule for text the build service sends (names, messages, authors, errors, links) when a person
+// or a language model reads it: the service is not trusted, so its words are data that cannot spoof a
+// line, hide a direction change, draw an icon or become a link.
+
+/** C0 and C1 controls, bidi embeddings, overrides, isolates and marks, zero-width and invisible formatters. */
+const INVISIBLE = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+/** Every kind of line break and tab, which a single-line place must not show. */
+const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/** At most this many characters of one service string in a label, tooltip line or notification. */
+export const SHOWN_MAX = 200;
+
+/** One line of plain text: invisible characters gone, breaks and runs of spaces collapsed, capped with an ellipsis. */
+export function shownText(text: string, max = SHOWN_MAX): string {
+  return capped(oneLine(text), max);
+}
+
+/** For a notification, which turns `[label](command:…)` into a link: shown, and never a link. */
+export function notificationText(text: string, max = SHOWN_MAX): string {
+  return capped(oneLine(text).replace(/\]\s*\(/g, '] ('), max);
+}
+
+/** For the status bar and other places that draw `$(name)` as an icon: shown, the icon syntax escaped. */
+export function iconSafeText(text: string, max = SHOWN_MAX): string {
+  return capped(oneLine(text).replace(/\$\(/g, '\\$('), max);
+}
+
+/** For the log: complete (no cap), but on one line, so a value can never add a line of its own. */
+export function loggedText(text: string): string {
+  return text.replace(INVISIBLE, '').replace(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/g, '\\n');
+}
+
+function oneLine(text: string): string {
+  return text.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+function capped(line: string, max: number): string {
+  if (line.length <= max) return line;
+  let end = max - 1;
+  if (/[\uD800-\uDBFF]/.test(line.charAt(end - 1))) end--; // never half of a surrogate pair
+  return `${line.slice(0, end).trimEnd()}…`;
+}

@@ -1,0 +1,60 @@
+// The display rule for text from the service, over generated hostile strings: nothing invisible,
+// no line breaks, no link a notification would draw, no icon the status bar would draw, capped.
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { iconSafeText, loggedText, notificationText, SHOWN_MAX, shownText } from '../../src/core/serviceText';
+
+const HOSTILE = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u2028\u2029]/;
+const LINK = /\[[^\]]+\]\((https?:\/\/|command:|file:)/i;
+
+/** Strings made mostly of what an attacker would send: controls, bidi, zero-width, link and icon syntax. */
+const hostileString = fc
+  .array(
+    fc.oneof(
+      fc.string(),
+      fc.constantFrom('\u202E', '\u2066', '\u200B', '\uFEFF', '\u0000', '\u001B[31m', '\r\n', '\u2028', '\n', '\t', '\u0085'),
+      fc.constantFrom('[Renew](command:workbench.action.terminal.sendSequence?%7B%7D)', '](', '[x](https://evil.example)', '$(', '$(alert)'),
+      fc.string({ unit: 'grapheme', maxLength: 5 }),
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('text from the service, as shown', () => {
+  it('never holds a control, bidi or zero-width character, a line break or a drawable link, and is capped', () => {
+    fc.assert(
+      fc.property(hostileString, (text) => {
+        for (const shown of [shownText(text), notificationText(text), iconSafeText(text)]) {
+          assert.ok(!HOSTILE.test(shown), JSON.stringify(shown));
+          assert.ok(shown.length <= SHOWN_MAX, `${shown.length} characters`);
+        }
+        const notification = notificationText(text);
+        assert.ok(!LINK.test(notification) && !notification.includes('](command:'), notification);
+        assert.ok(!/(^|[^\\])\$\(/.test(iconSafeText(text)), iconSafeText(text));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('keeps the service words readable: letters of any script, emoji and punctuation stay as they were', () => {
+    assert.equal(shownText('  Café  2048 — 例え  🚀 \u05E9\u05DC\u05D5\u05DD  '), 'Café 2048 — 例え 🚀 \u05E9\u05DC\u05D5\u05DD');
+    assert.equal(notificationText('Token expired. [Renew token](command:x)'), 'Token expired. [Renew token] (command:x)');
+    assert.equal(iconSafeText('$(zap) fast app'), '\\$(zap) fast app');
+  });
+
+  it('an author with a line break cannot add a tooltip line; a right-to-left override cannot reverse the rest', () => {
+    assert.equal(shownText('Eve\nBuild ID: 000000000000000000000000'), 'Eve Build ID: 000000000000000000000000');
+    assert.equal(shownText('invoice\u202Efdp.exe'), 'invoicefdp.exe');
+  });
+
+  it('caps a long name with an ellipsis, at the limit asked for', () => {
+    assert.equal(shownText('x'.repeat(10_000)).length, SHOWN_MAX);
+    assert.ok(shownText('x'.repeat(10_000)).endsWith('…'));
+    assert.equal(shownText('abcdef', 4), 'abc…');
+  });
+
+  it('the log keeps everything but on one line', () => {
+    const long = 'y'.repeat(5_000);
+    assert.equal(loggedText(`${long}\nFAKE LINE\u202E`), `${long}\\nFAKE LINE`);
+  });
+});
