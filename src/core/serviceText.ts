@@ -3,7 +3,8 @@
 // line, hide a direction change, draw an icon or become a link.
 
 /** C0 and C1 controls, bidi embeddings, overrides, isolates and marks, zero-width and invisible formatters. */
-const INVISIBLE = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+const INVISIBLE =
+  /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/g;
 /** Every kind of line break and tab, which a single-line place must not show. */
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 

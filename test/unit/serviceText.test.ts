@@ -13,7 +13,13 @@ const hostileString = fc
     fc.oneof(
       fc.string(),
       fc.constantFrom('\u202E', '\u2066', '\u200B', '\uFEFF', '\u0000', '\u001B[31m', '\r\n', '\u2028', '\n', '\t', '\u0085'),
-      fc.constantFrom('[Renew](command:workbench.action.terminal.sendSequence?%7B%7D)', '](', '[x](https://evil.example)', '$(', '$(alert)'),
+      fc.constantFrom(
+        '[Renew](command:workbench.action.terminal.sendSequence?%7B%7D)',
+        '](',
+        '[x](https://evil.example)',
+        '$(',
+        '$(alert)',
+      ),
       fc.string({ unit: 'grapheme', maxLength: 5 }),
     ),
     { maxLength: 40 },
