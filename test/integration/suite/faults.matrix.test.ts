@@ -13,7 +13,7 @@ import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { createTestCa, expiredValidity } from '../../network/certificates';
 import { type ForwardProxy, startForwardProxy } from '../../network/forwardProxy';
 import { type RunningService, startService } from '../../service/server';
-import { type FaultCase, STATIC_CASES, wrongTypeFor } from '../faultCases';
+import { type FaultCase, STATIC_CASES, wrongTypeFor } from '../../faultCases';
 import * as ui from '../ui';
 import { IOS_2048 } from '../../service/seedCatalog';
 import { appNode, openAppsView, shownItems, textOf } from '../appsView';

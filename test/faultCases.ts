@@ -1,8 +1,8 @@
 // The fault matrix (issue 9): each case disturbs the reference service (or the way to it), then the
 // suite asks the client directly and the Apps view as a user sees it. Texts are the exact sentences
 // the user reads; `node` is the first row left in the part of the view that failed.
-import type { ApiErrorKind } from '../../src/api/errors';
-import type { Fault, RouteKey } from '../service/contract';
+import type { ApiErrorKind } from '../src/api/errors';
+import type { Fault, RouteKey } from './service/contract';
 
 export type Where = 'apps' | 'builds' | 'details';
 
