@@ -1,6 +1,8 @@
 // The fault matrix (issue 9): each case disturbs the reference service (or the way to it). Every case
 // runs in plain Node (test/unit/faults.matrix.test.ts: the client, and the words describeFailure gives
-// the view and the toast) and in the real host through the Apps view (test/integration/suite/faults.matrix.test.ts).
+// the view and the toast); the cases marked `host` also run in the real host through the Apps view
+// (test/integration/suite/faults.matrix.test.ts), one for each thing the user sees differently, since
+// the view draws every failure of one part of the tree through the same code.
 // Texts are the exact sentences the user reads; `node` is the first row left in the part of the view that failed.
 import type { ApiErrorKind } from '../src/api/errors';
 import type { Fault, RouteKey } from './service/contract';
@@ -31,6 +33,8 @@ export interface FaultCase {
   /** Requests one load sends for the route (retries included), when it matters. */
   requests?: number;
   timeoutSeconds?: number;
+  /** Also run in the real host, through the Apps view: the representative of its kind of outcome. */
+  host?: boolean;
 }
 
 const SHOW_LOG = {
@@ -60,6 +64,7 @@ function statusCases(): FaultCase[] {
       },
       {
         name: `401 with a ${body} body`,
+        host: body === 'html',
         where: 'apps',
         route,
         fault: { status: 401, body, errorMessage: 'Invalid authorization token' },
@@ -80,6 +85,7 @@ function statusCases(): FaultCase[] {
       },
       {
         name: `500 with a ${body} body`,
+        host: body === 'empty',
         where: 'apps',
         route,
         fault: { status: 500, body },
@@ -90,6 +96,7 @@ function statusCases(): FaultCase[] {
       },
       {
         name: `503 with a ${body} body (retried, then given up)`,
+        host: body === 'html',
         where: 'apps',
         route,
         fault: { status: 503, body },
@@ -136,6 +143,7 @@ function statusCases(): FaultCase[] {
     },
     {
       name: '503 while reading test results',
+      host: true,
       where: 'details',
       route: 'GET /builds/:build_id/tests',
       fault: { status: 503, body: 'json' },
@@ -154,6 +162,7 @@ function retryAfterCases(): FaultCase[] {
   return [
     {
       name: 'Retry-After in seconds (1): waited for, then the apps',
+      host: true,
       where: 'apps',
       route,
       fault: { status: 503, retryAfter: '1', times: 1 },
@@ -162,6 +171,7 @@ function retryAfterCases(): FaultCase[] {
     },
     {
       name: 'Retry-After in seconds beyond the 5 s cap: fails at once, no retry',
+      host: true,
       where: 'apps',
       route,
       fault: { status: 503, retryAfter: '120' },
@@ -210,6 +220,7 @@ function wireCases(): FaultCase[] {
   return [
     {
       name: 'headers that never come',
+      host: true,
       where: 'apps',
       route,
       fault: { delayBeforeHeadersMs: 4_000 },
@@ -234,6 +245,7 @@ function wireCases(): FaultCase[] {
     },
     {
       name: 'a body that is cut',
+      host: true,
       where: 'apps',
       route,
       fault: { cutBody: true },
@@ -246,6 +258,7 @@ function wireCases(): FaultCase[] {
     },
     {
       name: 'a body that is not UTF-8: shown with replacement characters',
+      host: true,
       where: 'apps',
       route,
       fault: { latin1Body: true },
@@ -265,6 +278,7 @@ function wireCases(): FaultCase[] {
     },
     {
       name: 'a 100 MB body without a length (chunked)',
+      host: true,
       where: 'apps',
       route,
       fault: { hugeBodyBytes: big },
@@ -338,6 +352,7 @@ function wireCases(): FaultCase[] {
     },
     {
       name: 'TLS failure: an expired certificate',
+      host: true,
       where: 'apps',
       env: { baseUrl: 'expired-tls' },
       kind: 'certificate',
@@ -378,16 +393,18 @@ interface WrongField {
   where: Where;
   route: RouteKey;
   path: (string | number)[];
+  host?: boolean;
 }
 
-const field = (doc: keyof Documents, where: Where, route: RouteKey, path: (string | number)[]): WrongField => ({
+const field = (doc: keyof Documents, where: Where, route: RouteKey, path: (string | number)[], host = false): WrongField => ({
   doc,
   where,
   route,
   path,
+  host,
 });
 
-/** Each field of each model the view shows. */
+/** Each field of each model the view shows; one per part of the tree also runs in the host. */
 const WRONG_FIELDS: WrongField[] = [
   ...['_id', 'app_name', 'platform'].map((f) => field('apps', 'apps', 'GET /apps', [0, f])),
   ...[
@@ -404,7 +421,7 @@ const WRONG_FIELDS: WrongField[] = [
     'test_summary',
     'links',
     'scheme_name',
-  ].map((f) => field('builds', 'builds', 'GET /apps/:app_id/builds', [0, f])),
+  ].map((f) => field('builds', 'builds', 'GET /apps/:app_id/builds', [0, f], f === 'build_status')),
   ...['branch', 'commit_sha', 'author', 'message', 'html_url', 'tags'].map((f) =>
     field('builds', 'builds', 'GET /apps/:app_id/builds', [0, 'commit_info', f]),
   ),
@@ -412,7 +429,9 @@ const WRONG_FIELDS: WrongField[] = [
     field('builds', 'builds', 'GET /apps/:app_id/builds', [0, 'test_summary', f]),
   ),
   ...['build_id', 'tests'].map((f) => field('tests', 'details', 'GET /builds/:build_id/tests', [f])),
-  ...['run', 'target', 'suite', 'name', 'status'].map((f) => field('tests', 'details', 'GET /builds/:build_id/tests', ['tests', 0, f])),
+  ...['run', 'target', 'suite', 'name', 'status'].map((f) =>
+    field('tests', 'details', 'GET /builds/:build_id/tests', ['tests', 0, f], f === 'status'),
+  ),
   ...['build_id', 'coverage', 'targets'].map((f) => field('coverage', 'details', 'GET /builds/:build_id/coverage', [f])),
   ...['name', 'coverage'].map((f) => field('coverage', 'details', 'GET /builds/:build_id/coverage', ['targets', 0, f])),
 ];
@@ -422,7 +441,7 @@ const WRONG_FIELDS: WrongField[] = [
  * naming the field's place. `documents` is filled when the suite starts; each fault is made when its case runs.
  */
 export function wrongFieldCases(documents: Documents): FaultCase[] {
-  return WRONG_FIELDS.map(({ doc, where, route, path }) => {
+  return WRONG_FIELDS.map(({ doc, where, route, path, host }) => {
     const c: FaultCase = {
       name: `${doc === where ? '' : `${doc}: `}${path.join('.')} of another type`,
       where,
@@ -432,6 +451,7 @@ export function wrongFieldCases(documents: Documents): FaultCase[] {
       text: SHOW_LOG.unreadable,
       node: 'Unreadable answer',
       icon: 'error',
+      host,
     };
     Object.defineProperty(c, 'fault', { get: () => ({ rawBody: JSON.stringify(withWrongType(documents[doc], path)) }) });
     return c;
