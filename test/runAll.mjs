@@ -1,9 +1,9 @@
 // `npm test`: build, then the unit suite (plain Node), then on the oldest VS Code we support (1.100.3)
-// the integration suites (a real VS Code extension host, see test/host/), one suite in German, and the smoke suite against
-// the packaged .vsix installed in it, then on the newest (1.139.1) the smoke suite and the integration
-// suites against the installed .vsix (that host runs no development-mode tests: a test-runner
-// extension installed beside it runs them, see test/host/runInstalled.mjs), then one line summing
-// them all: `N passed, N failed`.
+// every integration suite (a real VS Code extension host, see test/host/), one suite in German, and
+// the smoke suite against the packaged .vsix installed in it (the install check, in production mode),
+// then on the newest (1.139.1) the cross-version set below against the installed .vsix (that host runs
+// no development-mode tests: a test-runner extension installed beside it runs them, see
+// test/host/runInstalled.mjs), then one line summing them all: `N passed, N failed`.
 // A suite that crashes, times out or leaves no results counts as at least one failure, so the exit
 // code is non-zero whenever anything did not pass.
 import { spawn } from 'node:child_process';
@@ -16,6 +16,22 @@ import { hosts } from './host/layout.mjs';
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const resultsDir = path.join(root, '.vscode-test', 'results');
 const mocha = createRequire(import.meta.url).resolve('mocha/bin/mocha.js');
+
+// What could differ on another VS Code: activation and contributions, the views and tree items, the
+// token's password box and secret storage, notifications with their buttons, VS Code's http.* settings,
+// and the chat tools, whose confirmation only this installed run shows as a real dialog. The rest
+// (our own logic on the same APIs) runs on 1.100.3 only; `npm run test:newest` runs every suite here.
+const crossVersionSuites = [
+  'activation',
+  'sidebar.apps',
+  'builds.tree',
+  'branch.current',
+  'sidebar.token',
+  'sidebar.errors',
+  'editor.notify',
+  'network',
+  'editor.tools',
+];
 
 function run(args, env = {}) {
   return new Promise((resolve) => {
@@ -68,11 +84,15 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
   // The packaged .vsix, installed as a user installs it (npm run package runs here, once).
   totals.push(await suite(`smoke-${oldest}`, ['test/host/runInstalled.mjs', '--suites', 'smoke']));
   const vsix = path.join(root, '.vscode-test', 'build-service.vsix');
-  const packaged = () => (existsSync(vsix) ? ['--vsix', vsix] : []);
-  totals.push(await suite(`smoke-${newest}`, ['test/host/runInstalled.mjs', '--host', 'newest', '--suites', 'smoke', ...packaged()]));
-  // The integration suites on the newest host, the extension's test hooks switched on there (about 5 minutes).
+  const packaged = existsSync(vsix) ? ['--vsix', vsix] : [];
+  // The same .vsix installed on the newest, its test hooks switched on. No smoke run there: this run is
+  // its install check, and what the smoke suite adds (production mode: no hooks, no sources) is the
+  // .vsix's, whatever the VS Code.
   totals.push(
-    await suite(`integration-${newest}`, ['test/host/runInstalled.mjs', '--host', 'newest', '--suites', 'integration', ...packaged()]),
+    await suite(`integration-${newest}`, [
+      'test/host/runInstalled.mjs',
+      ...['--host', 'newest', '--suites', 'integration', '--only', crossVersionSuites.join(','), ...packaged],
+    ]),
   );
 }
 

@@ -1,10 +1,12 @@
 // Tests the extension as a user has it: the packaged .vsix installed into a VS Code test host with
 // code-server's `--install-extension`, next to the test-runner extension (test/installed/), which
 // runs a folder of mocha suites when VS Code starts and writes the exit code to a file we wait for.
-//   node test/host/runInstalled.mjs [--host oldest|newest] [--suites smoke|integration] [--vsix FILE]
+//   node test/host/runInstalled.mjs [--host oldest|newest] [--suites smoke|integration] [--only NAMES] [--vsix FILE]
 // --suites smoke (default): test/smoke/, public behaviour only (the copy runs in production mode).
 // --suites integration: test/integration/suite/; the harness sets BUILD_SERVICE_TEST_HOOKS=1 in the
 //   extension host's environment, so the extension exports its test hooks (src/extension.ts).
+// --only activation,network: just those suite files of the folder (BUILD_SERVICE_TEST_FILES, see
+//   test/integration/index.ts).
 // Without --vsix it runs `npm run package` first. Expects out/ (node esbuild.mjs --tests).
 // Results: $BUILD_SERVICE_TEST_RESULTS, default .vscode-test/results/installed-<suites>-<version>.json.
 // Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out
@@ -33,10 +35,15 @@ const say = (text) => console.log(`[installed ${((Date.now() - started) / 1000).
 
 function options() {
   const { values } = parseArgs({
-    options: { host: { type: 'string', default: 'oldest' }, suites: { type: 'string', default: 'smoke' }, vsix: { type: 'string' } },
+    options: {
+      host: { type: 'string', default: 'oldest' },
+      suites: { type: 'string', default: 'smoke' },
+      only: { type: 'string' },
+      vsix: { type: 'string' },
+    },
   });
   if (!Object.hasOwn(suiteFolders, values.suites)) throw new Error(`--suites must be one of ${Object.keys(suiteFolders).join(', ')}`);
-  return { host: hostNamed(values.host), suites: values.suites, vsix: values.vsix && path.resolve(values.vsix) };
+  return { host: hostNamed(values.host), suites: values.suites, only: values.only, vsix: values.vsix && path.resolve(values.vsix) };
 }
 
 /** `npm run package` into .vscode-test/ (vsce prints the file count and size). */
@@ -143,7 +150,7 @@ function printSummary(resultsFile, label) {
 }
 
 async function main() {
-  const { host, suites, vsix: givenVsix } = options();
+  const { host, suites, only, vsix: givenVsix } = options();
   const label = `${suites} (installed .vsix, VS Code ${host.vscode})`;
   if (!existsSync(path.join(projectRoot, 'out', 'test', 'installed', 'runnerExtension.js')))
     throw new Error('out/ is missing; build first: node esbuild.mjs --tests');
@@ -171,6 +178,7 @@ async function main() {
       BUILD_SERVICE_TEST_OUTPUT_TAG: outputTag,
       BUILD_SERVICE_TEST_RESULTS: resultsFile,
       BUILD_SERVICE_TEST_SUITES: suiteFolders[suites],
+      ...(only ? { BUILD_SERVICE_TEST_FILES: only } : {}),
       BUILD_SERVICE_TEST_DONE: doneFile,
       // Only for the full suites: they drive the extension through its test hooks.
       ...(suites === 'integration' ? { BUILD_SERVICE_TEST_HOOKS: '1' } : {}),

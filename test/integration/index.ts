@@ -9,11 +9,22 @@ import path from 'node:path';
 import { format } from 'node:util';
 import SpecAndJsonReporter from '../specAndJsonReporter';
 
+/**
+ * The suites to run: every *.test.js under `suiteDir`, or with BUILD_SERVICE_TEST_FILES=<names> only
+ * those named (comma-separated, without `.test.js`, e.g. `activation,network`); a name that matches no
+ * file is an error, so a typo cannot quietly run less.
+ */
 function suiteFiles(suiteDir: string): string[] {
-  return readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
+  const files = readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.js'))
-    .sort()
-    .map((f) => path.join(suiteDir, f));
+    .sort();
+  const only = process.env.BUILD_SERVICE_TEST_FILES?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!only?.length) return files.map((f) => path.join(suiteDir, f));
+  const unknown = only.filter((name) => !files.includes(`${name}.test.js`));
+  if (unknown.length > 0) throw new Error(`BUILD_SERVICE_TEST_FILES names no suite in ${suiteDir}: ${unknown.join(', ')}`);
+  return files.filter((f) => only.includes(f.slice(0, -'.test.js'.length))).map((f) => path.join(suiteDir, f));
 }
 
 /**

@@ -1,8 +1,11 @@
-// The fault matrix (issue 9): each case disturbs the reference service (or the way to it), then the
-// suite asks the client directly and the Apps view as a user sees it. Texts are the exact sentences
-// the user reads; `node` is the first row left in the part of the view that failed.
-import type { ApiErrorKind } from '../../src/api/errors';
-import type { Fault, RouteKey } from '../service/contract';
+// The fault matrix (issue 9): each case disturbs the reference service (or the way to it). Every case
+// runs in plain Node (test/unit/faults.matrix.test.ts: the client, and the words describeFailure gives
+// the view and the toast); the cases marked `host` also run in the real host through the Apps view
+// (test/integration/suite/faults.matrix.test.ts), one for each thing the user sees differently, since
+// the view draws every failure of one part of the tree through the same code.
+// Texts are the exact sentences the user reads; `node` is the first row left in the part of the view that failed.
+import type { ApiErrorKind } from '../src/api/errors';
+import type { Fault, RouteKey } from './service/contract';
 
 export type Where = 'apps' | 'builds' | 'details';
 
@@ -27,9 +30,11 @@ export interface FaultCase {
   text?: string;
   node: string;
   icon?: 'error' | 'warning';
-  /** Requests the service should have seen for the route, client and view together, when it matters. */
+  /** Requests one load sends for the route (retries included), when it matters. */
   requests?: number;
   timeoutSeconds?: number;
+  /** Also run in the real host, through the Apps view: the representative of its kind of outcome. */
+  host?: boolean;
 }
 
 const SHOW_LOG = {
@@ -59,6 +64,7 @@ function statusCases(): FaultCase[] {
       },
       {
         name: `401 with a ${body} body`,
+        host: body === 'html',
         where: 'apps',
         route,
         fault: { status: 401, body, errorMessage: 'Invalid authorization token' },
@@ -79,6 +85,7 @@ function statusCases(): FaultCase[] {
       },
       {
         name: `500 with a ${body} body`,
+        host: body === 'empty',
         where: 'apps',
         route,
         fault: { status: 500, body },
@@ -89,6 +96,7 @@ function statusCases(): FaultCase[] {
       },
       {
         name: `503 with a ${body} body (retried, then given up)`,
+        host: body === 'html',
         where: 'apps',
         route,
         fault: { status: 503, body },
@@ -96,7 +104,7 @@ function statusCases(): FaultCase[] {
         text: unavailable(503),
         node: 'Service temporarily unavailable',
         icon: 'warning',
-        requests: 6,
+        requests: 3,
       },
       {
         name: `504 with a ${body} body (retried, then given up)`,
@@ -107,7 +115,7 @@ function statusCases(): FaultCase[] {
         text: unavailable(504),
         node: 'Service temporarily unavailable',
         icon: 'warning',
-        requests: 6,
+        requests: 3,
       },
     );
   }
@@ -135,6 +143,7 @@ function statusCases(): FaultCase[] {
     },
     {
       name: '503 while reading test results',
+      host: true,
       where: 'details',
       route: 'GET /builds/:build_id/tests',
       fault: { status: 503, body: 'json' },
@@ -149,18 +158,20 @@ function statusCases(): FaultCase[] {
 
 function retryAfterCases(): FaultCase[] {
   const route: RouteKey = 'GET /apps';
-  const soon = new Date(Date.now() + 1_000).toUTCString();
   return [
     {
       name: 'Retry-After in seconds (1): waited for, then the apps',
+      host: true,
       where: 'apps',
       route,
       fault: { status: 503, retryAfter: '1', times: 1 },
       kind: 'none',
       node: '2048 Android App',
+      requests: 2,
     },
     {
       name: 'Retry-After in seconds beyond the 5 s cap: fails at once, no retry',
+      host: true,
       where: 'apps',
       route,
       fault: { status: 503, retryAfter: '120' },
@@ -168,15 +179,19 @@ function retryAfterCases(): FaultCase[] {
       text: unavailable(503),
       node: 'Service temporarily unavailable',
       icon: 'warning',
-      requests: 2,
+      requests: 1,
     },
     {
       name: 'Retry-After as an HTTP date: waited for, then the apps',
       where: 'apps',
       route,
-      fault: { status: 503, retryAfter: soon, times: 1 },
+      // Made when the case runs: a date made when the cases are listed may be past by then.
+      get fault(): Fault {
+        return { status: 503, retryAfter: new Date(Date.now() + 2_000).toUTCString(), times: 1 };
+      },
       kind: 'none',
       node: '2048 Android App',
+      requests: 2,
     },
     {
       name: 'Retry-After as a date a day away: fails at once',
@@ -187,7 +202,7 @@ function retryAfterCases(): FaultCase[] {
       text: unavailable(503),
       node: 'Service temporarily unavailable',
       icon: 'warning',
-      requests: 2,
+      requests: 1,
     },
     {
       name: 'Retry-After as garbage: ignored, the usual backoff',
@@ -198,7 +213,7 @@ function retryAfterCases(): FaultCase[] {
       text: unavailable(503),
       node: 'Service temporarily unavailable',
       icon: 'warning',
-      requests: 6,
+      requests: 3,
     },
   ];
 }
@@ -209,6 +224,7 @@ function wireCases(): FaultCase[] {
   return [
     {
       name: 'headers that never come',
+      host: true,
       where: 'apps',
       route,
       fault: { delayBeforeHeadersMs: 4_000 },
@@ -233,6 +249,7 @@ function wireCases(): FaultCase[] {
     },
     {
       name: 'a body that is cut',
+      host: true,
       where: 'apps',
       route,
       fault: { cutBody: true },
@@ -241,10 +258,11 @@ function wireCases(): FaultCase[] {
       text: SHOW_LOG.network,
       node: 'Cannot reach the service',
       icon: 'error',
-      requests: 2,
+      requests: 1,
     },
     {
       name: 'a body that is not UTF-8: shown with replacement characters',
+      host: true,
       where: 'apps',
       route,
       fault: { latin1Body: true },
@@ -264,6 +282,7 @@ function wireCases(): FaultCase[] {
     },
     {
       name: 'a 100 MB body without a length (chunked)',
+      host: true,
       where: 'apps',
       route,
       fault: { hugeBodyBytes: big },
@@ -294,7 +313,7 @@ function wireCases(): FaultCase[] {
       text: SHOW_LOG.network,
       node: 'Cannot reach the service',
       icon: 'error',
-      requests: 6,
+      requests: 3,
     },
     {
       name: 'connection refused',
@@ -337,6 +356,7 @@ function wireCases(): FaultCase[] {
     },
     {
       name: 'TLS failure: an expired certificate',
+      host: true,
       where: 'apps',
       env: { baseUrl: 'expired-tls' },
       kind: 'certificate',
@@ -358,7 +378,7 @@ function wireCases(): FaultCase[] {
 }
 
 /** A value of another JSON type than `value`'s. */
-export function wrongTypeFor(value: unknown): unknown {
+function wrongTypeFor(value: unknown): unknown {
   if (typeof value === 'string') return 42;
   if (typeof value === 'number') return 'forty-two';
   if (typeof value === 'boolean') return 'yes';
@@ -368,3 +388,93 @@ export function wrongTypeFor(value: unknown): unknown {
 }
 
 export const STATIC_CASES: FaultCase[] = [...statusCases(), ...retryAfterCases(), ...wireCases()];
+
+/** The reference service's real answers that the wrong-field cases change. */
+export type Documents = Partial<Record<'apps' | 'builds' | 'tests' | 'coverage', unknown>>;
+
+interface WrongField {
+  doc: keyof Documents;
+  where: Where;
+  route: RouteKey;
+  path: (string | number)[];
+  host?: boolean;
+}
+
+const field = (doc: keyof Documents, where: Where, route: RouteKey, path: (string | number)[], host = false): WrongField => ({
+  doc,
+  where,
+  route,
+  path,
+  host,
+});
+
+/** Each field of each model the view shows; one per part of the tree also runs in the host. */
+const WRONG_FIELDS: WrongField[] = [
+  ...['_id', 'app_name', 'platform'].map((f) => field('apps', 'apps', 'GET /apps', [0, f])),
+  ...[
+    '_id',
+    'app_id',
+    'repo_url',
+    'build_status',
+    'finished',
+    'build_number',
+    'commit_info',
+    'created_at',
+    'started_at',
+    'finished_at',
+    'test_summary',
+    'links',
+    'scheme_name',
+  ].map((f) => field('builds', 'builds', 'GET /apps/:app_id/builds', [0, f], f === 'build_status')),
+  ...['branch', 'commit_sha', 'author', 'message', 'html_url', 'tags'].map((f) =>
+    field('builds', 'builds', 'GET /apps/:app_id/builds', [0, 'commit_info', f]),
+  ),
+  ...['tests_count', 'tests_passed', 'code_coverage_percentage'].map((f) =>
+    field('builds', 'builds', 'GET /apps/:app_id/builds', [0, 'test_summary', f]),
+  ),
+  ...['build_id', 'tests'].map((f) => field('tests', 'details', 'GET /builds/:build_id/tests', [f])),
+  ...['run', 'target', 'suite', 'name', 'status'].map((f) =>
+    field('tests', 'details', 'GET /builds/:build_id/tests', ['tests', 0, f], f === 'status'),
+  ),
+  ...['build_id', 'coverage', 'targets'].map((f) => field('coverage', 'details', 'GET /builds/:build_id/coverage', [f])),
+  ...['name', 'coverage'].map((f) => field('coverage', 'details', 'GET /builds/:build_id/coverage', ['targets', 0, f])),
+];
+
+/**
+ * One case per field: the real answer with that field of another type, which the client refuses,
+ * naming the field's place. `documents` is filled when the suite starts; each fault is made when its case runs.
+ */
+export function wrongFieldCases(documents: Documents): FaultCase[] {
+  return WRONG_FIELDS.map(({ doc, where, route, path, host }) => {
+    const c: FaultCase = {
+      name: `${doc === where ? '' : `${doc}: `}${path.join('.')} of another type`,
+      where,
+      route,
+      kind: 'invalid-response',
+      clientMessage: new RegExp(`${escapeRegExp(placeOf(path))} should be`),
+      text: SHOW_LOG.unreadable,
+      node: 'Unreadable answer',
+      icon: 'error',
+      host,
+    };
+    Object.defineProperty(c, 'fault', { get: () => ({ rawBody: JSON.stringify(withWrongType(documents[doc], path)) }) });
+    return c;
+  });
+}
+
+/** The field's place as the client's message names it, e.g. `[0].commit_info.branch`, `tests[0].run`. */
+function placeOf(path: (string | number)[]): string {
+  return path.map((step, i) => (typeof step === 'number' ? `[${step}]` : i === 0 ? step : `.${step}`)).join('');
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function withWrongType(doc: unknown, path: (string | number)[]): unknown {
+  const copy = structuredClone(doc) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  const last = path[path.length - 1];
+  if (!(last in parent)) throw new Error(`the reference answer has no ${path.join('.')}`);
+  parent[last] = wrongTypeFor(parent[last]);
+  return copy;
+}
