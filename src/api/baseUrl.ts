@@ -1,10 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import { InvalidBaseUrlError } from './errors';
 
-/**
- * Checks the `buildService.baseUrl` setting and returns it without a trailing slash, ready for
- * `${base}/apps`. Throws InvalidBaseUrlError naming what is wrong.
- */
+/** Without a trailing slash, ready for `${base}/apps`; throws InvalidBaseUrlError naming what is wrong. */
 export function parseBaseUrl(raw: string): string {
   const text = raw.trim();
   if (text === '') throw new InvalidBaseUrlError(l10n.t('it is empty.'));

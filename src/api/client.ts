@@ -12,22 +12,18 @@ import { Transport } from './transport';
 import { apiPath, encodeValue, queryString } from './urls';
 
 export interface BuildServiceClientOptions {
-  /** `buildService.baseUrl`, ending in /v1; checked by parseBaseUrl (the constructor throws InvalidBaseUrlError). */
+  /** Ends in /v1; otherwise the constructor throws InvalidBaseUrlError. */
   baseUrl: string;
   getToken: () => Promise<string | undefined>;
-  /** Connect, headers and body-idle timeout each, in ms. Default 30 000. */
+  /** Connect, headers and body-idle timeout each, in ms. */
   timeoutMs?: number;
-  /** Default `build-service-vscode/0.1.0`; the extension passes its real version. */
   userAgent?: string;
-  /** Default 3 attempts in all, 300 ms backoff base, Retry-After honoured up to 5 s. */
   retry?: Partial<RetryOptions>;
-  /** Answers larger than this are cut off as invalid-response. Default 32 MiB. */
+  /** Larger answers fail as invalid-response. */
   maxResponseBytes?: number;
-  /** Called after every attempt, for the log. */
   onRequest?: (report: RequestReport) => void;
-  /** Proxy and certificates (VS Code's http.* settings); without it, the environment's proxy and the system store. */
+  /** Without it, the environment's proxy and the system certificate store. */
   network?: NetworkOptions;
-  /** Called once, before the first request goes out, with how requests leave (for the log). */
   onNetworkReady?: (description: string) => void;
 }
 
@@ -43,7 +39,6 @@ export const DEFAULT_USER_AGENT = 'build-service-vscode/0.1.0';
 export class BuildServiceClient {
   private readonly transport: Transport;
   private readonly requester: Requester;
-  /** At most four requests at a time for this service; identical GETs running at once share one. */
   private readonly gate = new RequestGate();
 
   constructor(options: BuildServiceClientOptions) {
@@ -96,10 +91,7 @@ export class BuildServiceClient {
     return parseBuild(await this.get(apiPath('builds', buildId), options));
   }
 
-  /**
-   * Starts a build of the branch tip (the app's default branch when none is given) and returns its id.
-   * Sent once only: see retry.ts.
-   */
+  /** Builds the branch tip (default: the app's default branch) and returns the id; never retried (retry.ts). */
   async triggerBuild(appId: string, options: Cancellable & { branch?: string } = {}): Promise<string> {
     if (options.branch !== undefined) encodeValue(options.branch, 'branch');
     const path = apiPath('apps', appId, 'build');
@@ -142,7 +134,6 @@ export class BuildServiceClient {
     return this.transport.close();
   }
 
-  /** The same as dispose(). */
   close(): Promise<void> {
     return this.dispose();
   }

@@ -13,7 +13,6 @@ export interface BuiltDispatcher {
   description: string;
 }
 
-/** The two dispatchers of undici used here; transport.ts loads undici with the first request. */
 export interface DispatcherClasses {
   Agent: typeof import('undici').Agent;
   EnvHttpProxyAgent: typeof import('undici').EnvHttpProxyAgent;
@@ -33,8 +32,7 @@ export async function buildDispatcher(
   const usesTls = [baseUrl, proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:'));
   // Without the system store, Node's defaults (its roots plus NODE_EXTRA_CA_CERTS) apply untouched.
   const store = usesTls && (network.systemCertificates ?? true) ? await loadTrustStore() : undefined;
-  // One secure context for the client: passing the ~300 certificates as `ca` would parse them
-  // again for every connection.
+  // One secure context: the certificates as `ca` would be parsed again for every connection.
   const secureContext = store ? createSecureContext({ ca: store.certificates }) : undefined;
   const timeouts = { connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
   const trust = !usesTls

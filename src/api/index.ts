@@ -1,5 +1,3 @@
-// The build service's API client as the rest of the extension sees it. undici itself loads with the
-// first request (transport.ts).
 export { BuildServiceClient } from './client';
 export { parseBaseUrl } from './baseUrl';
 export * from './errors';

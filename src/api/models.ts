@@ -19,10 +19,9 @@ export interface Branch {
 /** 'unknown' stands for a status this client does not know yet; `Build.rawStatus` keeps the original. */
 export type BuildStatus = 'queued' | 'running' | 'success' | 'failed' | 'cancelled' | 'unknown';
 
-/** Which builds to ask for: the query of GET /apps/:id/builds and /build/latest; the Apps view's filter too. */
+/** The query of GET /apps/:id/builds and /build/latest; the Apps view's filter too. */
 export interface BuildFilter {
   branch?: string;
-  /** The iOS scheme of multi-scheme builds. */
   scheme?: string;
   /** One of the documented statuses; 'unknown' is ours, never sent. */
   status?: BuildStatus;
@@ -95,7 +94,6 @@ export interface TargetCoverage {
 
 export interface Coverage {
   buildId?: string;
-  /** The average over the targets, fraction from 0 to 1. */
   coverage?: number;
   targets: TargetCoverage[];
 }

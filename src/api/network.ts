@@ -1,12 +1,11 @@
-// How the client reaches the network: which proxy, which certificates. The extension fills this
-// from VS Code's http.* settings (services/networkSettings.ts); plain Node callers may leave it out,
-// and then the environment decides, as it does for curl.
+// Proxy and certificates, filled from VS Code's http.* settings (services/networkSettings.ts); left out,
+// the environment decides, as it does for curl.
 import { ApiError } from './errors';
 
 export interface ProxyOptions {
   /** `http.proxySupport`: 'off' means never a proxy, whatever else is set. */
   support?: 'off' | 'on' | 'override' | 'fallback';
-  /** `http.proxy`, e.g. http://user:pass@proxy.corp:3128; empty or missing: the environment's. */
+  /** `http.proxy`; empty or missing: the environment's. */
   url?: string;
   /** `http.proxyAuthorization`: a whole Proxy-Authorization value, sent instead of the URL's credentials. */
   authorization?: string;
@@ -22,7 +21,6 @@ export interface NetworkOptions {
   systemCertificates?: boolean;
 }
 
-/** What the dispatcher is built from: no proxy at all, or a proxy per scheme with the exceptions. */
 export interface ResolvedProxy {
   httpProxy?: string;
   httpsProxy?: string;
@@ -34,10 +32,7 @@ export interface ResolvedProxy {
 
 type Env = Record<string, string | undefined>;
 
-/**
- * The settings win; without a proxy setting, HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case, the
- * lower-case one first as curl does). undefined: connect directly.
- */
+/** Settings first, then HTTPS_PROXY / HTTP_PROXY / NO_PROXY (lower case first, as curl); undefined: direct. */
 export function resolveProxy(options: ProxyOptions | undefined, env: Env = process.env): ResolvedProxy | undefined {
   if (options?.support === 'off') return undefined;
   const strictSSL = options?.strictSSL ?? true;

@@ -17,8 +17,7 @@ const NOT_TRUSTED = new Set([
 const EXPIRED = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
 const WRONG_HOST = 'ERR_TLS_CERT_ALTNAME_INVALID';
 
-// Certificate messages are shown to the user as they are (core/errorMessages.ts), so they are translated
-// here; a function, so the text is read in the display language when a failure happens.
+// A function, so the text is translated when a failure happens.
 const TRUST_FIX = (): string =>
   l10n.t(
     'If your network inspects HTTPS with its own certificate authority, add that CA to the system certificate store (with http.systemCertificates on) or put it in a PEM file named by NODE_EXTRA_CA_CERTS, then restart VS Code.',
@@ -99,7 +98,6 @@ function proxyFor(url: string, proxy: ResolvedProxy): URL | undefined {
   return chosen ? new URL(chosen) : undefined;
 }
 
-/** A refused or unresolvable connection whose address is the proxy's. */
 function isAboutProxy(error: unknown, proxy: URL): boolean {
   const port = Number(proxy.port || (proxy.protocol === 'https:' ? 443 : 80));
   const hostname = proxy.hostname.replace(/^\[|\]$/g, '');

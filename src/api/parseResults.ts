@@ -30,7 +30,6 @@ export function parseCoverage(body: unknown): Coverage {
   };
 }
 
-/** The trigger answer `{"build_id": "…"}`. */
 export function parseTriggeredBuildId(body: unknown): string {
   return requiredString(expectObject(body, 'the trigger answer').build_id, 'trigger', 'build_id');
 }

@@ -1,10 +1,7 @@
 import { cancelled } from './errors';
 
-// Why here, inside the API client, rather than in the tree or the poller: every caller (the Apps
-// view, each expanded app, the poller, the Current Branch view, commands) goes through the one
-// client per service, so a limit kept here holds for the whole window, and two callers that ask the
-// same thing at the same moment can share the answer without knowing of each other.
-// Pure (no vscode) so it is unit-tested in plain Node.
+// Lives in the client because every caller shares the one client per service: the limit holds for the
+// whole window, and callers asking the same thing at once share the answer without knowing of each other.
 
 export const MAX_IN_FLIGHT = 4;
 
@@ -16,11 +13,10 @@ interface SharedCall {
   promise: Promise<unknown>;
   /** Only when the first caller can abort: a caller that cannot keeps the request alive anyway. */
   controller?: AbortController;
-  /** Callers still waiting for the answer; when the last one gives up, the request is aborted. */
+  /** Callers still waiting; when the last one gives up, the request is aborted. */
   live: number;
 }
 
-/** A queue with a fixed number of slots, and one shared request per key while it runs. */
 export class RequestGate {
   private running = 0;
   private highWater = 0;
@@ -29,7 +25,6 @@ export class RequestGate {
 
   constructor(private readonly slots = MAX_IN_FLIGHT) {}
 
-  /** Requests running now; and the most that ever ran at once (for tests and the log). */
   get inFlight(): number {
     return this.running;
   }
@@ -46,17 +41,12 @@ export class RequestGate {
     return this.acquire(signal).then(() => this.runHoldingSlot(task));
   }
 
-  /**
-   * Callers asking for the same `key` while a request for it runs get its answer instead of a
-   * request of their own. Each caller's own abort rejects only its own promise; the request itself
-   * is aborted when every caller has aborted.
-   */
+  /** Callers of a running `key` share its answer; an abort rejects only that caller, the request stops when all have. */
   share<T>(key: string, signal: AbortSignal | undefined, run: (signal?: AbortSignal) => Promise<T>): Promise<T> {
     if (signal?.aborted) return Promise.reject(cancelled());
     let call = this.shared.get(key);
     if (!call) {
-      // An AbortController and the listeners undici hangs on its signal cost more than the rest of a
-      // small request's bookkeeping; without a caller's signal the request cannot be aborted anyway.
+      // Without a caller's signal nobody can abort, so skip the controller and the listeners undici hangs on it.
       const controller = signal ? new AbortController() : undefined;
       const entry: SharedCall = { controller, live: 0, promise: Promise.resolve() };
       entry.promise = run(controller?.signal).finally(() => {
@@ -75,7 +65,7 @@ export class RequestGate {
       const onAbort = () => {
         reject(cancelled());
         if (--call.live > 0) return;
-        // Nobody wants the answer any more: stop it, and let the next caller start afresh.
+        // Nobody wants the answer: stop it, and let the next caller start afresh.
         if (this.shared.get(key) === call) this.shared.delete(key);
         call.controller?.abort();
       };

@@ -6,9 +6,8 @@ import type { HttpRequest, HttpResponse, Transport } from './transport';
 /** One attempt, as the extension's log shows it. Never holds the token. */
 export interface RequestReport {
   method: string;
-  /** Path and query below the base address, percent-encoded as sent, e.g. `/apps/ab12/builds?limit=10`. */
+  /** Below the base address, percent-encoded as sent. */
   path: string;
-  /** 1 for the first attempt, 2 for the first retry… */
   attempt: number;
   status?: number;
   durationMs: number;
@@ -28,7 +27,6 @@ export interface ApiCall {
   method: 'GET' | 'POST';
   /** Already encoded, see urls.ts. */
   path: string;
-  /** Sent as JSON when given. */
   json?: unknown;
   signal?: AbortSignal;
 }
@@ -43,7 +41,6 @@ export interface ApiAnswer {
 // rejected by the HTTP stack with an error that could quote it, so it is refused before sending.
 const SENDABLE_TOKEN = /^[\x21-\x7E]+$/;
 
-/** Adds the token and standard headers to each call, repeats what may be repeated and maps failures to ApiError. */
 export class Requester {
   constructor(private readonly config: RequesterConfig) {}
 

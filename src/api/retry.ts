@@ -12,11 +12,8 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY: RetryOptions = { attempts: 3, baseDelayMs: 300, maxRetryAfterMs: 5_000 };
 
-/**
- * Whether a failed attempt may be repeated. GETs are safe to repeat. A POST (trigger, cancel) is
- * repeated only when the connection was refused, because then the service cannot have seen it;
- * any later failure may mean the build was already triggered, and a second build is worse than an error.
- */
+// A POST is repeated only when the connection was refused (the service cannot have seen it): after any
+// later failure the build may already be triggered, and a second build is worse than an error.
 export function isRetryable(method: string, error: ApiError): boolean {
   if (method !== 'GET') return error instanceof ConnectionFailure && error.code === 'ECONNREFUSED';
   if (error.status !== undefined) return error.status === 503 || error.status === 504;
@@ -38,7 +35,6 @@ export function backoffDelayMs(retryIndex: number, baseDelayMs: number, random =
   return Math.floor(random() * baseDelayMs * 2 ** retryIndex);
 }
 
-/** Waits, or rejects with `cancelled` as soon as the signal aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(cancelled());

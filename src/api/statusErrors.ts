@@ -13,12 +13,8 @@ export interface FailedAnswer {
   token: string;
 }
 
-/**
- * The ApiError for a non-2xx answer. The status alone decides the kind, so an HTML page from a proxy
- * or an empty body still gives the right one. 502 counts as `unavailable` like 503 and 504: it is
- * what a proxy says while the service behind it restarts, and the advice (status page, try later) is
- * the same; only 503 and 504 are retried, as documented.
- */
+// The status alone decides the kind, so a proxy's HTML page still gives the right one. 502 is what a
+// proxy says while the service restarts, so it is `unavailable` too, though only 503/504 are retried.
 export function errorForStatus(answer: FailedAnswer): ApiError {
   const { status } = answer;
   const serverMessage = redact(readServerMessage(answer.text), answer.token);
@@ -47,7 +43,6 @@ function describeStatus(status: number): [ApiErrorKind, string] {
   return ['invalid-response', 'The build service answered with an unexpected status'];
 }
 
-/** The body's top-level `error` string, when the body is JSON and has one. */
 function readServerMessage(text: string): string | undefined {
   let body: unknown;
   try {

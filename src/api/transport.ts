@@ -28,7 +28,6 @@ export interface TransportOptions {
   baseUrl: string;
   maxResponseBytes: number;
   network?: NetworkOptions;
-  /** Told once, when the first request builds the dispatcher: how requests leave, for the log. */
   onNetworkReady?: (description: string) => void;
 }
 
@@ -64,15 +63,13 @@ export class Transport {
     }
   }
 
-  /** Ends every connection; requests still running fail as cancelled. */
   async close(): Promise<void> {
     this.closed = true;
     const built = await this.loading?.catch(() => undefined);
     await built?.dispatcher.destroy();
   }
 
-  // undici (dist/undici.js) and the TLS modules load with the first request, not at activation. A bad
-  // proxy address fails every request of this client with the same message; a new client tries again.
+  // A bad proxy address fails every request of this client with the same message; a new client tries again.
   private load(): Promise<BuiltDispatcher> {
     this.loading ??= Promise.all([import('./dispatcher'), import('undici')]).then(async ([{ buildDispatcher }, undici]) => {
       this.built = await buildDispatcher(undici, this.options);
@@ -82,11 +79,8 @@ export class Transport {
     return this.loading;
   }
 
-  /**
-   * The body as text, never more than the cap. With a Content-Length the HTTP parser holds the body to
-   * it, so undici reads it in one go (UTF-8, byte-order mark dropped); without one (chunked) the body
-   * is counted as it streams, so a runaway answer is cut off at the cap instead of filling memory.
-   */
+  // With a Content-Length the HTTP parser holds the body to it, so it is read in one go; a chunked body
+  // is counted as it streams, so a runaway answer is cut off at the cap instead of filling memory.
   private async readBody(response: Dispatcher.ResponseData): Promise<string> {
     const cap = this.options.maxResponseBytes;
     const declared = Number(response.headers['content-length']);

@@ -1,15 +1,8 @@
 import { ApiError } from './errors';
 
-// What an undici failure means for the user and for the retry policy: a timeout, or a connection
-// failure with the stage it reached. The proxy and certificate cases come first (networkErrors.ts).
-
-/**
- * How far a failed exchange got, which decides whether repeating it is safe: `connecting` means
- * nothing reached the service; `awaiting-response` means the request may have been received.
- */
+/** Decides whether a retry is safe: after `connecting` nothing reached the service, later it may have. */
 export type FailureStage = 'connecting' | 'awaiting-response' | 'reading-body';
 
-/** A connection-level failure (kind `network`), with the stage the retry policy needs. */
 export class ConnectionFailure extends ApiError {
   constructor(
     message: string,
@@ -20,7 +13,6 @@ export class ConnectionFailure extends ApiError {
   }
 }
 
-/** Where the failed request went, for the error's details. */
 interface Where {
   method: string;
   url: string;

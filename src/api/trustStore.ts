@@ -5,7 +5,6 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import * as tls from 'node:tls';
 
-/** Where each source came from and how many certificates it gave, for the log. */
 export interface TrustStore {
   certificates: string[];
   sources: string[];
@@ -24,10 +23,7 @@ const MAC_KEYCHAINS = ['/System/Library/Keychains/SystemRootCertificates.keychai
 
 let system: Promise<{ label: string; certificates: string[] }> | undefined;
 
-/**
- * Gathered for each new client. The system store is read once per process (it changes rarely, and
- * a window reload picks changes up); NODE_EXTRA_CA_CERTS is one small file, read every time.
- */
+/** For each new client; the system store is read once per process (a window reload picks up changes). */
 export async function loadTrustStore(): Promise<TrustStore> {
   const sources: string[] = [`Node's roots (${tls.rootCertificates.length})`];
   const all = new Set<string>(tls.rootCertificates.map((certificate) => certificate.trim()));

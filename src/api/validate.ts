@@ -1,12 +1,8 @@
 import { ApiError } from './errors';
 
-// Readers for JSON from the service. Each names the place it looked at (e.g. `apps[3].app_name`), so
-// a wrong shape becomes one clear invalid-response error here instead of a crash somewhere in the UI.
-// Absent and null are the same thing ("not given"); extra fields are ignored.
-//
-// Lists are read in one pass straight into the models. An item's readers get its place relative to
-// the item ('' for the item itself), and the list adds `apps[3]` only when something is wrong: a
-// path string made for each of 10,000 apps would cost more than the rest of the mapping.
+// Readers for the service's JSON: a wrong shape becomes one invalid-response error naming the place
+// (`apps[3].app_name`) instead of a crash in the UI. Absent and null both mean "not given"; extra fields
+// are ignored. A list adds `apps[3]` only on error, so no path string is built per item.
 
 export type JsonObject = Record<string, unknown>;
 
@@ -28,10 +24,7 @@ export function wrongShape(where: string, expected: string, value: unknown): Api
   return new WrongShape(where, expected, describe(value));
 }
 
-/**
- * Each item of a list read by `parseItem`, which gets '' as the item's place; an error in item 3 of
- * `name` is reported at `name[3]…`.
- */
+/** `parseItem` gets '' as the item's place; an error in item 3 is reported at `name[3]…`. */
 export function parseList<T>(body: unknown, what: string, name: string, parseItem: (value: unknown, where: string) => T): T[] {
   const items = expectArray(body, what);
   const models = new Array<T>(items.length);
@@ -64,16 +57,13 @@ export function expectArray(value: unknown, where: string): unknown[] {
   return value;
 }
 
-// The readers below take the value, read by the caller with a constant name (`wire.app_name`), and
-// its place in two parts that are joined only for a message. A shared reader doing `parent[key]`
-// itself would see every key of every model at one property access, which V8 cannot make fast.
+// The caller reads the value with a constant name (`wire.app_name`): one shared `parent[key]` access
+// for every key of every model would be megamorphic. The place is joined only for a message.
 
-/** An object that may be absent or null, read as an empty object. */
 export function optionalObject(value: unknown, where: string, key: string): JsonObject {
   return value === undefined || value === null ? {} : expectObject(value, `${where}.${key}`);
 }
 
-/** An array that may be absent or null, read as empty. */
 export function optionalArray(value: unknown, where: string, key: string): unknown[] {
   return value === undefined || value === null ? [] : expectArray(value, `${where}.${key}`);
 }
@@ -101,7 +91,7 @@ export function optionalBoolean(value: unknown, where: string, key: string): boo
   return value;
 }
 
-/** The array itself once every item is checked to be a string: no copy. */
+/** No copy: the array itself once every item is checked. */
 export function stringArray(value: unknown, where: string, key: string): string[] {
   const items = optionalArray(value, where, key);
   for (let index = 0; index < items.length; index++) {
