@@ -1,8 +1,5 @@
-// What the Current Branch view and the status-bar item show: one value, made by services/currentBranch
-// from the rules in branchLoad.ts. Pure (no vscode).
 import type { App, Build } from '../api/models';
 
-/** What the workspace's Git repository looks like now, as far as this extension cares. */
 export type GitSnapshot =
   | { kind: 'waiting' }
   | { kind: 'no-git' }
@@ -49,20 +46,17 @@ export function contextValueOf(state: BranchState): string {
   }
 }
 
-/** The state with `build` in place of the entry of its app, when it belongs there; else the same state. */
 export function withBuild(state: BranchState, build: Build): BranchState {
   if (state.kind !== 'builds' || build.commit.branch !== state.branch) return state;
   if (!state.entries.some((e) => e.app.id === build.appId)) return state;
   return { ...state, entries: state.entries.map((e) => (e.app.id === build.appId ? { app: e.app, build } : e)) };
 }
 
-/** The state with a newer copy of a build it shows (a poll saw it change); else the same state. */
 export function withUpdate(state: BranchState, build: Build): BranchState {
   if (state.kind !== 'builds' || !state.entries.some((e) => e.build?.id === build.id)) return state;
   return { ...state, entries: state.entries.map((e) => (e.build?.id === build.id ? { app: e.app, build } : e)) };
 }
 
-/** The branch the state is about, if any. */
 export function branchOf(state: BranchState): string | undefined {
   return 'branch' in state ? state.branch : undefined;
 }

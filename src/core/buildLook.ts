@@ -1,11 +1,8 @@
-// How a build reads, everywhere: both trees, the status bar, the completion notice and the cancel
-// question all take their icon, number, hash, message line and wording from here, so the same build
-// never looks different in two places. Pure (no vscode): unit-tested in plain Node.
+// How a build reads in the trees, status bar, notices and cancel question, so it never looks different in two places.
 import * as l10n from '@vscode/l10n';
 import type { BuildStatus } from '../api/models';
 import { exactTime } from './time';
 
-/** The parts of a build this module reads; the API's Build has them all. */
 export interface BuildFacts {
   readonly id: string;
   readonly status: BuildStatus;
@@ -18,7 +15,6 @@ export interface BuildFacts {
 
 export const UNFINISHED: readonly BuildStatus[] = ['queued', 'running'];
 
-/** A codicon id and, for the outcome states, the theme's test colours. */
 export interface StateIcon {
   readonly id: string;
   readonly color?: string;
@@ -55,17 +51,14 @@ export function statusPhrase(status: BuildStatus, rawStatus = ''): string {
   }
 }
 
-/** "#12"; '' when the service gave no number. */
 export function buildNumber(build: Pick<BuildFacts, 'buildNumber'>): string {
   return build.buildNumber === undefined ? '' : `#${build.buildNumber}`;
 }
 
-/** The build's name in a list: "#12", or its id when it has no number. */
 export function buildLabel(build: Pick<BuildFacts, 'id' | 'buildNumber'>): string {
   return buildNumber(build) || build.id;
 }
 
-/** Git's usual abbreviation. */
 const SHORT_SHA_LENGTH = 7;
 
 export function shortSha(sha: string | undefined): string {
@@ -75,7 +68,6 @@ export function shortSha(sha: string | undefined): string {
 /** Longer first lines are cut: they are shown beside other text in one row. */
 const FIRST_LINE_MAX = 100;
 
-/** The first non-empty line of a commit message, trimmed and cut at 100 characters. */
 export function firstLine(message: string | undefined): string {
   const line =
     (message ?? '')
@@ -111,7 +103,6 @@ export function buildTooltip(build: BuildFacts, appName?: string): string {
     .join('\n');
 }
 
-/** The completion notification: "Build #12 of 2048 iOS App on main succeeded". */
 export function completionMessage(build: BuildFacts, appName: string): string {
   const number = buildNumber(build);
   const phrase = statusPhrase(build.status, build.rawStatus);
@@ -126,7 +117,6 @@ export function completionMessage(build: BuildFacts, appName: string): string {
   return plainForNotification(text);
 }
 
-/** The Cancel Build question: "Cancel build #12 of 2048 iOS App on main?". */
 export function cancelQuestion(build: BuildFacts, appName: string): string {
   const { branch } = build.commit;
   const label = buildLabel(build);
@@ -135,10 +125,7 @@ export function cancelQuestion(build: BuildFacts, appName: string): string {
   );
 }
 
-/**
- * Notification messages turn `[text](https:…)` and `[text](command:…)` into links. Names and branches
- * come from the service and must read as plain text: a zero-width space after `]` keeps them inert.
- */
+// Notifications turn `[text](…)` into links; a zero-width space after `]` keeps the service's names plain text.
 export function plainForNotification(text: string): string {
   return text.replace(/\]\(/g, ']\u200b(');
 }

@@ -1,27 +1,22 @@
-// What a build expands to in the Apps view, as plain rows. Pure (no vscode): unit-testable.
 import * as l10n from '@vscode/l10n';
 import type { Build, BuildLink, Coverage, TestResults } from '../api';
 import { CommandId } from '../ids';
 import { firstLine, shortSha } from './buildLook';
 import { duration, exactTime, percent, relativeTime } from './time';
 
-/** One line of a build's details, as plain data; views/apps/detailNode.ts draws it. */
 export interface DetailRow {
   label: string;
   description?: string;
   /** Plain text only: details come from the service and must not be rendered as markup. */
   tooltip?: string;
   icon?: string;
-  /** Run on click, e.g. opening a link (the command checks the address). */
   command?: { title: string; command: string; arguments?: unknown[] };
   contextValue?: string;
-  /** An install link's address, for "Show QR Code" on its row. */
   installUrl?: string;
-  /** Rows shown when expanded (failed tests, coverage targets); already loaded. */
   children?: DetailRow[];
 }
 
-/** What a build expands to. `tests` and `coverage` are absent for unfinished builds (nothing to ask yet). */
+/** `tests` and `coverage` are absent for unfinished builds (nothing to ask yet). */
 export function detailRows(build: Build, extra: { tests?: TestResults; coverage?: Coverage }, now: number): DetailRow[] {
   return [
     commitRow(build),
@@ -97,7 +92,6 @@ function linkRows({ links }: Build): DetailRow[] {
       icon,
       command: { title: kind, command: CommandId.openBuildLink, arguments: [link.url] },
     });
-  // Install rows offer "Show QR Code" in their context menu (contextValue 'installLink').
   const install = (link: BuildLink): DetailRow => ({
     ...row(l10n.t('Install'), 'device-mobile')(link),
     contextValue: 'installLink',

@@ -1,5 +1,3 @@
-// An app's build filter (the API's BuildFilter: branch and state here) and how it reads in the tree.
-// Pure (no vscode): unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import type { BuildFilter, BuildStatus } from '../api/models';
 
@@ -11,7 +9,6 @@ export function isFiltered(filter: BuildFilter | undefined): boolean {
   return filter?.branch !== undefined || filter?.status !== undefined;
 }
 
-/** "branch: main · failed"; '' when nothing is filtered. */
 export function describeFilter(filter: BuildFilter | undefined): string {
   const parts: string[] = [];
   if (filter?.branch !== undefined) parts.push(l10n.t('branch: {0}', filter.branch));

@@ -1,13 +1,9 @@
-// Which builds the poller follows and what a fresh copy of one means. Pure (no vscode): the timer and
-// the events live in services/poller.ts; the decisions here are unit-tested in plain Node.
 import type { Build } from '../api/models';
 
 /** 'shown': visible in a view; 'triggered': started from this window (its end is announced). */
 export type FollowReason = 'shown' | 'triggered';
 
-/** What recording a fresh copy of a followed build means for the listeners. */
 export interface Recorded {
-  /** It differs from the copy held before: redraw it. */
   readonly changed: boolean;
   /** It has finished and is no longer followed; 'triggered' wins over 'shown'. */
   readonly finished?: FollowReason;
@@ -21,11 +17,8 @@ interface Entry {
 export class FollowedBuilds {
   private readonly entries = new Map<string, Entry>();
 
-  /**
-   * Starts following an unfinished build, or adds a reason to one followed already. `started` says a
-   * new build is watched (the pace starts again from the short interval); `recorded` is set when the
-   * copy given is news about a build followed already, e.g. a refreshed list saw it finish.
-   */
+  // `started`: a new build is watched (the pace restarts from the short interval); `recorded`: the
+  // copy is news about a build followed already, e.g. a refreshed list saw it finish.
   follow(build: Build, reason: FollowReason): { started: boolean; recorded?: Recorded } {
     const entry = this.entries.get(build.id);
     if (entry) {
@@ -45,7 +38,6 @@ export class FollowedBuilds {
     if (!reason || entry.reasons.size === 0) this.entries.delete(buildId);
   }
 
-  /** A fresh copy from a poll; undefined when the build is no longer followed. */
   record(build: Build): Recorded | undefined {
     const entry = this.entries.get(build.id);
     return entry ? this.recordEntry(entry, build) : undefined;

@@ -1,15 +1,10 @@
-// Which install links may become a QR code, and the page that shows one. Pure (no vscode).
 import * as l10n from '@vscode/l10n';
 import { displayLanguage } from './language';
 import { escapeHtml } from './html';
 
 export type CheckedLink = { ok: true; url: string } | { ok: false; problem: string };
 
-/**
- * Only absolute http(s) links: a phone opens whatever the code says, so a `javascript:` or `file:`
- * link from the service must never be drawn. The text itself is what gets encoded (trimmed, not
- * rewritten), so the code opens exactly the link the service gave.
- */
+// Only http(s): a phone opens whatever the code says. The trimmed text is encoded as given, never rewritten.
 export function checkInstallLink(text: unknown): CheckedLink {
   if (typeof text !== 'string' || text.trim() === '') return { ok: false, problem: l10n.t('The build has no install link.') };
   const link = text.trim();
@@ -38,16 +33,11 @@ function preview(text: string): string {
 export interface QrPage {
   readonly url: string;
   readonly title: string;
-  /** The QR code's SVG (core/qrCode.ts). */
   readonly svg: string;
-  /** Allows the one script (the copy button's) and the one style block. */
   readonly nonce: string;
 }
 
-/**
- * The panel's HTML. The Content-Security-Policy allows nothing but the nonce'd style and script: no
- * network, no images, no frames; the SVG is inline. The URL is shown as escaped text, never as a link.
- */
+// The CSP allows only the nonce'd style and script (no network, images or frames); the URL is text, never a link.
 export function qrPageHtml({ url, title, svg, nonce }: QrPage): string {
   const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'`;
   return `<!DOCTYPE html>

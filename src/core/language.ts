@@ -1,6 +1,4 @@
-// Every layer translates with @vscode/l10n's l10n.t, which reads the bundle VS Code loaded for the
-// extension (l10n/bundle.l10n.<lang>.json): activation hands it over once (services/language.ts).
-// Unit tests call useLanguage with a bundle of their own.
+// Activation hands VS Code's bundle to @vscode/l10n once (services/language.ts); unit tests hand their own.
 import * as l10n from '@vscode/l10n';
 
 export type Translations = l10n.l10nJsonFormat;
@@ -13,7 +11,6 @@ export function useLanguage(displayLanguage: string, bundle: Translations | unde
   l10n.config({ contents: bundle ?? {} });
 }
 
-/** For Intl formatters (relative times): the language the user reads. */
 export function displayLanguage(): string {
   return language;
 }

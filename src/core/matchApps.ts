@@ -1,15 +1,10 @@
-// Which apps build the workspace's repository. Pure (no vscode) so it is unit-tested in plain Node.
 import { repoKey } from './remoteKey';
 
 interface AppLike {
   readonly id: string;
 }
 
-/**
- * The apps whose builds come from one of `remoteUrls` (every remote of the repository counts: a fork's
- * `origin` and the main repository's `upstream` are both likely to be what the service builds).
- * `repoUrlOf` gives the repo_url the app's builds carry, undefined when it has none yet.
- */
+// Every remote counts: a fork's `origin` and the main repository's `upstream` are both likely built.
 export function appsBuildingRepo<A extends AppLike>(
   apps: readonly A[],
   repoUrlOf: (appId: string) => string | undefined,

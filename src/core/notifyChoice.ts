@@ -1,4 +1,3 @@
-// buildService.notifyOnCompletion: which finished builds announce themselves. Pure (no vscode).
 import * as l10n from '@vscode/l10n';
 import type { Checked } from './validate';
 

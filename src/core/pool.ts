@@ -1,7 +1,5 @@
-// Runs async work over a list with a cap on how many run at once. Pure (no vscode).
-// The client's RequestGate already holds the whole window to MAX_IN_FLIGHT requests; this keeps a
-// per-app sweep (one request per app, thousands for some users) from filling the gate's queue, so a
-// click in the Apps view is not served behind the rest of the sweep.
+// The client's RequestGate already caps the window; this keeps a per-app sweep (thousands of apps for
+// some users) from filling the gate's queue, so a click is not served behind the rest of the sweep.
 import { MAX_IN_FLIGHT } from '../api/requestGate';
 
 /** Like `Promise.all(items.map(work))`, with at most `limit` calls pending; results keep input order. */

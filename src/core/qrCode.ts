@@ -1,21 +1,16 @@
-// A QR code as an SVG drawing, computed here (no request to any QR service). The only module that
-// imports the QR library, which is a bundle of its own (dist/qrcode.js) loaded with the first code.
+// Computed here, no request to any QR service. The only importer of the QR library (dist/qrcode.js, lazy).
 import { escapeHtml } from './html';
 
 /** Light modules around the code; the standard asks for four so that scanners find its edges. */
 const QUIET_ZONE = 4;
 
-/** Rows of dark (true) and light modules. 'M' error correction: a phone on a screen reads it at once. */
+/** 'M' error correction: a phone reads it off a screen at once. */
 export async function qrModules(text: string): Promise<boolean[][]> {
   const { create } = await import('qrcode');
   const { modules } = create(text, { errorCorrectionLevel: 'M' });
   return Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, col) => modules.get(row, col) === 1));
 }
 
-/**
- * The code as an SVG: one path whose parts are the dark runs of each row ("M<x> <y>h<n>v1h-<n>z", in
- * module units, quiet zone included), scaled by the viewBox and crisp at any size.
- */
 export async function qrSvg(text: string, title: string): Promise<string> {
   const rows = await qrModules(text);
   const size = rows.length + 2 * QUIET_ZONE;

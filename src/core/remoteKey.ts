@@ -1,14 +1,5 @@
-// One key per repository, whatever form its address takes, so a workspace's remotes can be matched
-// against the `repo_url` of builds. Pure (no vscode) so it is unit-tested in plain Node.
-
-/**
- * `git@github.com:MyOrg/2048.git`, `ssh://git@github.com:22/myorg/2048`, `https://github.com/myorg/2048`
- * all become `github.com/myorg/2048`. undefined for anything that names no host (local paths, file:).
- *
- * User names, ports and `.git` are dropped: the same repository is reached over SSH and HTTPS with
- * different ones. The whole key is lower-cased, not only the host: GitHub, GitLab and Bitbucket treat
- * owner and repository names case-insensitively, and a remote typed with other capitals is common.
- */
+// `git@github.com:MyOrg/2048.git` and `https://github.com/myorg/2048` both become `github.com/myorg/2048`:
+// user, port and `.git` differ between SSH and HTTPS, and the big hosts ignore case in names.
 export function repoKey(address: string | undefined): string | undefined {
   const text = address?.trim();
   if (!text) return undefined;
@@ -23,7 +14,6 @@ export function repoKey(address: string | undefined): string | undefined {
   return `${parts.host}/${path}`.toLowerCase();
 }
 
-/** The schemes a remote can be fetched over; a function, not a table built when the module loads. */
 function isNetworkScheme(protocol: string): boolean {
   switch (protocol) {
     case 'ssh:':

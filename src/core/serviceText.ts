@@ -1,14 +1,11 @@
-// The one rule for text the build service sends (names, messages, authors, errors, links) when a person
-// or a language model reads it: the service is not trusted, so its words are data that cannot spoof a
+// The one rule for text from the service, which is not trusted: its words are data that cannot spoof a
 // line, hide a direction change, draw an icon or become a link.
 
 /** C0 and C1 controls, bidi embeddings, overrides, isolates and marks, zero-width and invisible formatters. */
 const INVISIBLE =
   /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/g;
-/** Every kind of line break and tab, which a single-line place must not show. */
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 
-/** At most this many characters of one service string in a label, tooltip line or notification. */
 export const SHOWN_MAX = 200;
 
 /** One line of plain text: invisible characters gone, breaks and runs of spaces collapsed, capped with an ellipsis. */

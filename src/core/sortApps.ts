@@ -1,8 +1,6 @@
-// The order people expect: "App 2" before "App 10", accents and case not deciding before letters do.
-// Pure (no vscode) so it is unit-tested in plain Node.
+// "App 2" before "App 10"; accents and case do not decide before letters do.
 
-// Made on first use, not at load: building an ICU collator takes milliseconds, and loading the
-// extension must cost nothing until someone looks at the Apps view.
+// Made on first use: an ICU collator is costly and activation must not pay for it.
 let collator: Intl.Collator | undefined;
 
 interface Named {

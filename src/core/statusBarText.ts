@@ -1,4 +1,3 @@
-// What the status-bar item says about the current branch's builds. Pure (no vscode): unit-tested.
 import * as l10n from '@vscode/l10n';
 import { buildNumber, stateIcon, statusPhrase, type BuildFacts } from './buildLook';
 
@@ -8,7 +7,6 @@ export interface BranchEntry {
   readonly build?: Pick<BuildFacts, 'status' | 'rawStatus' | 'buildNumber'>;
 }
 
-/** More than this many builds are summed up as "+N". */
 const MAX_SHOWN = 3;
 
 export function statusBarText(branch: string, entries: readonly BranchEntry[]): { text: string; tooltip: string } {

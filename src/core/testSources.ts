@@ -1,12 +1,8 @@
-// Where a test's source is: a file named after its suite (AuthTests.swift, .kt, .java or .m) that
-// declares a function of the test's name. Pure (no vscode): services/testLocator.ts searches the
-// workspace with the glob made here and reads the files; the matching is unit-tested in plain Node.
+// A test's source is a file named after its suite (AuthTests.swift, .kt, .java or .m) declaring a function of its name.
 
-/** The languages whose test declarations are recognised, by file extension. */
 export const SOURCE_EXTENSIONS = ['swift', 'kt', 'java', 'm'] as const;
 export type SourceExtension = (typeof SOURCE_EXTENSIONS)[number];
 
-/** Where a declaration's name is: 0-based line and columns. */
 export interface SourceRange {
   readonly line: number;
   readonly start: number;
@@ -15,11 +11,8 @@ export interface SourceRange {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/**
- * The file name a suite lives in, without extension: the last part of a qualified name
- * (com.myorg.app.AuthTest → AuthTest, MyAppTests/AuthTests → AuthTests). undefined when that is not a
- * plain identifier: such a name cannot be a file we would recognise, and must not reach a glob.
- */
+// The last part of a qualified name (com.myorg.app.AuthTest → AuthTest); undefined when that is not a
+// plain identifier, which could not name a file we recognise and must not reach a glob.
 export function suiteFileBase(suite: string): string | undefined {
   const base = suite.split(/[./]/).pop()?.trim() ?? '';
   return IDENTIFIER.test(base) ? base : undefined;
@@ -33,7 +26,6 @@ export function sourceGlob(suites: Iterable<string>): string | undefined {
   return `**/${names}.{${SOURCE_EXTENSIONS.join(',')}}`;
 }
 
-/** The file name without folders and extension, and the extension when it is one we read. */
 export function sourceFileParts(path: string): { base: string; extension?: SourceExtension } {
   const name = path.split(/[\\/]/).pop() ?? '';
   const dot = name.lastIndexOf('.');
@@ -52,7 +44,6 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** How each language declares a test function; the name is the capture group `name`. */
 function declarationPattern(extension: SourceExtension, name: string): RegExp {
   const n = escapeRegExp(name);
   switch (extension) {
@@ -68,7 +59,6 @@ function declarationPattern(extension: SourceExtension, name: string): RegExp {
   }
 }
 
-/** The line and columns of the test's declaration in a source file's text, if it has one. */
 export function findDeclaration(text: string, extension: SourceExtension, testName: string): SourceRange | undefined {
   const name = declaredName(testName);
   if (!name) return undefined;

@@ -1,5 +1,4 @@
-// Test results as the Testing view groups them: run (device) → target → suite → test. Pure (no
-// vscode): views/testing/testResultsView.ts turns this into TestItems; unit-tested in plain Node.
+// Test results grouped run (device) → target → suite → test; views/testing/testResultsView.ts draws them.
 import * as l10n from '@vscode/l10n';
 import type { TestResult } from '../api/models';
 
@@ -82,12 +81,10 @@ export function testTree(results: readonly TestResult[]): TestGroup[] {
   );
 }
 
-/** Every test under a node, the node itself when it is one. */
 export function leavesOf(nodes: readonly (TestGroup | TestLeaf)[]): TestLeaf[] {
   return nodes.flatMap((node) => (isLeaf(node) ? [node] : leavesOf(node.children)));
 }
 
-/** What a failed test says in the Test Results panel: which build, branch and device failed it. */
 export function failureMessage(test: TestLeaf, build: { label: string; appName: string; branch?: string }): string {
   return build.branch
     ? l10n.t('{0} failed in build {1} of {2} on {3}, on {4}.', test.name, build.label, build.appName, build.branch, test.run)

@@ -1,4 +1,3 @@
-// Times, durations and fractions as the views write them. Pure (no vscode): unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import { displayLanguage } from './language';
 
@@ -11,8 +10,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-// Made on first use, not at load: building an ICU formatter costs ~10 ms, which activation must not pay.
-// Remade when the display language changes (VS Code's, so German reads "vor 5 Minuten").
+// Made on first use (activation must not pay for ICU), remade when the display language changes.
 let relative: Intl.RelativeTimeFormat | undefined;
 let relativeLanguage = '';
 
@@ -26,7 +24,6 @@ function relativeFormat(): Intl.RelativeTimeFormat {
   return relative;
 }
 
-/** "5 minutes ago", "yesterday", "just now"; '' for a missing or unreadable time. */
 export function relativeTime(iso: string | undefined, now: number): string {
   const at = iso ? Date.parse(iso) : NaN;
   if (Number.isNaN(at)) return '';
@@ -46,7 +43,6 @@ export function exactTime(iso: string | undefined): string {
   return `${new Date(at).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-/** "4 min 55 s", "1 h 2 min", "12 s"; '' when either end is missing or they are out of order. */
 export function duration(fromIso: string | undefined, toIso: string | undefined): string {
   const from = fromIso ? Date.parse(fromIso) : NaN;
   const to = toIso ? Date.parse(toIso) : NaN;
@@ -59,7 +55,6 @@ export function duration(fromIso: string | undefined, toIso: string | undefined)
   return m > 0 ? l10n.t('{0} min {1} s', m, s) : l10n.t('{0} s', s);
 }
 
-/** A 0–1 fraction as "68.8%"; '' when there is none. */
 export function percent(fraction: number | undefined): string {
   if (fraction === undefined || !Number.isFinite(fraction)) return '';
   return `${(Math.round(fraction * 1000) / 10).toString()}%`;

@@ -1,7 +1,6 @@
-// What counts as a usable personal access token. Pure (no vscode) so it is unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 
-/** The environment variable consulted when no token is stored (read at use time, never cached). */
+/** Consulted when no token is stored; read at use time, never cached. */
 export const TOKEN_ENV_VAR = 'BUILD_SERVICE_TOKEN';
 
 /** Surrounding whitespace is a copy-paste accident, so it is dropped rather than refused. */
@@ -9,17 +8,13 @@ export function normalizeToken(raw: string): string {
   return raw.trim();
 }
 
-// Anything that is not a printable character: C0/C1 controls, DEL, and the invisible format
-// characters (zero-width space, BOM, bidi marks) that also sneak in with a paste.
+// Controls, DEL and the invisible format characters (zero-width space, BOM, bidi marks) a paste brings.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/u;
 const SPACE = /\s/u;
 // Sent in an HTTP header, so printable ASCII only; the client refuses anything else before sending.
 const SENDABLE = /^[\x21-\x7e]+$/;
 
-/**
- * The reason a typed token cannot be used, or undefined when it can. The message is shown under
- * the input box, so it explains what to fix and never echoes the value.
- */
+/** Shown under the input box, so it says what to fix and never echoes the value. */
 export function tokenProblem(raw: string): string | undefined {
   const token = normalizeToken(raw);
   if (token.length === 0) return l10n.t('Paste the personal access token from the dashboard.');

@@ -1,5 +1,4 @@
-// Which build-service addresses would carry the token in the clear over a network. Loopback is
-// exempt: the traffic never leaves this computer (the reference service, a local tunnel).
+// Loopback is exempt from the unencrypted-address consent: the traffic never leaves this computer.
 
 export function isUnencryptedRemote(baseUrl: string): boolean {
   let url: URL;

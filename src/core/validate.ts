@@ -1,10 +1,7 @@
-// Checks for the settings that are not the service address (the API client owns that check).
-// Pure (no vscode) so it is unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-/** An optional web address: '' means "not set"; anything else must be absolute http(s). */
 export function checkWebAddress(raw: unknown): Checked<string> {
   if (raw === undefined || raw === null || raw === '') return { ok: true, value: '' };
   if (typeof raw !== 'string') return { ok: false, problem: l10n.t('it must be a text value') };

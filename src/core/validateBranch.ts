@@ -1,4 +1,3 @@
-// Checks for the Current Branch settings. Pure (no vscode) so it is unit-tested in plain Node.
 import * as l10n from '@vscode/l10n';
 import type { Checked } from './validate';
 

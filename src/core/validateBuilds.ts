@@ -1,11 +1,9 @@
-// Checks for the build-list settings. Pure (no vscode) so it is unit-tested in plain Node; kept
-// apart from validate.ts so the settings of each feature can change without touching the others.
 import * as l10n from '@vscode/l10n';
 import type { Checked } from './validate';
 
 export const BUILDS_PER_APP_DEFAULT = 10;
 export const BUILDS_PER_APP_MIN = 1;
-// The service's own ceiling for `limit` (API.md): asking for more would be a 400.
+// The service's ceiling for `limit` (API.md): more would be a 400.
 export const BUILDS_PER_APP_MAX = 100;
 
 export function checkBuildsPerApp(raw: unknown): Checked<number> {
@@ -17,7 +15,6 @@ export function checkBuildsPerApp(raw: unknown): Checked<number> {
   return { ok: true, value: raw };
 }
 
-/** A switch; anything but true or false in settings.json reads as the default, with a problem. */
 export function checkFlag(raw: unknown, fallback: boolean): Checked<boolean> {
   if (raw === undefined || raw === null) return { ok: true, value: fallback };
   if (typeof raw !== 'boolean') return { ok: false, problem: l10n.t('it must be true or false') };
