@@ -10,17 +10,13 @@ export interface ClientCacheDeps {
   settings: SettingsService;
   tokens: TokenStore;
   log: Log;
-  /** `build-service-vscode/<version>` */
   userAgent: string;
   /** Asks before the token goes to an http:// address. */
   consent?: UnencryptedConsent;
 }
 
-/**
- * One API client per (address, timeout, VS Code's proxy and certificate settings). A settings
- * change closes the old client, which cancels its requests: their answers would belong to a
- * service the user no longer points at, or come through a proxy the user no longer wants.
- */
+// One client per address, timeout and network settings. A change closes the old client and cancels its
+// requests: their answers would come from a service or through a proxy the user no longer wants.
 export class ClientCache implements vscode.Disposable {
   private entry: { key: string; client: BuildServiceClient } | undefined;
   private readonly subscription: vscode.Disposable;
@@ -36,7 +32,7 @@ export class ClientCache implements vscode.Disposable {
     });
   }
 
-  /** undefined while the address is not set or not valid. Creating a client sends nothing. */
+  /** undefined while the address is not set or not valid. */
   get(): BuildServiceClient | undefined {
     const settings = this.deps.settings.value;
     if (!settings.baseUrl) return undefined;

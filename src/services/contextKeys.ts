@@ -1,11 +1,8 @@
 import vscode = require('vscode');
 import type { ContextKeyName } from '../ids';
 
-/**
- * Sets keys only when their value changes, since every setContext is a round trip to the UI. A key
- * never set reads as false in a `when` clause (package.json tests the boolean keys only as `key` and
- * `!key`), so a first `false` is not sent either.
- */
+// Only changes are sent: every setContext is a round trip to the UI. A key never set reads as false
+// in a `when` clause, so a first `false` is not sent either.
 export class ContextKeys {
   private readonly values = new Map<ContextKeyName, boolean | string>();
 

@@ -1,5 +1,4 @@
-// The part of the built-in Git extension's API (extensions/git/src/api/git.d.ts, version 1) that this
-// extension uses, declared here rather than copied whole: only these members are relied on.
+// The members of the built-in Git extension's API (git.d.ts, version 1) this extension relies on.
 import type * as vscode from 'vscode';
 
 export const GIT_EXTENSION_ID = 'vscode.git';

@@ -5,18 +5,12 @@ import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Repository } fro
 
 /** Repository state fires on every file save; branch switches need not show faster than this. */
 const DEBOUNCE_MS = 250;
-/**
- * VS Code 1.139's Git extension announces "enabled" before its model exists, so getAPI still throws
- * for a moment; that is retried (up to 5 s) before it counts as no Git.
- */
+/** Newer Git extensions say "enabled" before the model exists and getAPI throws for a moment: retried. */
 const MODEL_RETRY_MS = 250;
 const MODEL_RETRIES = 20;
 
-/**
- * The current branch and remotes of the workspace's repository, from VS Code's Git extension. Git is
- * optional: without the extension (or with git.enabled off) the snapshot says 'no-git' and nothing
- * else breaks. Connecting is asynchronous, so activation never waits for the Git extension.
- */
+// Git is optional: without it (or with git.enabled off) the snapshot says 'no-git' and nothing else
+// breaks. Connecting is asynchronous, so activation never waits for the Git extension.
 export class GitWorkspace implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<GitSnapshot>();
   readonly onDidChange = this.changed.event;
@@ -39,7 +33,7 @@ export class GitWorkspace implements vscode.Disposable {
     return this.current;
   }
 
-  /** The Git API, once connected; tests use it to open a repository made in a temporary folder. */
+  /** Tests use it to open a repository made in a temporary folder. */
   get gitApi(): GitApi | undefined {
     return this.api;
   }

@@ -4,10 +4,7 @@ import type { SettingId } from '../ids';
 import type { Log } from './log';
 import { promptForSetting } from './settingPrompt';
 
-/**
- * Opens a web page in the browser. Only http and https: the addresses come from settings and from
- * the service, and a `file:` or `command:` link must never be opened on their say-so.
- */
+/** Only http(s): addresses from settings and the service must never open a `file:` or `command:` link. */
 export async function openWebPage(address: string, log: Log): Promise<void> {
   let url: URL | undefined;
   try {
@@ -24,7 +21,6 @@ export async function openWebPage(address: string, log: Log): Promise<void> {
   await vscode.env.openExternal(vscode.Uri.parse(url.href, true));
 }
 
-/** When a page's address setting is empty: say which setting to set, and offer to open it. */
 export function explainMissingAddress(setting: SettingId, page: string): void {
   promptForSetting(setting, l10n.t('To open {0}, set {1} to its address.', page, setting));
 }

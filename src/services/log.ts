@@ -3,11 +3,8 @@ import vscode = require('vscode');
 /** The channel name users see in the Output view; tests read the file VS Code writes for it. */
 export const LOG_CHANNEL_NAME = 'Build Service';
 
-/**
- * The one log of the extension. Everything written goes through `scrub`, so a token that ends up in
- * a server message or an exception text is replaced before it reaches the channel (or its file).
- * The channel is made with the first line (or Show Log): a window where nothing happens has none.
- */
+// Everything written goes through `scrub`, so a token in a server message or exception text never
+// reaches the channel. The channel comes with the first line: a quiet window has none.
 export class Log implements vscode.Disposable {
   private outputChannel: vscode.LogOutputChannel | undefined;
   private disposed = false;

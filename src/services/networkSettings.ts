@@ -1,7 +1,6 @@
 import vscode = require('vscode');
 import type { NetworkOptions, ProxyOptions } from '../api';
 
-/** VS Code's own network settings, which this extension follows like the editor does. */
 const WATCHED = [
   'http.proxy',
   'http.proxyAuthorization',
@@ -32,12 +31,9 @@ export function readNetworkOptions(): NetworkOptions {
   return { proxy, systemCertificates: http.get<unknown>('systemCertificates') !== false };
 }
 
-/**
- * The current network options and an event when any of them changes, so the client cache builds a
- * new client at once (no window reload, unlike extensions that read these only at start).
- */
+/** Fires on any change, so the client cache builds a new client at once (no window reload). */
 export class NetworkSettings implements vscode.Disposable {
-  /** Read when the first client is made, not at activation: until then nothing leaves the window. */
+  /** Read when the first client is made, not at activation. */
   private current: NetworkOptions | undefined;
   private readonly changed = new vscode.EventEmitter<NetworkOptions>();
   private readonly subscription = vscode.workspace.onDidChangeConfiguration((e) => {

@@ -1,13 +1,8 @@
 import type { BuildServiceClient } from '../api';
 import { orNone } from '../core/branchLoad';
 
-/**
- * The repository each app builds, learnt once per app and kept until forget() (a refresh, a new token
- * or another service). The App model carries no repository; builds do, so each app's repo_url comes
- * from GET /apps/:id/build/latest: one small object per app, and the newest build is the one that says
- * where the app builds from today. An app without builds (404) has no repository to match; it can
- * still be pinned with buildService.appId.
- */
+// Apps carry no repository, builds do: each app's repo_url comes from its latest build (small, and says
+// where the app builds from today), kept until forget(). An app without builds can still be pinned.
 export class RepoUrls {
   private readonly known = new Map<string, Promise<string | undefined>>();
 

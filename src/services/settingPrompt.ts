@@ -5,11 +5,7 @@ import { CommandId, type SettingId } from '../ids';
 // A function, not a constant: the translation is read when shown, not at load.
 const OPEN_SETTINGS = (): string => l10n.t('Open Settings');
 
-/**
- * The one prompt for "this setting needs a (different) value": the message, and a button that opens
- * the Settings editor at that setting. Not awaited by callers: the promise settles only when the
- * notification is closed.
- */
+/** Not awaited: the notification's promise settles only when it is closed. */
 export function promptForSetting(setting: SettingId, message: string, severity: 'info' | 'warning' = 'info'): void {
   const show = severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   const openSettings = OPEN_SETTINGS();

@@ -22,17 +22,12 @@ export interface Settings {
   readonly dashboardUrl: string;
   readonly statusUrl: string;
   readonly timeoutSeconds: number;
-  /** How many recent builds an app expands to (1–100). */
   readonly buildsPerApp: number;
-  /** Whether unfinished builds are followed by polling. */
   readonly autoRefresh: boolean;
-  /** The app pinned for the Current Branch view, lower-cased; '' to match apps by the repository. */
+  /** Lower-cased; '' to match apps by the repository. */
   readonly appId: string;
-  /** Which finished builds are announced: triggered from this window, every build of the branch, or none. */
   readonly notifyOnCompletion: NotifyChoice;
-  /** Show the current branch's latest finished build in the Testing view without being asked. */
   readonly testResultsForCurrentBranch: boolean;
-  /** Fetch passing tests too (showPassing=true), not only the failed ones. */
   readonly showPassingTests: boolean;
   readonly problems: readonly SettingProblem[];
 }
@@ -78,11 +73,7 @@ function checkBaseUrl(raw: unknown): Checked<string> {
   }
 }
 
-/**
- * Holds the current settings and fires once per change of the buildService section. They are read
- * when something first needs them (a view loading, a command, Git naming a branch), not at activation;
- * `onRead` sees each reading, the first and every change, with its problems.
- */
+// Read when something first needs them, not at activation; `onRead` sees every reading with its problems.
 export class SettingsService implements vscode.Disposable {
   private current: Settings | undefined;
   private readonly changed = new vscode.EventEmitter<Settings>();

@@ -2,7 +2,6 @@ import vscode = require('vscode');
 import { findDeclaration, sourceFileParts, sourceGlob, suiteFileBase } from '../core/testSources';
 import type { Log } from './log';
 
-/** A test's place in the workspace. */
 export interface TestLocation {
   readonly uri: vscode.Uri;
   readonly range: vscode.Range;
@@ -13,15 +12,11 @@ const MAX_FILES = 200;
 
 type SourceFiles = Map<string, { uri: vscode.Uri; text: string }[]>;
 
-/**
- * Finds the source of tests in the workspace: one VS Code file search per build and set of suites
- * (it honours files.exclude, as the Explorer does), the files found read once, their declarations
- * matched by core/testSources.ts. The files of the latest build are kept, so showing it again, or with
- * its passing tests, searches nothing new.
- */
+// One file search per build and set of suites; the latest build's files are kept, so showing it
+// again, or with its passing tests, searches nothing new.
 export class TestLocator {
   private readonly sources = new Map<string, Promise<SourceFiles>>();
-  /** How many workspace searches ran, and the files the last one found, for tests. */
+  /** For tests. */
   searches = 0;
   lastFound: readonly vscode.Uri[] = [];
 
@@ -63,7 +58,6 @@ export class TestLocator {
         this.log.warn(`Looking for test sources failed: ${error instanceof Error ? error.message : String(error)}`);
         return new Map();
       });
-      // Only the latest build's files are worth keeping.
       for (const old of this.sources.keys()) if (!old.startsWith(`${buildId} `)) this.sources.delete(old);
       this.sources.set(cacheKey, files);
     }

@@ -4,17 +4,13 @@ import { normalizeToken, tokenProblem, TOKEN_ENV_VAR } from '../core/tokenFormat
 /** The one key in context.secrets. The token is never kept in settings or globalState. */
 export const TOKEN_SECRET_KEY = 'buildService.accessToken';
 
-/**
- * The personal access token: the stored one, else BUILD_SERVICE_TOKEN. Changes made here and in
- * other windows arrive through the same `secrets.onDidChange` path and come out as one event.
- */
+/** The stored token, else BUILD_SERVICE_TOKEN; changes here and in other windows come as one event. */
 export class TokenStore implements vscode.Disposable {
   private stored: string | undefined;
-  /** The first read of the stored token, made when something first needs it (see `loaded`). */
   private firstRead: Promise<void> | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscription: vscode.Disposable;
-  /** Bumped on every change of the stored token, so "the same token as before" is cheap to tell. */
+  /** Bumped on every change, so "the same token as before" is cheap to tell. */
   private version = 0;
 
   readonly onDidChange = this.changed.event;
@@ -29,7 +25,7 @@ export class TokenStore implements vscode.Disposable {
     return this.version;
   }
 
-  /** The token to send, read at use time; the stored token wins over the environment. */
+  /** Read at use time; the stored token wins over the environment. */
   async get(): Promise<string | undefined> {
     await this.loaded();
     return this.stored ?? fromEnvironment();
@@ -56,19 +52,13 @@ export class TokenStore implements vscode.Disposable {
     this.apply(undefined);
   }
 
-  /**
-   * What the log must never show, as far as this window knows it. Before the first read the stored
-   * token cannot be in anything logged: every request reads it first.
-   */
+  /** What the log must never show; before the first read nothing logged can hold the stored token. */
   knownSecrets(): string[] {
     return [this.stored, fromEnvironment()].filter((t): t is string => !!t);
   }
 
-  /**
-   * Activation does not ask the workbench for the token (a round trip no one waits for while the
-   * views are closed); the first reader does, and every later one shares that read. It fires no
-   * change: nobody has seen another value yet.
-   */
+  // The first reader asks the workbench, not activation (a round trip nobody waits for while the views
+  // are closed). No change fires: nobody has seen another value yet.
   private loaded(): Promise<void> {
     this.firstRead ??= this.readStored().then((token) => {
       this.stored = token;
@@ -76,7 +66,6 @@ export class TokenStore implements vscode.Disposable {
     return this.firstRead;
   }
 
-  /** Another window (or this one) changed the stored token. */
   private async reload(): Promise<void> {
     await this.loaded();
     this.apply(await this.readStored());

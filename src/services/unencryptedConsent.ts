@@ -12,12 +12,8 @@ const DONT_SEND = (): string => l10n.t("Don't Send");
 
 type Choice = 'allow' | 'deny';
 
-/**
- * Guards the token on http:// addresses that are not this computer: nothing is sent until the user
- * agrees, once per address. Only the yes/no per address is stored (globalState), never the token.
- * Requests made while the question is open fail at once instead of waiting on the notification,
- * which may sit unanswered for hours; agreeing refreshes.
- */
+// Nothing goes to a remote http:// address until the user agrees, once per address (only the yes/no
+// is stored). Requests fail at once while the question is open (it may sit for hours); agreeing refreshes.
 export class UnencryptedConsent {
   private readonly asking = new Set<string>();
 
@@ -26,7 +22,7 @@ export class UnencryptedConsent {
     private readonly log: Log,
   ) {}
 
-  /** Returns when the token may go to `baseUrl`; otherwise throws ApiError kind `unencrypted`. */
+  /** Throws ApiError kind `unencrypted` unless the token may go to `baseUrl`. */
   ensure(baseUrl: string): void {
     if (!isUnencryptedRemote(baseUrl)) return;
     const address = new URL(baseUrl).origin;
@@ -53,7 +49,6 @@ export class UnencryptedConsent {
     );
   }
 
-  /** Shows the warning for `baseUrl` (once at a time per address) and remembers the answer. */
   ask(baseUrl: string): void {
     if (!isUnencryptedRemote(baseUrl)) return;
     const address = new URL(baseUrl).origin;
@@ -72,7 +67,6 @@ export class UnencryptedConsent {
     });
   }
 
-  /** Every remembered choice is dropped: the next request to such an address asks again. */
   async forgetAll(): Promise<number> {
     const count = Object.keys(this.choices()).length;
     await this.memento.update(STORAGE_KEY, undefined);
