@@ -1,6 +1,4 @@
-// Every id that package.json and the code share, in one place at the bottom of the layers: commands,
-// views, context keys, settings and the status-bar item. test/unit/manifestIds.test.ts checks each
-// table against package.json both ways. No imports: every layer may use this file.
+// Ids package.json and the code share (test/unit/manifestIds.test.ts checks both ways). No imports: every layer may use it.
 
 export const CommandId = {
   setAccessToken: 'buildService.setAccessToken',
@@ -10,10 +8,8 @@ export const CommandId = {
   openStatusPage: 'buildService.openStatusPage',
   showLog: 'buildService.showLog',
   openSettings: 'buildService.openSettings',
-  // Context menu of an app in the Apps view only (hidden from the palette).
   copyAppId: 'buildService.copyAppId',
   openAppInDashboard: 'buildService.openAppInDashboard',
-  // Builds in the Apps view: on an app, and on a build or its details.
   filterBuilds: 'buildService.filterBuilds',
   clearFilter: 'buildService.clearFilter',
   cancelBuild: 'buildService.cancelBuild',
@@ -22,17 +18,13 @@ export const CommandId = {
   copyBuildId: 'buildService.copyBuildId',
   /** A build's commit, install or download link, clicked in its details; the address is checked. */
   openBuildLink: 'buildService.openBuildLink',
-  // The current branch: palette, view titles and the status-bar item.
   triggerBuild: 'buildService.triggerBuild',
   revealCurrentBranchBuild: 'buildService.revealCurrentBranchBuild',
   refreshCurrentBranch: 'buildService.refreshCurrentBranch',
-  // A build's results in VS Code's Testing view (a build in either view, or the palette for the branch's).
   showTestResults: 'buildService.showTestResults',
   clearTestResults: 'buildService.clearTestResults',
-  // A build's install link as a QR code (an install link row, a branch build, or the palette).
   showQrCode: 'buildService.showQrCode',
   installLatestBuild: 'buildService.installLatestBuild',
-  // Networks (issue 9): the fix offered with a proxy-authentication failure; the token on http:// addresses.
   openProxySettings: 'buildService.openProxySettings',
   allowUnencrypted: 'buildService.allowUnencrypted',
   forgetUnencryptedChoices: 'buildService.forgetUnencryptedChoices',
@@ -54,7 +46,6 @@ export const CONTEXT_MENU_ONLY: readonly CommandIdValue[] = [
   CommandId.showQrCode,
 ];
 
-/** The language-model tools (contributes.languageModelTools), for agent mode. */
 export const ToolName = {
   branchStatus: 'buildService_branchStatus',
   listBuilds: 'buildService_listBuilds',
@@ -74,7 +65,6 @@ export const ViewId = {
 export const ContextKey = {
   /** buildService.baseUrl holds a value (valid or not). */
   configured: 'buildService.configured',
-  /** A token is stored or BUILD_SERVICE_TOKEN is set. */
   hasToken: 'buildService.hasToken',
   /** The last load succeeded and the service listed no apps. */
   noApps: 'buildService.noApps',
@@ -88,7 +78,6 @@ export const ContextKey = {
 
 export type ContextKeyName = (typeof ContextKey)[keyof typeof ContextKey];
 
-/** The configuration section; every setting below is `${SETTINGS_SECTION}.<name>`. */
 export const SETTINGS_SECTION = 'buildService';
 
 export const Setting = {

@@ -2,8 +2,6 @@ import vscode = require('vscode');
 import { failureText } from '../core/toolAnswers';
 import type { Log } from '../services/log';
 
-// What the chat tools take and how they answer: always a short text, never a throw.
-
 export interface ListInput {
   app?: string;
   branch?: string;
@@ -23,10 +21,7 @@ export interface TriggerInput {
 /** Said instead of throwing: the model quotes it, the user reads it. */
 export class Answer extends Error {}
 
-/**
- * Runs a tool's work and turns its outcome into the result the model reads: the text, an Answer's
- * text, or the words a notification would use for a failure (logged, with the details).
- */
+/** Never throws: a failure reads as a notification would say it, with the details logged. */
 export async function toolResult(work: () => Promise<string>, log: Log, timeoutSeconds: number): Promise<vscode.LanguageModelToolResult> {
   let text: string;
   try {

@@ -7,8 +7,6 @@ import type { SettingsService } from '../services/settings';
 import type { CommandGroup } from './register';
 import type { CommandTargets } from './targets';
 
-// The dashboard's pages below its address. API.md: the token is made "under the profile page's
-// access-token section"; apps live under /apps/<id>, their builds under /apps/<id>/builds/<id>.
 const PROFILE_PAGE = 'profile';
 
 type LinkCommandId =
@@ -21,7 +19,6 @@ type LinkCommandId =
   | typeof CommandId.openBuildLink
   | typeof CommandId.showLog;
 
-/** Everything that opens a page: the dashboard and its pages, the status page, commits, links, settings, the log. */
 export class LinkCommands {
   constructor(
     private readonly settings: SettingsService,
@@ -71,7 +68,6 @@ export class LinkCommands {
     );
   }
 
-  /** The commit's page as the service names it; openWebPage refuses anything but http(s). */
   private async openCommit(node: unknown): Promise<void> {
     const target = this.targets.build(node);
     if (!target) return;
@@ -81,7 +77,6 @@ export class LinkCommands {
   }
 }
 
-/** Opens the Settings editor at one of this extension's settings (all of them when none is named). */
 async function openSettings(setting: unknown): Promise<void> {
   const known = Object.values(Setting) as string[];
   const query = typeof setting === 'string' && known.includes(setting) ? setting : `@ext:${EXTENSION_ID}`;

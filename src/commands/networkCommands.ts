@@ -7,7 +7,6 @@ import type { CommandGroup } from './register';
 
 type NetworkCommandId = typeof CommandId.openProxySettings | typeof CommandId.allowUnencrypted | typeof CommandId.forgetUnencryptedChoices;
 
-/** The fix offered with a proxy-authentication failure, and the token on unencrypted (http://) addresses. */
 export class NetworkCommands {
   constructor(
     private readonly settings: SettingsService,
@@ -22,13 +21,11 @@ export class NetworkCommands {
     };
   }
 
-  /** Asks again whether the token may go to the current http:// address (the warning's own buttons decide). */
   private allowUnencrypted(): void {
     const { baseUrl } = this.settings.value;
     if (baseUrl) this.consent.ask(baseUrl);
   }
 
-  /** Revokes every remembered yes or no: the next request to an http:// address asks again. */
   private async forgetUnencryptedChoices(): Promise<void> {
     const count = await this.consent.forgetAll();
     void vscode.window.showInformationMessage(
@@ -42,7 +39,6 @@ export class NetworkCommands {
   }
 }
 
-/** VS Code's own proxy settings, where a 407 is fixed (http.proxy and its neighbours). */
 async function openProxySettings(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.openSettings', 'http.proxy');
 }

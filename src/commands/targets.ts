@@ -6,18 +6,15 @@ import { DetailNode } from '../views/apps/detailNode';
 import { AppNode } from '../views/apps/nodes';
 import { BranchBuildNode } from '../views/branch/branchNodes';
 
-// The node a context-menu command was invoked on; from a keybinding or the palette, the Apps view's
-// selection. Every command on an app or a build finds its target here.
+// The node a context-menu command was invoked on; from a keybinding or the palette, the Apps view's selection.
 const isAppNode = (node: unknown): node is AppNode => node instanceof AppNode;
 const isBuildNode = (node: unknown): node is BuildNode => node instanceof BuildNode;
 
-/** A build and the name of its app, from a build in the Apps view or the Current Branch view. */
 export interface BuildWithApp {
   readonly build: Build;
   readonly appName: string;
 }
 
-/** A build of the Current Branch view: its app, the branch, and the build shown (if any). */
 export interface BranchBuildTarget {
   readonly app: App;
   readonly branch: string;
@@ -27,7 +24,6 @@ export interface BranchBuildTarget {
 export class CommandTargets {
   constructor(private readonly apps: AppsView) {}
 
-  /** An app of the Apps view: the one clicked, else the selected one. */
   app(node: unknown): AppNode | undefined {
     return isAppNode(node) ? node : this.apps.view.selection.find(isAppNode);
   }
@@ -37,30 +33,25 @@ export class CommandTargets {
     return isAppNode(node) ? node.app : undefined;
   }
 
-  /** A build of the Apps view: the one clicked, else the selected one. */
   build(node: unknown): BuildNode | undefined {
     return isBuildNode(node) ? node : this.apps.view.selection.find(isBuildNode);
   }
 
-  /** The name of the app a build node sits under, as the user sees it. */
   appNameOf(build: BuildNode): string | undefined {
     const parent = this.apps.getParent(build);
     return parent?.kind === 'app' ? parent.app.name || parent.app.id : undefined;
   }
 
-  /** The build a command acts on: a node of either view, or the Apps view's selection. */
   anyBuild(node: unknown): BuildWithApp | undefined {
     if (node instanceof BranchBuildNode) return node.build ? { build: node.build, appName: node.app.name || node.app.id } : undefined;
     const target = this.build(node);
     return target ? { build: target.build, appName: this.appNameOf(target) ?? target.appId } : undefined;
   }
 
-  /** A row of a build's details in the Apps view (an install link's row, for one). */
   detailRow(node: unknown): DetailRow | undefined {
     return node instanceof DetailNode ? node.row : undefined;
   }
 
-  /** A build of the Current Branch view. */
   branchBuild(node: unknown): BranchBuildTarget | undefined {
     return node instanceof BranchBuildNode ? node : undefined;
   }

@@ -11,7 +11,6 @@ import type { BuildWithApp, CommandTargets } from './targets';
 
 type TestCommandId = typeof CommandId.showTestResults | typeof CommandId.clearTestResults;
 
-/** A build's tests in VS Code's Testing view, and clearing them. */
 export class TestCommands {
   constructor(
     private readonly tests: BuildTests,
@@ -27,10 +26,7 @@ export class TestCommands {
     };
   }
 
-  /**
-   * On a build in either view; with a build object (the completion notice's "Show Failed Tests");
-   * from the palette, the current branch's latest finished build.
-   */
+  /** A node of either view, a build (the completion notice), or from the palette the branch's latest finished one. */
   private async show(node: unknown): Promise<void> {
     const target = this.targetOf(node);
     if (!target) {

@@ -9,7 +9,6 @@ import type { AppsView } from '../views/apps/appsView';
 import type { LoadOutcome } from '../views/apps/loadOutcome';
 import type { CommandGroup } from './register';
 
-/** Set Access Token and Clear Access Token. */
 export class TokenCommands {
   constructor(
     private readonly tokens: TokenStore,
@@ -53,7 +52,6 @@ export class TokenCommands {
   }
 }
 
-/** The outcome of the check that follows a new token. Failures were already shown by the presenter. */
 function reportCheck(outcome: LoadOutcome): void {
   if (outcome.status === 'loaded') {
     const n = outcome.count;

@@ -2,7 +2,6 @@ import vscode = require('vscode');
 import type { BuildStatus } from '../api';
 import { stateIcon } from '../core/buildLook';
 
-/** The state icon of core/buildLook as a ThemeIcon, for every tree that shows builds. */
 export function buildIcon(status: BuildStatus): vscode.ThemeIcon {
   const icon = stateIcon(status);
   return new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);

@@ -26,15 +26,11 @@ export interface CompletionNoticeDeps {
   log: Log;
 }
 
-/**
- * One notification per finished build, as buildService.notifyOnCompletion says: builds triggered from
- * this window ('triggered', the default), every build of the current branch ('branch'), or none.
- * Other builds that are only shown are not announced: the view and the status bar already change.
- */
+// Builds that are only shown are not announced: the view and the status bar already change.
 export class CompletionNotice implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   private readonly announced = new Set<string>();
-  /** How many notifications were shown, for tests. */
+  /** For tests. */
   count = 0;
 
   constructor(private readonly deps: CompletionNoticeDeps) {
@@ -63,7 +59,6 @@ export class CompletionNotice implements vscode.Disposable {
     });
   }
 
-  /** A build of the branch checked out here, for one of the apps the Current Branch view shows. */
   private isOnBranch(build: Build): boolean {
     const state = this.deps.branch.state;
     return state.kind === 'builds' && build.commit.branch === state.branch && state.entries.some((e) => e.app.id === build.appId);

@@ -2,18 +2,14 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { FixCommand } from '../core/errorMessages';
 
-/**
- * A line in a view that is not data: a failure with the click that fixes it, an empty list, a branch
- * with nothing checked out. Every view uses this one class, so they all read and click alike.
- */
+/** A line that is not data (a failure and its fix, an empty list); one class, so every view reads alike. */
 export class MessageNode {
   readonly kind = 'message';
 
   constructor(
     readonly label: string,
-    /** A codicon: 'error', 'warning', 'info', 'loading~spin'… */
     readonly icon: string,
-    /** Plain text for the tooltip (it may quote the service, so it is never Markdown). */
+    /** Never Markdown: it may quote the service. */
     readonly detail?: string,
     readonly fix?: FixCommand,
     /** Unique among its siblings, so VS Code keeps the node's place across redraws. */

@@ -6,17 +6,13 @@ import type { Log } from '../services/log';
 
 export const QR_PANEL_VIEW_TYPE = 'buildService.qrCode';
 
-/** What the panel shows now, for tests. */
 export interface ShownQr {
   readonly url: string;
   readonly title: string;
   readonly html: string;
 }
 
-/**
- * One webview panel with the QR code of a build's install link, drawn locally, the link as text and
- * a copy button. Showing another link reuses the panel. The link must have passed checkInstallLink.
- */
+/** One panel, reused for another link; the link must have passed checkInstallLink. */
 export class QrPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private current: ShownQr | undefined;
@@ -51,7 +47,7 @@ export class QrPanel implements vscode.Disposable {
     this.log.info(`Showing the QR code of an install link (${new URL(url).host}).`);
   }
 
-  /** The copy button: the panel cannot reach the clipboard itself, so it asks. */
+  /** The webview cannot reach the clipboard itself, so the copy button asks. */
   private async onMessage(message: unknown): Promise<void> {
     if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== 'copy' || !this.current) return;
     await vscode.env.clipboard.writeText(this.current.url);
@@ -64,7 +60,7 @@ export class QrPanel implements vscode.Disposable {
   }
 }
 
-/** The Web Crypto global loads Node's crypto module only when first used, not at activation. */
+// The Web Crypto global loads Node's crypto module only when first used, not at activation.
 function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
 }

@@ -4,10 +4,7 @@ import { buildLabel, buildTooltip, firstLine } from '../../core/buildLook';
 import { relativeTime } from '../../core/time';
 import { buildIcon } from '../buildIcon';
 
-/**
- * One build under its app. `build` is replaced in place when the poller sees it change, so VS Code,
- * which knows tree elements by identity, redraws this very node.
- */
+/** `build` is replaced in place on change: VS Code knows tree elements by identity. */
 export class BuildNode {
   readonly kind = 'build';
 
@@ -23,9 +20,8 @@ export class BuildNode {
     item.iconPath = buildIcon(build.status);
     const when = relativeTime(build.createdAt, now);
     item.description = [build.commit.branch, firstLine(build.commit.message), when].filter(Boolean).join(' · ');
-    // A plain string: branch names and commit messages come from the service and are not markup.
     item.tooltip = buildTooltip(build);
-    // "build.running" etc.; package.json offers Cancel Build only on the queued and running ones.
+    // package.json offers Cancel Build only on the queued and running ones.
     item.contextValue = `build.${build.status}`;
     return item;
   }

@@ -1,14 +1,12 @@
 import vscode = require('vscode');
 import type { DetailRow } from '../../core/detailRows';
 
-/** A line of a build's details: commit, times, tests, coverage, links. */
 export class DetailNode {
   readonly kind = 'detail';
   readonly children: DetailNode[];
 
   constructor(
     readonly row: DetailRow,
-    /** Makes the id unique in the tree: the build's id and the row's place. */
     readonly key: string,
   ) {
     this.children = (row.children ?? []).map((child, i) => new DetailNode(child, `${key}/${i}`));

@@ -1,6 +1,4 @@
-// What a load of the Apps view reports to the commands that asked for it (Refresh, Set Access Token).
-
-/** How a load ended: the count on success, the failure, or why nothing was asked. */
+/** What a load of the Apps view reports to the command that asked for it (Refresh, Set Access Token). */
 export type LoadOutcome =
   | { status: 'loaded'; count: number }
   | { status: 'failed'; error: unknown }

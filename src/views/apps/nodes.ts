@@ -6,12 +6,8 @@ import type { BuildNode } from './buildNode';
 import type { MessageNode } from '../messageNode';
 import type { DetailNode } from './detailNode';
 
-// One class per kind of node; the tree's element type is their union, and each node makes its own
-// TreeItem so the provider only dispatches.
-
 const PLATFORM_NAMES: Record<string, string> = { ios: 'iOS', android: 'Android' };
 
-/** Monochrome platform marks from media/, one per theme kind; other platforms get a codicon. */
 export class PlatformIcons {
   constructor(private readonly extensionUri: vscode.Uri) {}
 
@@ -30,7 +26,7 @@ export class AppNode {
   constructor(
     readonly app: App,
     private readonly icons: PlatformIcons,
-    /** The app's build filter; it survives reloads because the builds section keeps it by app id. */
+    /** Survives reloads: the builds section keeps it by app id. */
     private buildFilter: BuildFilter = {},
   ) {}
 
@@ -53,10 +49,9 @@ export class AppNode {
     const item = new vscode.TreeItem(name || id, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `app:${id}`;
     item.iconPath = this.icons.for(platform);
-    // A plain string, not Markdown: names come from the service and must not be rendered as markup.
+    // A plain string, not Markdown: names come from the service.
     item.tooltip = l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', name || id, id, platformName(platform));
     item.description = describeFilter(this.filter) || undefined;
-    // 'app.filtered' adds the inline Clear Filter action (package.json).
     item.contextValue = isFiltered(this.filter) ? 'app.filtered' : 'app';
     return item;
   }
@@ -73,7 +68,6 @@ export function sameApp(a: App, b: App): boolean {
   return a.name === b.name && a.platform === b.platform;
 }
 
-/** The same nodes in the same order: nothing to redraw. */
 export function sameNodes(before: readonly AppsTreeNode[] | undefined, after: readonly AppsTreeNode[]): boolean {
   return before !== undefined && before.length === after.length && before.every((node, i) => node === after[i]);
 }

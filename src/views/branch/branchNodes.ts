@@ -5,7 +5,6 @@ import { buildNumber, buildTooltip, statusPhrase } from '../../core/buildLook';
 import { buildIcon } from '../buildIcon';
 import type { MessageNode } from '../messageNode';
 
-/** The latest build of the branch for one app (or the fact that there is none yet). */
 export class BranchBuildNode {
   readonly kind = 'branchBuild';
 

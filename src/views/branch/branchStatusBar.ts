@@ -5,12 +5,7 @@ import type { BranchState } from '../../core/branchState';
 import { escapeIcons, statusBarText } from '../../core/statusBarText';
 import type { CurrentBranch } from '../../services/currentBranch';
 
-/**
- * The branch's latest build(s) in the status bar. Hidden whenever there is nothing to say about a
- * branch (no Git, no repository, no app, signed out): an item that only says "nothing" wastes room.
- * The item is made the first time there is something to show, so a window without a branch to show
- * never asks the workbench for one.
- */
+// Hidden when there is nothing to say (an item saying "nothing" wastes room); made only once there is something.
 export class BranchStatusBar implements vscode.Disposable {
   private item: vscode.StatusBarItem | undefined;
   private readonly subscription: vscode.Disposable;
@@ -20,7 +15,7 @@ export class BranchStatusBar implements vscode.Disposable {
     this.subscription = model.onDidChange((state) => this.show(state));
   }
 
-  /** What the item shows now (for tests): undefined while hidden. */
+  /** For tests; undefined while hidden. */
   get shown(): { text: string; tooltip: string } | undefined {
     return this.content;
   }

@@ -9,14 +9,8 @@ import type { ErrorPresenter } from '../../services/errorPresenter';
 import { MessageNode } from '../messageNode';
 import { BranchBuildNode, type BranchTreeNode } from './branchNodes';
 
-/**
- * The Current Branch view: one node per app with that app's latest build of the branch. Empty states
- * (no Git, no repository, no matching app, signed out) are left to viewsWelcome, which reads
- * ContextKey.currentBranchState; the view sets that key while it is visible and when it becomes so,
- * since a hidden view's welcome needs no message to the workbench (the first setContext of a window
- * costs about a millisecond). The view owns its TreeView; nodes are kept between calls so that
- * reveal() finds the very objects VS Code was given.
- */
+// Empty states are viewsWelcome's, keyed by ContextKey.currentBranchState, set only while the view is
+// visible (a hidden view's welcome needs no message). Nodes are kept so reveal() finds VS Code's objects.
 export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -41,8 +35,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         this.nodes = this.nodesOf(state);
         this.describe(state);
         this.showWelcomeOf(state);
-        // An empty view that stays empty has nothing to redraw (its welcome text follows a context
-        // key): at activation in a folder that is no repository, for one.
+        // An empty view that stays empty has nothing to redraw: its welcome text follows a context key.
         if (!wasEmpty || this.nodes.length > 0) this.changed.fire(undefined);
       }),
     ];
@@ -66,17 +59,14 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
     return buildId ? builds.find((n) => n.build?.id === buildId) : (builds.find((n) => n.build) ?? builds[0]);
   }
 
-  /** Shows the view with that node selected. */
   async reveal(node: BranchBuildNode): Promise<void> {
     await this.view.reveal(node, { select: true, focus: true });
   }
 
-  /** The welcome text of an empty view, for a visible one (see the class comment). */
   private showWelcomeOf(state: BranchState): void {
     if (this.view.visible) this.contextKeys.set(ContextKey.currentBranchState, contextValueOf(state));
   }
 
-  /** The branch name beside the view's title. */
   private describe(state: BranchState): void {
     const description = 'branch' in state && state.branch ? state.branch : undefined;
     if (this.view.description !== description) this.view.description = description; // each set is a message to the workbench

@@ -8,27 +8,18 @@ import type { TestLocation } from '../../services/testLocator';
 export const TEST_CONTROLLER_ID = 'buildService';
 export const TEST_CONTROLLER_LABEL = 'Build Service';
 
-/** The build whose results are in the Testing view now. */
 export interface ShownTests {
   readonly build: Build;
   readonly appName: string;
-  /** Outcome by test item id, as marked in the last run. */
   readonly outcomes: ReadonlyMap<string, TestOutcome>;
 }
 
-/**
- * The Testing view's "Build Service" controller: one build's results at a time, as items run →
- * target → suite → test, marked through a TestRun so they show in the Test Results panel and, where
- * the source was found, in the editor's gutter. A new build replaces every item of the previous one.
- */
+// Marked through a TestRun so results show in the Test Results panel and, where the source was found, in the gutter.
 export class TestResultsView implements vscode.Disposable {
   private created: vscode.TestController | undefined;
   private current: ShownTests | undefined;
 
-  /**
-   * Made with the first results, not at activation: creating a controller is a round trip to the
-   * workbench, and the Testing view has nothing of ours to list before a build's results arrive.
-   */
+  /** Made with the first results, not at activation: creating it is a round trip to the workbench. */
   get controller(): vscode.TestController {
     this.created ??= vscode.tests.createTestController(TEST_CONTROLLER_ID, TEST_CONTROLLER_LABEL);
     return this.created;
