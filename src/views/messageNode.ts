@@ -6,15 +6,21 @@ import type { FixCommand } from '../core/errorMessages';
 export class MessageNode {
   readonly kind = 'message';
 
+  /** Never Markdown: it may quote the service. */
+  readonly detail?: string;
+  readonly fix?: FixCommand;
+  /** Unique among its siblings, so VS Code keeps the node's place across redraws. */
+  readonly key?: string;
+
   constructor(
     readonly label: string,
     readonly icon: string,
-    /** Never Markdown: it may quote the service. */
-    readonly detail?: string,
-    readonly fix?: FixCommand,
-    /** Unique among its siblings, so VS Code keeps the node's place across redraws. */
-    readonly key?: string,
-  ) {}
+    { detail, fix, key }: { detail?: string; fix?: FixCommand; key?: string } = {},
+  ) {
+    this.detail = detail;
+    this.fix = fix;
+    this.key = key;
+  }
 
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);

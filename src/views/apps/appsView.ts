@@ -187,7 +187,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
 
   private errorNodes(error: unknown): AppsTreeNode[] {
     const message = this.deps.presenter.describe(error);
-    return message ? [new MessageNode(message.short, message.severity, message.message, viewFix(message))] : [];
+    return message ? [new MessageNode(message.short, message.severity, { detail: message.message, fix: viewFix(message) })] : [];
   }
 
   dispose(): void {

@@ -119,7 +119,7 @@ export class BuildsSection implements vscode.Disposable {
     }
     if (nodes.length > 0) return nodes;
     const note = branch !== undefined || status !== undefined ? l10n.t('No builds match the filter') : l10n.t('No builds yet');
-    return [new MessageNode(note, 'info', undefined, undefined, `empty:${app.app.id}`)];
+    return [new MessageNode(note, 'info', { key: `empty:${app.app.id}` })];
   }
 
   private async detailsOf(node: BuildNode, client: BuildServiceClient): Promise<AppsTreeNode[]> {
@@ -149,7 +149,9 @@ export class BuildsSection implements vscode.Disposable {
   private errorNodes(error: unknown, key: string): AppsTreeNode[] {
     // In the view rather than a toast: the user expanded this node and is looking at it.
     const message = this.deps.presenter.describe(error);
-    return message ? [new MessageNode(message.short, message.severity, message.message, viewFix(message), `error:${key}`)] : [];
+    return message
+      ? [new MessageNode(message.short, message.severity, { detail: message.message, fix: viewFix(message), key: `error:${key}` })]
+      : [];
   }
 
   dispose(): void {

@@ -78,10 +78,16 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         return state.entries.map((e) => new BranchBuildNode(e.app, state.branch, e.build));
       case 'detached':
         return [
-          new MessageNode(l10n.t('No branch checked out (detached HEAD)'), 'git-commit', l10n.t('Check out a branch to see its builds.')),
+          new MessageNode(l10n.t('No branch checked out (detached HEAD)'), 'git-commit', {
+            detail: l10n.t('Check out a branch to see its builds.'),
+          }),
         ];
       case 'loading':
-        return [new MessageNode(l10n.t('Loading the builds of {0}…', state.branch), 'loading~spin', l10n.t('Asking the build service.'))];
+        return [
+          new MessageNode(l10n.t('Loading the builds of {0}…', state.branch), 'loading~spin', {
+            detail: l10n.t('Asking the build service.'),
+          }),
+        ];
       case 'no-app': {
         if (!state.pinnedId) return [];
         const detail = l10n.t(
@@ -90,12 +96,17 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
           state.pinnedId,
         );
         const fix = { title: l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.appId] };
-        return [new MessageNode(l10n.t('The pinned app is not one of your apps'), 'warning', detail, fix)];
+        return [new MessageNode(l10n.t('The pinned app is not one of your apps'), 'warning', { detail, fix })];
       }
       case 'failed': {
         const message = this.presenter.describe(state.error);
         return message
-          ? [new MessageNode(message.short, message.severity, message.message, viewFix(message, CommandId.refreshCurrentBranch))]
+          ? [
+              new MessageNode(message.short, message.severity, {
+                detail: message.message,
+                fix: viewFix(message, CommandId.refreshCurrentBranch),
+              }),
+            ]
           : [];
       }
       default:
