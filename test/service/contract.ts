@@ -113,6 +113,8 @@ export interface ServiceOptions {
   tls?: { key: string; cert: string };
   /** The host name baseUrl uses instead of the bound address (e.g. a name only a proxy resolves). */
   publicHost?: string;
+  /** Serve names, branches, commit details, test names and links written like an attacker's (hostileText.ts). */
+  hostileText?: boolean;
 }
 
 export interface ReferenceService {

@@ -1,6 +1,7 @@
 // `npm run service`: the reference build service on its own, for demos and manual testing.
 //   --port N (or env PORT; default a free port)   --progress (builds move on a timer)
 //   --apps N (serve N generated apps instead of the seeded ones)
+//   --hostile (names, branches, commit details and links written like an attacker's: hostileText.ts)
 import type { RecordedRequest } from './contract';
 import { startService } from './server';
 
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     port: wholeNumber(optionValue('--port') ?? process.env.PORT, 'The port') ?? 0,
     appCount: wholeNumber(optionValue('--apps'), 'The app count'),
     progress,
+    hostileText: process.argv.includes('--hostile'),
     onRequest: logRequest,
   });
   console.log(

@@ -8,6 +8,7 @@ import type { App, Fault, RecordedRequest, ReferenceService, RouteKey, ServiceOp
 import type { ServiceData } from './data';
 import { trackConcurrency } from './concurrency';
 import { handleRequest } from './handleRequest';
+import { serveHostileText } from './hostileText';
 import { objectIdFor } from './ids';
 import { BuildProgress } from './progress';
 import { ServiceState } from './serviceState';
@@ -15,6 +16,7 @@ import { ServiceState } from './serviceState';
 export type * from './contract';
 export type { ServiceData } from './data';
 export { generateApps } from './seed';
+export { HOSTILE, HOSTILE_BUILD_ID } from './hostileText';
 export { DEMO_TOKEN } from './tokens';
 
 const DEFAULT_PROGRESS_TICK_MS = 2000;
@@ -80,6 +82,13 @@ export class RunningService implements ReferenceService {
     this.state.setApps(apps);
   }
 
+  /** From now on (and after reset) serve the hostile names, commit details, test names and links of hostileText.ts. */
+  serveHostileText(): void {
+    if (this.state.options.hostileText) return;
+    this.state.options.hostileText = true;
+    serveHostileText(this.state.data);
+  }
+
   advanceBuilds(): void {
     this.progress.advanceAll(Date.now());
   }
@@ -102,7 +111,7 @@ function baseUrlOf(server: Server, options: ServiceOptions): string {
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
-  const state = new ServiceState(options);
+  const state = new ServiceState({ ...options });
   const listener: RequestListener = (request: IncomingMessage, response: ServerResponse) => {
     trackConcurrency(request, response);
     handleRequest(state, request, response).catch((error: unknown) => {

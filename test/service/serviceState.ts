@@ -3,6 +3,7 @@ import type { App, RecordedRequest, ServiceOptions } from './contract';
 import type { ServiceData } from './data';
 import { FaultBook } from './faults';
 import { objectIdFor } from './ids';
+import { serveHostileText } from './hostileText';
 import { generateApps, seedData } from './seed';
 import { DEMO_TOKEN, TokenBook } from './tokens';
 import { Timers } from './timers';
@@ -18,6 +19,7 @@ export class ServiceState {
   constructor(readonly options: ServiceOptions) {
     this.data = seedData();
     this.applyAppCount();
+    if (options.hostileText) serveHostileText(this.data);
   }
 
   /** Triggered builds get ids from a per-service counter: unique, yet the same in every run. */
@@ -45,6 +47,7 @@ export class ServiceState {
   reset(): void {
     Object.assign(this.data, seedData());
     this.applyAppCount();
+    if (this.options.hostileText) serveHostileText(this.data);
     this.faults.clear();
     this.tokens.reset();
     this.requests = [];
