@@ -28,6 +28,30 @@ export function loggedText(text: string): string {
   return text.replace(INVISIBLE, '').replace(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/g, '\\n');
 }
 
+declare const NOTICE: unique symbol;
+
+/** A notification's text: our translated template, every value in it made inert by notificationText. */
+export type NoticeText = string & { readonly [NOTICE]: true };
+
+/**
+ * Fills a template (`l10n.t` of the text alone, placeholders kept) for a notification: each `{n}`
+ * becomes `values[n]` as notificationText shows it; the template itself stays as written.
+ */
+export function noticeText(template: string, ...values: readonly (string | number)[]): NoticeText {
+  return filledText(template, values, notificationText) as NoticeText;
+}
+
+/**
+ * Each `{n}` of the template becomes `values[n]` as `rule` shows it (numbers as they are). One pass,
+ * so a value's own `{1}` stays text.
+ */
+export function filledText(template: string, values: readonly (string | number)[], rule: (text: string) => string): string {
+  return template.replace(/\{(\d+)\}/g, (placeholder, index: string) => {
+    const value = values[Number(index)];
+    return value === undefined ? placeholder : typeof value === 'number' ? String(value) : rule(value);
+  });
+}
+
 function oneLine(text: string): string {
   return text.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(/ {2,}/g, ' ').trim();
 }

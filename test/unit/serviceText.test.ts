@@ -2,7 +2,7 @@
 // no line breaks, no link a notification would draw, no icon the status bar would draw, capped.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { iconSafeText, loggedText, notificationText, SHOWN_MAX, shownText } from '../../src/core/serviceText';
+import { filledText, iconSafeText, loggedText, notificationText, noticeText, SHOWN_MAX, shownText } from '../../src/core/serviceText';
 
 const HOSTILE = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u2028\u2029]/;
 const LINK = /\[[^\]]+\]\((https?:\/\/|command:|file:)/i;
@@ -62,5 +62,26 @@ describe('text from the service, as shown', () => {
   it('the log keeps everything but on one line', () => {
     const long = 'y'.repeat(5_000);
     assert.equal(loggedText(`${long}\nFAKE LINE\u202E`), `${long}\\nFAKE LINE`);
+  });
+
+  it('a notification filled with hostile values: our template as written, no value a link, a line or an invisible character', () => {
+    const template = 'Build {0} of {1} on {2} failed.';
+    fc.assert(
+      fc.property(hostileString, hostileString, fc.integer(), (app, branch, number) => {
+        const text = noticeText(template, number, app, branch);
+        assert.ok(!HOSTILE.test(text), JSON.stringify(text));
+        assert.ok(!LINK.test(text) && !text.includes('](command:'), text);
+        assert.ok(text.startsWith(`Build ${number} of `) && text.endsWith(' failed.'), text);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('fills in one pass: a value that holds a placeholder stays text; a missing value leaves its placeholder', () => {
+    assert.equal(noticeText('{0} and {1}', '{1}', 'b'), '{1} and b');
+    assert.equal(noticeText('{0} and {1}', 'a'), 'a and {1}');
+    assert.equal(noticeText('Token expired. {0}', '[Renew](command:x)'), 'Token expired. [Renew] (command:x)');
+    assert.equal(filledText('Copied the ID of {0}', ['$(zap)\nApp'], iconSafeText), 'Copied the ID of \\$(zap) App');
+    assert.equal(noticeText('Forgot {0} choices', 3), 'Forgot 3 choices');
   });
 });
