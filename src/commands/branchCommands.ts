@@ -1,11 +1,13 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, Build, BuildServiceClient } from '../api';
-import { completionMessage } from '../core/buildLook';
+import { completionStatusText } from '../core/buildLook';
+import { loggedText, noticeText } from '../core/serviceText';
 import { CommandId, ViewId } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { GitWorkspace } from '../services/gitWorkspace';
 import type { Log } from '../services/log';
+import { withNotificationProgress } from '../services/notify';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import type { AppsView } from '../views/apps/appsView';
@@ -50,21 +52,17 @@ export class BranchCommands {
     if (!app) return;
     const branch = await pickBranch(client, app, this.deps.git.snapshot);
     if (branch === undefined) return;
-    const id = await vscode.window.withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: l10n.t('Triggering a build of {0} on {1}…', app.name || app.id, branch),
-      },
-      () => client.triggerBuild(app.id, { branch }),
+    const id = await withNotificationProgress(noticeText(l10n.t('Triggering a build of {0} on {1}…'), app.name || app.id, branch), () =>
+      client.triggerBuild(app.id, { branch }),
     );
     const build = await this.fetchNew(client, id, app, branch);
-    this.deps.log.info(`Triggered build ${id} of ${app.id} on ${branch}.`);
+    this.deps.log.info(loggedText(`Triggered build ${id} of ${app.id} on ${branch}.`));
     this.deps.poller.follow(build, 'triggered');
     this.deps.model.showBuild(build);
     // The Apps view reloads, so the new build shows under its app.
     this.deps.apps.invalidate();
     // A status-bar note, not a toast: the user just asked for it, and the end gets a toast of its own.
-    vscode.window.setStatusBarMessage(completionMessage(build, app.name || app.id), 5000);
+    vscode.window.setStatusBarMessage(completionStatusText(build, app.name || app.id), 5000);
   }
 
   /** The new build as the service sees it; if that read fails, a stand-in the poller fills in. */
@@ -72,7 +70,9 @@ export class BranchCommands {
     try {
       return await client.getBuild(id);
     } catch (error) {
-      this.deps.log.warn(`Build ${id} was triggered but could not be read yet: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.warn(
+        loggedText(`Build ${id} was triggered but could not be read yet: ${error instanceof Error ? error.message : String(error)}`),
+      );
       return {
         id,
         appId: app.id,
@@ -94,7 +94,7 @@ export class BranchCommands {
     const id = typeof buildId === 'string' ? buildId : undefined;
     const node = this.deps.branchView.nodeOf(id);
     if (id && !node) {
-      this.deps.log.info(`Build ${id} is not on the current branch; showing the Apps view.`);
+      this.deps.log.info(`Build ${loggedText(id)} is not on the current branch; showing the Apps view.`);
       await vscode.commands.executeCommand(`${ViewId.apps}.focus`);
       return;
     }

@@ -3,8 +3,10 @@ import vscode = require('vscode');
 import type { BuildStatus } from '../api';
 import { buildLabel, cancelQuestion } from '../core/buildLook';
 import { FILTER_STATUSES, type BuildFilter } from '../core/filter';
+import { iconSafeText, loggedText, shownText } from '../core/serviceText';
 import { CommandId } from '../ids';
 import type { Log } from '../services/log';
+import { notify } from '../services/notify';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import type { AppsView } from '../views/apps/appsView';
@@ -52,7 +54,7 @@ export class BuildCommands {
     if (!app) return;
     await vscode.env.clipboard.writeText(app.app.id);
     // A status-bar note rather than a toast: copying is routine and needs no attention.
-    vscode.window.setStatusBarMessage(l10n.t('Copied the app ID of {0}', app.app.name), 3000);
+    vscode.window.setStatusBarMessage(l10n.t('Copied the app ID of {0}', iconSafeText(app.app.name || app.app.id)), 3000);
   }
 
   /** Two quick picks: the branch (from /branches) and the state. Escape in either leaves the filter as it was. */
@@ -66,15 +68,17 @@ export class BuildCommands {
       client.listBranches(app.app.id),
     );
     const anyBranch = { label: l10n.t('Any branch'), branch: undefined as string | undefined };
-    const branch = await vscode.window.showQuickPick([anyBranch, ...branches.map((b) => ({ label: b.name, branch: b.name }))], {
-      title: l10n.t('Filter builds of {0}: branch', app.app.name),
-      placeHolder: current.branch ? l10n.t('Now: {0}', current.branch) : l10n.t('Type to find a branch'),
+    // Quick-pick labels draw `$(name)` as an icon; the title and placeholder are plain text.
+    const branchItems = branches.map((b) => ({ label: iconSafeText(b.name), branch: b.name }));
+    const branch = await vscode.window.showQuickPick([anyBranch, ...branchItems], {
+      title: l10n.t('Filter builds of {0}: branch', shownText(app.app.name || app.app.id)),
+      placeHolder: current.branch ? l10n.t('Now: {0}', shownText(current.branch)) : l10n.t('Type to find a branch'),
       matchOnDescription: true,
     });
     if (!branch) return;
     const anyState = { label: l10n.t('Any state'), status: undefined as BuildStatus | undefined };
     const state = await vscode.window.showQuickPick([anyState, ...FILTER_STATUSES.map((status) => ({ label: status, status }))], {
-      title: l10n.t('Filter builds of {0}: state', app.app.name),
+      title: l10n.t('Filter builds of {0}: state', shownText(app.app.name || app.app.id)),
     });
     if (!state) return;
     await this.applyFilter(app, { branch: branch.branch, status: state.status });
@@ -103,15 +107,15 @@ export class BuildCommands {
     const appName = this.deps.targets.appNameOf(target) ?? this.deps.session.nameOf(target.appId);
     // Only this handler waits for the answer; the views, the poller and other commands go on meanwhile.
     const cancel = CANCEL_BUILD();
-    const choice = await vscode.window.showWarningMessage(cancelQuestion(build, appName), cancel);
+    const choice = await notify('warning', cancelQuestion(build, appName), cancel);
     if (choice !== cancel) return;
     // The poller may have seen it finish while the question was open; there is nothing left to cancel.
     if (target.build.finished) {
-      this.deps.log.info(`Build ${build.id} finished before it was cancelled; nothing sent`);
+      this.deps.log.info(`Build ${loggedText(build.id)} finished before it was cancelled; nothing sent`);
       return;
     }
     await client.cancelBuild(build.id);
-    this.deps.log.info(`Cancelled build ${build.id}`);
+    this.deps.log.info(`Cancelled build ${loggedText(build.id)}`);
     // The answer carries no build; ask for it, and let the poller tell the tree.
     this.deps.poller.follow(await client.getBuild(build.id), 'shown');
   }
@@ -120,6 +124,6 @@ export class BuildCommands {
     const target = this.deps.targets.build(node);
     if (!target) return;
     await vscode.env.clipboard.writeText(target.build.id);
-    vscode.window.setStatusBarMessage(l10n.t('Copied the build ID of {0}', buildLabel(target.build)), 3000);
+    vscode.window.setStatusBarMessage(l10n.t('Copied the build ID of {0}', iconSafeText(buildLabel(target.build))), 3000);
   }
 }

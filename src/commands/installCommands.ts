@@ -3,10 +3,12 @@ import vscode = require('vscode');
 import { ApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
 import { buildLabel } from '../core/buildLook';
 import { checkInstallLink } from '../core/installLink';
+import { iconSafeText, noticeText, shownText } from '../core/serviceText';
 import { CommandId } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { GitWorkspace } from '../services/gitWorkspace';
 import type { Log } from '../services/log';
+import { notify } from '../services/notify';
 import type { Session } from '../services/session';
 import type { QrPanel } from '../views/qrPanel';
 import type { CommandGroup } from './register';
@@ -83,25 +85,35 @@ export class InstallCommands {
 
   private async showBuild(build: Build | undefined, app: App, branch: string | undefined): Promise<void> {
     const appName = app.name || app.id;
-    const where = branch ? l10n.t(' on {0}', branch) : '';
-
     if (!build) {
-      void vscode.window.showInformationMessage(l10n.t('{0} has no successful build{1} to install.', appName, where));
+      void notify(
+        'info',
+        branch
+          ? noticeText(l10n.t('{0} has no successful build on {1} to install.'), appName, branch)
+          : noticeText(l10n.t('{0} has no successful build to install.'), appName),
+      );
       return;
     }
     const link = await pickLink(build.links.install);
     if (link === null) {
-      void vscode.window.showInformationMessage(l10n.t('Build {0} of {1}{2} has no install link.', buildLabel(build), appName, where));
+      const label = buildLabel(build);
+      void notify(
+        'info',
+        branch
+          ? noticeText(l10n.t('Build {0} of {1} on {2} has no install link.'), label, appName, branch)
+          : noticeText(l10n.t('Build {0} of {1} has no install link.'), label, appName),
+      );
       return;
     }
-    if (link) await this.showLink(link.url, l10n.t('Install {0} {1}{2}', appName, buildLabel(build), link.name ? ` (${link.name})` : ''));
+    const linkName = link?.name ? ` (${shownText(link.name)})` : '';
+    if (link) await this.showLink(link.url, l10n.t('Install {0} {1}{2}', shownText(appName), buildLabel(build), linkName));
   }
 
   private async showLink(url: unknown, title: string): Promise<void> {
     const checked = checkInstallLink(url);
     if (!checked.ok) {
       this.deps.log.warn(`No QR code: ${checked.problem}`);
-      void vscode.window.showErrorMessage(checked.problem);
+      void notify('error', checked.problem);
       return;
     }
     await this.deps.panel.show(checked.url, title);
@@ -109,11 +121,12 @@ export class InstallCommands {
 }
 
 async function pickApp(apps: readonly App[], branch: string | undefined): Promise<App | undefined> {
-  const items = apps.map((app) => ({ label: app.name || app.id, description: app.platform, app }));
+  // Quick-pick labels draw `$(name)` as an icon; the placeholder is plain text.
+  const items = apps.map((app) => ({ label: iconSafeText(app.name || app.id), description: iconSafeText(app.platform), app }));
   const picked = await vscode.window.showQuickPick(items, {
     title: l10n.t('Install Latest Build on Device: App'),
     placeHolder: branch
-      ? l10n.t('The app whose latest successful build of {0} to install', branch)
+      ? l10n.t('The app whose latest successful build of {0} to install', shownText(branch))
       : l10n.t('The app whose latest successful build to install'),
   });
   return picked?.app;
@@ -124,7 +137,7 @@ async function pickLink(links: readonly BuildLink[]): Promise<BuildLink | null |
   if (links.length === 0) return null;
   if (links.length === 1) return links[0];
   const picked = await vscode.window.showQuickPick(
-    links.map((link) => ({ label: link.name || link.url, link })),
+    links.map((link) => ({ label: iconSafeText(link.name || link.url), link })),
     { title: l10n.t('Install Link') },
   );
   return picked?.link;

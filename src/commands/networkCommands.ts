@@ -1,6 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import { noticeText } from '../core/serviceText';
 import { CommandId } from '../ids';
+import { notify } from '../services/notify';
 import type { SettingsService } from '../services/settings';
 import type { UnencryptedConsent } from '../services/unencryptedConsent';
 import type { CommandGroup } from './register';
@@ -28,12 +30,18 @@ export class NetworkCommands {
 
   private async forgetUnencryptedChoices(): Promise<void> {
     const count = await this.consent.forgetAll();
-    void vscode.window.showInformationMessage(
+    void notify(
+      'info',
       count === 0
-        ? l10n.t('No choices about unencrypted addresses were remembered.')
+        ? noticeText(l10n.t('No choices about unencrypted addresses were remembered.'))
         : count === 1
-          ? l10n.t('Forgot your choice about sending the access token to unencrypted (http://) addresses; you will be asked again.')
-          : l10n.t('Forgot {0} choices about sending the access token to unencrypted (http://) addresses; you will be asked again.', count),
+          ? noticeText(
+              l10n.t('Forgot your choice about sending the access token to unencrypted (http://) addresses; you will be asked again.'),
+            )
+          : noticeText(
+              l10n.t('Forgot {0} choices about sending the access token to unencrypted (http://) addresses; you will be asked again.'),
+              count,
+            ),
     );
     void vscode.commands.executeCommand(CommandId.refresh);
   }

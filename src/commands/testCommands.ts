@@ -2,8 +2,10 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build } from '../api';
 import { latestFinishedBuild } from '../core/branchTests';
+import { noticeText } from '../core/serviceText';
 import { CommandId } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
+import { notify } from '../services/notify';
 import type { Session } from '../services/session';
 import type { BuildTests } from '../views/testing/buildTests';
 import type { CommandGroup } from './register';
@@ -30,13 +32,14 @@ export class TestCommands {
   private async show(node: unknown): Promise<void> {
     const target = this.targetOf(node);
     if (!target) {
-      void vscode.window.showInformationMessage(
-        l10n.t('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.'),
+      void notify(
+        'info',
+        noticeText(l10n.t('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.')),
       );
       return;
     }
     if (!target.build.finished) {
-      void vscode.window.showInformationMessage(l10n.t('This build has not finished yet; its test results come when it does.'));
+      void notify('info', noticeText(l10n.t('This build has not finished yet; its test results come when it does.')));
       return;
     }
     const shown = await vscode.window.withProgress(

@@ -1,8 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import { noticeText } from '../core/serviceText';
 import { TOKEN_ENV_VAR, tokenProblem } from '../core/tokenFormat';
 import { CommandId, Setting } from '../ids';
 import type { Log } from '../services/log';
+import { notify } from '../services/notify';
 import { promptForSetting } from '../services/settingPrompt';
 import type { TokenStore } from '../services/tokenStore';
 import type { AppsView } from '../views/apps/appsView';
@@ -44,10 +46,11 @@ export class TokenCommands {
     await this.tokens.clear();
     this.log.info('Access token removed from secret storage.');
     const stillFromEnv = (await this.tokens.source()) === 'environment';
-    void vscode.window.showInformationMessage(
+    void notify(
+      'info',
       stillFromEnv
-        ? l10n.t('Access token removed. The token in the {0} environment variable is used from now on.', TOKEN_ENV_VAR)
-        : l10n.t('Access token removed.'),
+        ? noticeText(l10n.t('Access token removed. The token in the {0} environment variable is used from now on.'), TOKEN_ENV_VAR)
+        : noticeText(l10n.t('Access token removed.')),
     );
   }
 }
@@ -56,8 +59,11 @@ function reportCheck(outcome: LoadOutcome): void {
   if (outcome.status === 'loaded') {
     const n = outcome.count;
     const apps = n === 0 ? l10n.t('no apps') : n === 1 ? l10n.t('1 app') : l10n.t('{0} apps', n.toLocaleString(vscode.env.language));
-    void vscode.window.showInformationMessage(l10n.t('Access token saved. The build service lists {0} for it.', apps));
+    void notify('info', noticeText(l10n.t('Access token saved. The build service lists {0} for it.'), apps));
   } else if (outcome.status === 'skipped' && (outcome.reason === 'not-configured' || outcome.reason === 'invalid-setting')) {
-    promptForSetting(Setting.baseUrl, l10n.t('Access token saved. Set {0} to your build service to check it.', Setting.baseUrl));
+    promptForSetting(
+      Setting.baseUrl,
+      noticeText(l10n.t('Access token saved. Set {0} to your build service to check it.'), Setting.baseUrl),
+    );
   }
 }

@@ -1,6 +1,7 @@
 // How a build reads in the trees, status bar, notices and cancel question, so it never looks different in two places.
 import * as l10n from '@vscode/l10n';
 import type { BuildStatus } from '../api/models';
+import { filledText, iconSafeText, noticeText, shownText, type NoticeText } from './serviceText';
 import { exactTime } from './time';
 
 export interface BuildFacts {
@@ -47,7 +48,7 @@ export function statusPhrase(status: BuildStatus, rawStatus = ''): string {
     case 'queued':
       return l10n.t('is queued');
     default:
-      return rawStatus ? l10n.t('has status "{0}"', rawStatus) : l10n.t('has an unknown status');
+      return rawStatus ? l10n.t('has status "{0}"', shownText(rawStatus, 40)) : l10n.t('has an unknown status');
   }
 }
 
@@ -56,76 +57,76 @@ export function buildNumber(build: Pick<BuildFacts, 'buildNumber'>): string {
 }
 
 export function buildLabel(build: Pick<BuildFacts, 'id' | 'buildNumber'>): string {
-  return buildNumber(build) || build.id;
+  return buildNumber(build) || shownText(build.id);
 }
 
 const SHORT_SHA_LENGTH = 7;
 
 export function shortSha(sha: string | undefined): string {
-  return sha ? sha.slice(0, SHORT_SHA_LENGTH) : '';
+  return sha ? shownText(sha).slice(0, SHORT_SHA_LENGTH) : '';
 }
 
 /** Longer first lines are cut: they are shown beside other text in one row. */
 const FIRST_LINE_MAX = 100;
 
 export function firstLine(message: string | undefined): string {
-  const line =
-    (message ?? '')
-      .split(/\r?\n/)
-      .find((l) => l.trim() !== '')
-      ?.trim() ?? '';
-  return line.length > FIRST_LINE_MAX ? `${line.slice(0, FIRST_LINE_MAX - 1)}…` : line;
+  const line = (message ?? '').split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/).find((l) => shownText(l) !== '') ?? '';
+  return shownText(line, FIRST_LINE_MAX);
 }
 
 /** "Build #12 succeeded", or "2048 iOS App: build #12 succeeded" where the app is not obvious. */
 function headline(build: BuildFacts, appName?: string): string {
   const [label, phrase] = [buildLabel(build), statusPhrase(build.status, build.rawStatus)];
-  return appName ? l10n.t('{0}: build {1} {2}', appName, label, phrase) : l10n.t('Build {0} {1}', label, phrase);
+  return appName ? l10n.t('{0}: build {1} {2}', shownText(appName), label, phrase) : l10n.t('Build {0} {1}', label, phrase);
 }
 
-/** A build's plain-text tooltip (names and messages come from the service and are never markup). */
+/** A build's plain-text tooltip, one line per fact: what the service sends can add no line of its own. */
 export function buildTooltip(build: BuildFacts, appName?: string): string {
   const { commit } = build;
   return [
     headline(build, appName),
-    commit.branch ? l10n.t('Branch: {0}', commit.branch) : '',
+    commit.branch ? l10n.t('Branch: {0}', shownText(commit.branch)) : '',
     commit.sha
       ? commit.author
-        ? l10n.t('Commit: {0} by {1}', shortSha(commit.sha), commit.author)
+        ? l10n.t('Commit: {0} by {1}', shortSha(commit.sha), shownText(commit.author))
         : l10n.t('Commit: {0}', shortSha(commit.sha))
       : '',
     firstLine(commit.message),
     build.createdAt ? l10n.t('Created: {0}', exactTime(build.createdAt)) : '',
-    build.schemeName ? l10n.t('Scheme: {0}', build.schemeName) : '',
-    l10n.t('Build ID: {0}', build.id),
+    build.schemeName ? l10n.t('Scheme: {0}', shownText(build.schemeName)) : '',
+    l10n.t('Build ID: {0}', shownText(build.id)),
   ]
     .filter(Boolean)
     .join('\n');
 }
 
-export function completionMessage(build: BuildFacts, appName: string): string {
+function completionParts(build: BuildFacts, appName: string): [string, ...string[]] {
   const number = buildNumber(build);
   const phrase = statusPhrase(build.status, build.rawStatus);
   const { branch } = build.commit;
-  const text = number
-    ? branch
-      ? l10n.t('Build {0} of {1} on {2} {3}', number, appName, branch, phrase)
-      : l10n.t('Build {0} of {1} {2}', number, appName, phrase)
-    : branch
-      ? l10n.t('Build of {0} on {1} {2}', appName, branch, phrase)
-      : l10n.t('Build of {0} {1}', appName, phrase);
-  return plainForNotification(text);
+  if (number) {
+    return branch
+      ? [l10n.t('Build {0} of {1} on {2} {3}'), number, appName, branch, phrase]
+      : [l10n.t('Build {0} of {1} {2}'), number, appName, phrase];
+  }
+  return branch ? [l10n.t('Build of {0} on {1} {2}'), appName, branch, phrase] : [l10n.t('Build of {0} {1}'), appName, phrase];
 }
 
-export function cancelQuestion(build: BuildFacts, appName: string): string {
+export function completionMessage(build: BuildFacts, appName: string): NoticeText {
+  const [template, ...values] = completionParts(build, appName);
+  return noticeText(template, ...values);
+}
+
+/** The status bar draws `$(name)` as an icon. */
+export function completionStatusText(build: BuildFacts, appName: string): string {
+  const [template, ...values] = completionParts(build, appName);
+  return filledText(template, values, iconSafeText);
+}
+
+export function cancelQuestion(build: BuildFacts, appName: string): NoticeText {
   const { branch } = build.commit;
   const label = buildLabel(build);
-  return plainForNotification(
-    branch ? l10n.t('Cancel build {0} of {1} on {2}?', label, appName, branch) : l10n.t('Cancel build {0} of {1}?', label, appName),
-  );
-}
-
-// Notifications turn `[text](…)` into links; a zero-width space after `]` keeps the service's names plain text.
-export function plainForNotification(text: string): string {
-  return text.replace(/\]\(/g, ']\u200b(');
+  return branch
+    ? noticeText(l10n.t('Cancel build {0} of {1} on {2}?'), label, appName, branch)
+    : noticeText(l10n.t('Cancel build {0} of {1}?'), label, appName);
 }

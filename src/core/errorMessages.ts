@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ApiError } from '../api/errors';
 import { CommandId, Setting, type CommandIdValue, type SettingId } from '../ids';
+import { noticeText, SHOWN_MAX, shownText, type NoticeText } from './serviceText';
 
 /** The fixes a notification can offer; the presenter maps each to a button label and a command. */
 export type FixAction =
@@ -72,16 +73,17 @@ export function viewFix(message: UserMessage, retryCommand: CommandIdValue = Com
 }
 
 /** The one wording of "this setting holds a value that cannot be used". */
-export function invalidSettingMessage(setting: SettingId, problem: string): string {
-  return l10n.t('The setting {0} is not valid: {1}.', setting, problem);
+export function invalidSettingMessage(setting: SettingId, problem: string): NoticeText {
+  return noticeText(l10n.t('The setting {0} is not valid: {1}.'), setting, problem);
 }
 
 export interface UserMessage {
   severity: 'error' | 'warning';
-  message: string;
+  /** For a notification, a tooltip or a chat answer: it may quote the service, made inert. */
+  message: NoticeText;
   /** In button order; the first is also what the error node in the tree does when clicked. */
   actions: FixAction[];
-  /** A few words for the error node's label. */
+  /** A few words for the error node's label (one plain line). */
   short: string;
   /** The setting that Open Settings opens. */
   setting?: SettingId;
@@ -90,14 +92,19 @@ export interface UserMessage {
 type Describable = Pick<ApiError, 'kind' | 'status' | 'serverMessage' | 'problem'> & { message?: string };
 
 export function describeFailure(error: Describable, timeoutSeconds: number): UserMessage | undefined {
-  const showLog = (short: string, message: string): UserMessage => ({ severity: 'error', message, actions: ['showLog'], short });
+  const showLog = (short: string, message: string): UserMessage => ({
+    severity: 'error',
+    message: noticeText(message),
+    actions: ['showLog'],
+    short,
+  });
   switch (error.kind) {
     case 'cancelled':
       return undefined; // The user or a newer refresh asked for it; nothing went wrong.
     case 'not-configured':
       return {
         severity: 'warning',
-        message: l10n.t("No build service address is set. Set buildService.baseUrl to your build service's /v1 address."),
+        message: noticeText(l10n.t("No build service address is set. Set buildService.baseUrl to your build service's /v1 address.")),
         actions: ['openSettings'],
         short: l10n.t('No service address set'),
         setting: Setting.baseUrl,
@@ -118,7 +125,7 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
       const reason = error.serverMessage ? sentence(error.serverMessage) : fallback;
       return {
         severity: 'error',
-        message: l10n.t('{0} Set a personal access token from the dashboard to see your apps.', reason),
+        message: noticeText(l10n.t('{0} Set a personal access token from the dashboard to see your apps.'), reason),
         actions: ['setAccessToken', 'openDashboard'],
         short: reason,
       };
@@ -127,8 +134,11 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
       return {
         severity: 'warning',
         message: error.status
-          ? l10n.t('The build service is temporarily unavailable ({0}). Check its status page or try again in a few minutes.', error.status)
-          : l10n.t('The build service is temporarily unavailable. Check its status page or try again in a few minutes.'),
+          ? noticeText(
+              l10n.t('The build service is temporarily unavailable ({0}). Check its status page or try again in a few minutes.'),
+              error.status,
+            )
+          : noticeText(l10n.t('The build service is temporarily unavailable. Check its status page or try again in a few minutes.')),
         actions: ['openStatusPage', 'retry'],
         short: l10n.t('Service temporarily unavailable'),
       };
@@ -140,8 +150,10 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
     case 'proxy-auth':
       return {
         severity: 'error',
-        message: l10n.t(
-          'The proxy requires authentication (407) and did not accept the credentials. Set them in http.proxy (http://user:password@host:port) or http.proxyAuthorization.',
+        message: noticeText(
+          l10n.t(
+            'The proxy requires authentication (407) and did not accept the credentials. Set them in http.proxy (http://user:password@host:port) or http.proxyAuthorization.',
+          ),
         ),
         actions: ['openProxySettings', 'showLog'],
         short: l10n.t('Proxy authentication required'),
@@ -156,7 +168,7 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
       // The consent warning is its own notification; this is what the views show meanwhile.
       return {
         severity: 'warning',
-        message: error.message ?? l10n.t('The access token was not sent to an unencrypted (http://) address.'),
+        message: noticeText(error.message ?? l10n.t('The access token was not sent to an unencrypted (http://) address.')),
         actions: ['allowUnencrypted'],
         short: l10n.t('Token not sent: unencrypted address'),
       };
@@ -188,17 +200,14 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
 export function describeUnexpected(): UserMessage {
   return {
     severity: 'error',
-    message: l10n.t('Build Service ran into an unexpected problem.'),
+    message: noticeText(l10n.t('Build Service ran into an unexpected problem.')),
     actions: ['showLog'],
     short: l10n.t('Unexpected problem'),
   };
 }
 
-/** The server's text as one sentence: control characters out, capped, ending in a full stop. */
+/** The server's text as one plain sentence, ending in a full stop. */
 function sentence(text: string): string {
-  const clean = text
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .trim()
-    .slice(0, 200);
+  const clean = shownText(text, SHOWN_MAX - 1);
   return /[.!?…]$/.test(clean) ? clean : `${clean}.`;
 }

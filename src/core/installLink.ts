@@ -1,24 +1,29 @@
 import * as l10n from '@vscode/l10n';
 import { displayLanguage } from './language';
 import { escapeHtml } from './html';
+import { noticeText, type NoticeText } from './serviceText';
 
-export type CheckedLink = { ok: true; url: string } | { ok: false; problem: string };
+/** The problem is shown in a notification, and quotes the link: it is a NoticeText. */
+export type CheckedLink = { ok: true; url: string } | { ok: false; problem: NoticeText };
 
 // Only http(s): a phone opens whatever the code says. The trimmed text is encoded as given, never rewritten.
 export function checkInstallLink(text: unknown): CheckedLink {
-  if (typeof text !== 'string' || text.trim() === '') return { ok: false, problem: l10n.t('The build has no install link.') };
+  if (typeof text !== 'string' || text.trim() === '') return { ok: false, problem: noticeText(l10n.t('The build has no install link.')) };
   const link = text.trim();
   let url: URL;
   try {
     url = new URL(link);
   } catch {
-    return { ok: false, problem: l10n.t('The install link is not a web address ({0}), so no QR code was made.', preview(link)) };
+    return {
+      ok: false,
+      problem: noticeText(l10n.t('The install link is not a web address ({0}), so no QR code was made.'), preview(link)),
+    };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return {
       ok: false,
-      problem: l10n.t(
-        'Build Service makes QR codes only for http:// and https:// links; this install link ({0}…) was refused.',
+      problem: noticeText(
+        l10n.t('Build Service makes QR codes only for http:// and https:// links; this install link ({0}…) was refused.'),
         url.protocol,
       ),
     };

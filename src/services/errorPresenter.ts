@@ -3,6 +3,8 @@ import { ApiError } from '../api/errors';
 import type { TokenStore } from './tokenStore';
 import type { Log } from './log';
 import { ACTION_LABELS, describeFailure, describeUnexpected, fixCommand, type UserMessage } from '../core/errorMessages';
+import { loggedText } from '../core/serviceText';
+import { notify } from './notify';
 
 /**
  * The one place a failure becomes a notification. A rejected token (401) is shown once per token:
@@ -52,10 +54,9 @@ export class ErrorPresenter implements vscode.Disposable {
 
   show(message: UserMessage): void {
     const labels = message.actions.map((a) => ACTION_LABELS[a]);
-    const notify = message.severity === 'error' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
     this.log.info(`Notified (${message.severity}): ${message.message} [${labels.join(', ')}]`);
     // Not awaited: the promise settles only when the toast is dismissed.
-    void notify(message.message, ...labels).then((choice) => {
+    void notify(message.severity, message.message, ...labels).then((choice) => {
       const action = message.actions.find((a) => ACTION_LABELS[a] === choice);
       if (!action) return;
       const fix = fixCommand(message, action);
@@ -74,7 +75,8 @@ export class ErrorPresenter implements vscode.Disposable {
       error.serverMessage ? `server said "${error.serverMessage}"` : undefined,
       error.code,
     ].filter(Boolean);
-    this.log.warn(`${operation} failed (${error.kind}): ${error.message}${parts.length ? ` — ${parts.join(', ')}` : ''}`);
+    // The message and the server's text quote the service: complete, but on one line.
+    this.log.warn(loggedText(`${operation} failed (${error.kind}): ${error.message}${parts.length ? ` — ${parts.join(', ')}` : ''}`));
   }
 
   dispose(): void {

@@ -1,7 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import { loggedText, noticeText } from '../core/serviceText';
 import type { SettingId } from '../ids';
 import type { Log } from './log';
+import { notify } from './notify';
 import { promptForSetting } from './settingPrompt';
 
 /** Only http(s): addresses from settings and the service must never open a `file:` or `command:` link. */
@@ -13,8 +15,8 @@ export async function openWebPage(address: string, log: Log): Promise<void> {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    log.warn(`Refused to open a link that is not http or https: ${address.slice(0, 200)}`);
-    void vscode.window.showErrorMessage(l10n.t('Build Service opens only http:// and https:// links; this one was not opened.'));
+    log.warn(`Refused to open a link that is not http or https: ${loggedText(address.slice(0, 200))}`);
+    void notify('error', noticeText(l10n.t('Build Service opens only http:// and https:// links; this one was not opened.')));
     return;
   }
   log.info(`Opening ${url.origin}${url.pathname}`);
@@ -22,5 +24,5 @@ export async function openWebPage(address: string, log: Log): Promise<void> {
 }
 
 export function explainMissingAddress(setting: SettingId, page: string): void {
-  promptForSetting(setting, l10n.t('To open {0}, set {1} to its address.', page, setting));
+  promptForSetting(setting, noticeText(l10n.t('To open {0}, set {1} to its address.'), page, setting));
 }

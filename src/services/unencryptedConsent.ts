@@ -2,8 +2,10 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import { CommandId } from '../ids';
+import { noticeText } from '../core/serviceText';
 import { isUnencryptedRemote } from '../core/unencrypted';
 import type { Log } from './log';
+import { notify } from './notify';
 
 const STORAGE_KEY = 'buildService.unencryptedConsent';
 // Functions, not constants: the translation is read when the question is asked, not at load.
@@ -54,11 +56,13 @@ export class UnencryptedConsent {
     const address = new URL(baseUrl).origin;
     if (this.asking.has(address)) return;
     this.asking.add(address);
-    const message = l10n.t(
-      'The build service address {0} is not encrypted (http://). Your access token would travel in the clear, readable by anyone on the network path. Send it to this address anyway?',
+    const message = noticeText(
+      l10n.t(
+        'The build service address {0} is not encrypted (http://). Your access token would travel in the clear, readable by anyone on the network path. Send it to this address anyway?',
+      ),
       address,
     );
-    void vscode.window.showWarningMessage(message, SEND(), DONT_SEND()).then(async (answer) => {
+    void notify('warning', message, SEND(), DONT_SEND()).then(async (answer) => {
       this.asking.delete(address);
       if (answer === undefined) return; // Dismissed: ask again next time.
       await this.remember(address, answer === SEND() ? 'allow' : 'deny');

@@ -3,9 +3,11 @@ import vscode = require('vscode');
 import type { Build } from '../api';
 import { completionMessage } from '../core/buildLook';
 import { hasFailedTests } from '../core/branchTests';
+import { loggedText } from '../core/serviceText';
 import { CommandId, Setting } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { Log } from '../services/log';
+import { notify } from '../services/notify';
 import type { BuildPoller, FollowReason } from '../services/poller';
 import type { Session } from '../services/session';
 import type { SettingsService } from '../services/settings';
@@ -39,7 +41,7 @@ export class CompletionNotice implements vscode.Disposable {
 
   private finished(build: Build, reason: FollowReason): void {
     const message = completionMessage(build, build.appId ? this.deps.session.nameOf(build.appId) : l10n.t('an app'));
-    this.deps.log.info(`Build ${build.id} finished: ${message}`);
+    this.deps.log.info(loggedText(`Build ${build.id} finished: ${message}`));
     const choice = this.deps.settings.value.notifyOnCompletion;
     const wanted =
       choice === 'triggered' ? reason === 'triggered' : choice === 'branch' && (reason === 'triggered' || this.isOnBranch(build));
@@ -47,10 +49,9 @@ export class CompletionNotice implements vscode.Disposable {
     if (this.announced.size >= REMEMBERED) this.announced.clear();
     this.announced.add(build.id);
     this.count++;
-    const show = build.status === 'failed' ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
     const [openBuild, showFailed, dontShow] = [OPEN_BUILD(), SHOW_FAILED_TESTS(), DONT_SHOW_AGAIN()];
     const actions = hasFailedTests(build) ? [openBuild, showFailed, dontShow] : [openBuild, dontShow];
-    void show(message, ...actions).then(async (picked) => {
+    void notify(build.status === 'failed' ? 'error' : 'info', message, ...actions).then(async (picked) => {
       if (picked === openBuild) await vscode.commands.executeCommand(CommandId.revealCurrentBranchBuild, build.id);
       if (picked === showFailed) await vscode.commands.executeCommand(CommandId.showTestResults, build);
       // Global: the user asked for quiet everywhere, not only in this workspace.

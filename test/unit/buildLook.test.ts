@@ -6,8 +6,8 @@ import {
   buildTooltip,
   cancelQuestion,
   completionMessage,
+  completionStatusText,
   firstLine,
-  plainForNotification,
   shortSha,
   stateIcon,
 } from '../../src/core/buildLook';
@@ -77,10 +77,36 @@ describe('build texts', () => {
     const branch = 'fix/[click](command:workbench.action.quit)';
     assert.equal(
       cancelQuestion(build({ buildNumber: 3, branch }), 'App'),
-      'Cancel build #3 of App on fix/[click]\u200b(command:workbench.action.quit)?',
+      'Cancel build #3 of App on fix/[click] (command:workbench.action.quit)?',
     );
     assert.ok(!/\]\(/.test(cancelQuestion(build({ buildNumber: 3, branch }), '[x](https://example.com)')), 'no Markdown link survives');
-    assert.equal(plainForNotification('plain text'), 'plain text');
+  });
+
+  it('what the service sends adds no line to a tooltip, reverses no text, and draws no icon in the status bar', () => {
+    const spoof = build({
+      id: 'b1\nBuild ID: fake',
+      branch: 'feature/\u202Eevil',
+      commit: {
+        branch: 'feature/\u202Eevil',
+        sha: '0123456789abcdef',
+        author: 'Eve\nBuild ID: 000000000000000000000000',
+        message: '\u2066Fix\u2069 login\u2028Signed-off-by: Mallory\nmore',
+        tags: [],
+      },
+      schemeName: 'App\r\nScheme: fake',
+    });
+    const lines = buildTooltip(spoof, 'App\nApp ID: fake').split('\n');
+    assert.deepEqual(lines, [
+      'App App ID: fake: build #12 succeeded',
+      'Branch: feature/evil',
+      'Commit: 0123456 by Eve Build ID: 000000000000000000000000',
+      'Fix login',
+      'Scheme: App Scheme: fake',
+      'Build ID: b1 Build ID: fake',
+    ]);
+    assert.equal(buildLabel(build({ id: 'a\u202Eb\nc', buildNumber: undefined })), 'ab c');
+    assert.equal(completionStatusText(build(), '$(zap) App'), 'Build #12 of \\$(zap) App on main succeeded');
+    assert.equal(completionMessage(build({ branch: '[x](command:evil)' }), 'App'), 'Build #12 of App on [x] (command:evil) succeeded');
   });
 
   it('a build without a number is named by its id; hashes are 7 characters; long first lines are cut', () => {
