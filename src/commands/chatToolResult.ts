@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { loggedText } from '../core/serviceText';
 import { failureText } from '../core/toolAnswers';
 import type { Log } from '../services/log';
 
@@ -27,7 +28,7 @@ export async function toolResult(work: () => Promise<string>, log: Log, timeoutS
   try {
     text = await work();
   } catch (error) {
-    if (!(error instanceof Answer)) log.warn(`A chat tool failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof Answer)) log.warn(loggedText(`A chat tool failed: ${error instanceof Error ? error.message : String(error)}`));
     text = error instanceof Answer ? error.message : failureText(error, timeoutSeconds);
   }
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);

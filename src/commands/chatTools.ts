@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, BuildServiceClient, BuildStatus } from '../api';
 import { FILTER_STATUSES } from '../core/filter';
+import { loggedText } from '../core/serviceText';
 import { branchStatusText, buildListText, failedTestsText, findApp, triggerQuestion } from '../core/toolAnswers';
 import { ToolName, type ToolNameValue } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
@@ -153,7 +154,7 @@ export class ChatTools {
     const { app, branch } = await this.target(input);
     const client = await this.deps.session.ready();
     const id = await client.triggerBuild(app.id, { branch });
-    this.deps.log.info(`Chat tool triggered build ${id} of ${app.id} on ${branch}.`);
+    this.deps.log.info(loggedText(`Chat tool triggered build ${id} of ${app.id} on ${branch}.`));
     const build = await client.getBuild(id).catch(() => undefined);
     if (build) {
       this.deps.poller.follow(build, 'triggered');

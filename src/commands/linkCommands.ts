@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import { loggedText } from '../core/serviceText';
 import { CommandId, EXTENSION_ID, Setting } from '../ids';
 import { explainMissingAddress, openWebPage } from '../services/links';
 import type { Log } from '../services/log';
@@ -73,7 +74,7 @@ export class LinkCommands {
     if (!target) return;
     const url = target.build.commit.url;
     if (url) await openWebPage(url, this.log);
-    else this.log.info(`Build ${target.build.id} names no commit page.`);
+    else this.log.info(`Build ${loggedText(target.build.id)} names no commit page.`);
   }
 }
 

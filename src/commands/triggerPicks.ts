@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, BuildServiceClient } from '../api';
 import type { BranchState, GitSnapshot } from '../core/branchState';
+import { iconSafeText, shownText } from '../core/serviceText';
 import { sortByName } from '../core/sortApps';
 import type { Session } from '../services/session';
 
@@ -13,16 +14,18 @@ interface BranchItem extends vscode.QuickPickItem {
   branch: string;
 }
 
+// Quick-pick labels and descriptions draw `$(name)` as an icon (iconSafeText); titles are plain text (shownText).
+
 /** The apps that build this repository come first; with exactly one of them there is nothing to ask. */
 export async function pickApp(session: Session, client: BuildServiceClient, branchState: BranchState): Promise<App | undefined> {
   const matched = branchState.kind === 'builds' ? branchState.entries.map((e) => e.app) : [];
   if (matched.length === 1) return matched[0];
   const items = session.apps(client).then((apps): AppItem[] => {
     const mine = new Set(matched.map((a) => a.id));
-    const item = (app: App): AppItem => ({ label: app.name || app.id, description: app.platform, app });
+    const item = (app: App): AppItem => ({ label: iconSafeText(app.name || app.id), description: iconSafeText(app.platform), app });
     const first = sortByName(apps.filter((a) => mine.has(a.id))).map((a) => ({
       ...item(a),
-      description: l10n.t('{0} · builds this repository', a.platform),
+      description: l10n.t('{0} · builds this repository', iconSafeText(a.platform)),
     }));
     const rest = sortByName(apps.filter((a) => !mine.has(a.id))).map(item);
     const separator: AppItem = { label: l10n.t('Other apps'), kind: vscode.QuickPickItemKind.Separator };
@@ -41,18 +44,18 @@ export async function pickBranch(client: BuildServiceClient, app: App, snapshot:
   const current = snapshot.kind === 'repository' ? snapshot.branch : undefined;
   const items = client.listBranches(app.id).then((branches): BranchItem[] => {
     const names = branches.filter((b) => !b.deleted).map((b) => b.name);
-    const rest = names.filter((n) => n !== current).map((branch): BranchItem => ({ label: branch, branch }));
+    const rest = names.filter((n) => n !== current).map((branch): BranchItem => ({ label: iconSafeText(branch), branch }));
     if (current === undefined) return rest;
     const known = names.includes(current);
     const first: BranchItem = {
-      label: current,
+      label: iconSafeText(current),
       branch: current,
       description: known ? l10n.t('current branch') : l10n.t('current branch · no builds yet'),
     };
     return [first, ...rest];
   });
   const picked = await vscode.window.showQuickPick(items, {
-    title: l10n.t('Trigger Build: Branch of {0}', app.name || app.id),
+    title: l10n.t('Trigger Build: Branch of {0}', shownText(app.name || app.id)),
     placeHolder: l10n.t('The branch to build'),
   });
   return picked?.branch;

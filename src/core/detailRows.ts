@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import type { Build, BuildLink, Coverage, TestResults } from '../api';
 import { CommandId } from '../ids';
 import { firstLine, shortSha } from './buildLook';
+import { shownText } from './serviceText';
 import { duration, exactTime, percent, relativeTime } from './time';
 
 export interface DetailRow {
@@ -27,12 +28,23 @@ export function detailRows(build: Build, extra: { tests?: TestResults; coverage?
   ];
 }
 
+/** The commit's tooltip is where its whole message is read, so it may run longer than a label. */
+const COMMIT_MESSAGE_MAX = 500;
+
 function commitRow({ commit }: Build): DetailRow {
   const sha = shortSha(commit.sha) || l10n.t('unknown');
   return {
     label: l10n.t('Commit {0}', sha),
-    description: [commit.author, firstLine(commit.message)].filter(Boolean).join(' · '),
-    tooltip: [commit.sha, commit.author, commit.message, commit.url ? l10n.t('Click to open the commit.') : ''].filter(Boolean).join('\n'),
+    description: [shownText(commit.author ?? ''), firstLine(commit.message)].filter(Boolean).join(' · '),
+    // One line each: a line break in an author or a message must not look like a line of ours.
+    tooltip: [
+      shownText(commit.sha ?? ''),
+      shownText(commit.author ?? ''),
+      shownText(commit.message ?? '', COMMIT_MESSAGE_MAX),
+      commit.url ? l10n.t('Click to open the commit.') : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
     icon: 'git-commit',
     // The command checks the address again: it comes from the service.
     command: commit.url ? { title: l10n.t('Open Commit'), command: CommandId.openBuildLink, arguments: [commit.url] } : undefined,
@@ -56,13 +68,16 @@ function testsRow(build: Build, results: TestResults | undefined): DetailRow {
   if (!build.finished) return { label: l10n.t('Tests'), description: l10n.t('when the build has finished'), icon: 'beaker' };
   const failed = (results?.tests ?? []).filter((t) => t.status === 'failed');
   const children = failed.map((t) => ({
-    label: t.name,
-    description: [t.suite, t.target, t.run].filter(Boolean).join(' · '),
+    label: shownText(t.name),
+    description: [t.suite, t.target, t.run]
+      .filter(Boolean)
+      .map((part) => shownText(part ?? ''))
+      .join(' · '),
     tooltip: [
-      t.name,
-      t.suite && l10n.t('Suite: {0}', t.suite),
-      t.target && l10n.t('Target: {0}', t.target),
-      t.run && l10n.t('Run: {0}', t.run),
+      shownText(t.name),
+      t.suite && l10n.t('Suite: {0}', shownText(t.suite)),
+      t.target && l10n.t('Target: {0}', shownText(t.target)),
+      t.run && l10n.t('Run: {0}', shownText(t.run)),
     ]
       .filter(Boolean)
       .join('\n'),
@@ -76,7 +91,7 @@ function coverageRows(build: Build, coverage: Coverage | undefined): DetailRow[]
   const overall = coverage?.coverage ?? build.testSummary.coverage;
   if (overall === undefined && !coverage?.targets.length) return [];
   const children = (coverage?.targets ?? []).map((t) => ({
-    label: t.name,
+    label: shownText(t.name),
     description: percent(t.coverage) || l10n.t('unknown'),
     icon: 'package',
   }));
@@ -87,8 +102,8 @@ function linkRows({ links }: Build): DetailRow[] {
   const row =
     (kind: string, icon: string) =>
     (link: BuildLink): DetailRow => ({
-      label: `${kind}: ${link.name || l10n.t('unnamed')}`,
-      tooltip: link.url,
+      label: `${kind}: ${shownText(link.name) || l10n.t('unnamed')}`,
+      tooltip: shownText(link.url),
       icon,
       command: { title: kind, command: CommandId.openBuildLink, arguments: [link.url] },
     });

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { BuildFilter, BuildStatus } from '../api/models';
+import { shownText } from './serviceText';
 
 export type { BuildFilter } from '../api/models';
 
@@ -11,7 +12,7 @@ export function isFiltered(filter: BuildFilter | undefined): boolean {
 
 export function describeFilter(filter: BuildFilter | undefined): string {
   const parts: string[] = [];
-  if (filter?.branch !== undefined) parts.push(l10n.t('branch: {0}', filter.branch));
+  if (filter?.branch !== undefined) parts.push(l10n.t('branch: {0}', shownText(filter.branch)));
   if (filter?.status !== undefined) parts.push(filter.status);
   return parts.join(' · ');
 }

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import { buildNumber, stateIcon, statusPhrase, type BuildFacts } from './buildLook';
+import { iconSafeText, shownText } from './serviceText';
 
 export interface BranchEntry {
   readonly appName: string;
@@ -13,26 +14,24 @@ export function statusBarText(branch: string, entries: readonly BranchEntry[]): 
   const built = entries.filter((e): e is Required<BranchEntry> => e.build !== undefined);
   const icons = built.slice(0, MAX_SHOWN).map((e) => `$(${stateIcon(e.build.status).id}) ${buildNumber(e.build)}`.trimEnd());
   const more = built.length > MAX_SHOWN ? ` +${built.length - MAX_SHOWN}` : '';
-  const name = escapeIcons(branch);
+  // Branch names come from Git and the service: `$(…)` in one must not be drawn as an icon.
+  const name = iconSafeText(branch);
   const text = built.length === 0 ? `$(git-branch) ${l10n.t('{0}: no builds', name)}` : `${icons.join(' ')}${more} ${name}`;
   const lines = entries.map((e) =>
     e.build
       ? l10n.t(
           '{0}: build {1} {2}',
-          e.appName,
+          shownText(e.appName),
           buildNumber(e.build) || l10n.t('(no number)'),
           statusPhrase(e.build.status, e.build.rawStatus),
         )
-      : l10n.t('{0}: no builds of this branch yet', e.appName),
+      : l10n.t('{0}: no builds of this branch yet', shownText(e.appName)),
   );
-  const tooltip = [l10n.t('Build Service — branch {0}', branch), ...lines, l10n.t('Click to show it in the Current Branch view.')].join(
-    '\n',
-  );
+  const tooltip = [
+    l10n.t('Build Service — branch {0}', shownText(branch)),
+    ...lines,
+    l10n.t('Click to show it in the Current Branch view.'),
+  ].join('\n');
 
   return { text, tooltip };
-}
-
-/** Branch names come from Git and may hold `$(…)`, which the status bar would draw as an icon. */
-export function escapeIcons(text: string): string {
-  return text.replace(/\$\(/g, '$\u200b(');
 }

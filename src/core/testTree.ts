@@ -1,6 +1,7 @@
 // Test results grouped run (device) → target → suite → test; views/testing/testResultsView.ts draws them.
 import * as l10n from '@vscode/l10n';
 import type { TestResult } from '../api/models';
+import { shownText } from './serviceText';
 
 export type TestOutcome = 'passed' | 'failed' | 'skipped';
 
@@ -86,9 +87,10 @@ export function leavesOf(nodes: readonly (TestGroup | TestLeaf)[]): TestLeaf[] {
 }
 
 export function failureMessage(test: TestLeaf, build: { label: string; appName: string; branch?: string }): string {
+  const [name, appName, run] = [shownText(test.name), shownText(build.appName), shownText(test.run)];
   return build.branch
-    ? l10n.t('{0} failed in build {1} of {2} on {3}, on {4}.', test.name, build.label, build.appName, build.branch, test.run)
-    : l10n.t('{0} failed in build {1} of {2}, on {3}.', test.name, build.label, build.appName, test.run);
+    ? l10n.t('{0} failed in build {1} of {2} on {3}, on {4}.', name, build.label, appName, shownText(build.branch), run)
+    : l10n.t('{0} failed in build {1} of {2}, on {3}.', name, build.label, appName, run);
 }
 
 function getOrAdd<K, V>(map: Map<K, V>, key: K, make: () => V): V {

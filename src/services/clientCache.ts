@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import { BuildServiceClient, type RequestReport } from '../api';
 import type { TokenStore } from './tokenStore';
 import type { Settings, SettingsService } from './settings';
+import { loggedText } from '../core/serviceText';
 import type { Log } from './log';
 import { NetworkSettings } from './networkSettings';
 import type { UnencryptedConsent } from './unencryptedConsent';
@@ -61,7 +62,8 @@ export class ClientCache implements vscode.Disposable {
     const outcome = status === undefined ? `failed: ${error?.kind ?? 'error'}` : String(status);
     const server = error?.serverMessage ? ` — server said "${error.serverMessage}"` : '';
     const line = `${method} ${path} ${outcome} in ${durationMs} ms${retry}${server}`;
-    if (error) this.deps.log.warn(error.kind === 'cancelled' ? line : `${line} — ${error.message}`);
+    // The server's text and the error message quote the service: complete, but on one line.
+    if (error) this.deps.log.warn(loggedText(error.kind === 'cancelled' ? line : `${line} — ${error.message}`));
     else this.deps.log.info(line);
   }
 

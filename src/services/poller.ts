@@ -2,6 +2,7 @@ import vscode = require('vscode');
 import { ApiError, type Build } from '../api';
 import { FollowedBuilds, type FollowReason, type Recorded } from '../core/followedBuilds';
 import { DEFAULT_INTERVALS, nextInterval, type PollIntervals } from '../core/pollSchedule';
+import { loggedText } from '../core/serviceText';
 import type { Log } from './log';
 import type { Session } from './session';
 import type { SettingsService } from './settings';
@@ -121,7 +122,7 @@ export class BuildPoller implements vscode.Disposable {
     } catch (error) {
       // A deleted build will never finish; anything else may pass, so the next poll tries again.
       if (error instanceof ApiError && error.kind === 'not-found') this.followed.unfollow(id);
-      this.deps.log.warn(`Following build ${id}: ${error instanceof ApiError ? error.kind : String(error)}`);
+      this.deps.log.warn(`Following build ${loggedText(id)}: ${error instanceof ApiError ? error.kind : String(error)}`);
     }
   }
 

@@ -36,7 +36,17 @@ describe('current branch status-bar text', () => {
   });
 
   it('says when the branch has no builds, and never draws icons from a branch name', () => {
-    assert.equal(statusBarText('feature/$(rocket)', [{ appName: 'A' }]).text, '$(git-branch) feature/$\u200b(rocket): no builds');
+    assert.equal(statusBarText('feature/$(rocket)', [{ appName: 'A' }]).text, '$(git-branch) feature/\\$(rocket): no builds');
+  });
+
+  it('a name from the service adds no line to the tooltip and no direction override to the text', () => {
+    const { text, tooltip } = statusBarText('fix/\u202Eevil', [{ appName: 'A\nClick to show it in the Current Branch view.' }]);
+    assert.equal(text, '$(git-branch) fix/evil: no builds');
+    assert.deepEqual(tooltip.split('\n'), [
+      'Build Service — branch fix/evil',
+      'A Click to show it in the Current Branch view.: no builds of this branch yet',
+      'Click to show it in the Current Branch view.',
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import type { Build } from '../../api';
 import { buildLabel, buildTooltip, firstLine } from '../../core/buildLook';
+import { shownText } from '../../core/serviceText';
 import { relativeTime } from '../../core/time';
 import { buildIcon } from '../buildIcon';
 
@@ -19,7 +20,7 @@ export class BuildNode {
     item.id = `build:${build.id}`;
     item.iconPath = buildIcon(build.status);
     const when = relativeTime(build.createdAt, now);
-    item.description = [build.commit.branch, firstLine(build.commit.message), when].filter(Boolean).join(' · ');
+    item.description = [shownText(build.commit.branch ?? ''), firstLine(build.commit.message), when].filter(Boolean).join(' · ');
     item.tooltip = buildTooltip(build);
     // package.json offers Cancel Build only on the queued and running ones.
     item.contextValue = `build.${build.status}`;

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App } from '../../api';
 import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter';
+import { shownText } from '../../core/serviceText';
 import type { BuildNode } from './buildNode';
 import type { MessageNode } from '../messageNode';
 import type { DetailNode } from './detailNode';
@@ -46,11 +47,12 @@ export class AppNode {
 
   private makeTreeItem(): vscode.TreeItem {
     const { id, name, platform } = this.app;
-    const item = new vscode.TreeItem(name || id, vscode.TreeItemCollapsibleState.Collapsed);
+    const label = shownText(name || id);
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `app:${id}`;
     item.iconPath = this.icons.for(platform);
-    // A plain string, not Markdown: names come from the service.
-    item.tooltip = l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', name || id, id, platformName(platform));
+    // A plain string, not Markdown, one line per fact: names come from the service.
+    item.tooltip = l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', label, shownText(id), platformName(platform));
     item.description = describeFilter(this.filter) || undefined;
     item.contextValue = isFiltered(this.filter) ? 'app.filtered' : 'app';
     return item;
@@ -60,7 +62,7 @@ export class AppNode {
 export type AppsTreeNode = AppNode | BuildNode | DetailNode | MessageNode;
 
 export function platformName(platform: string): string {
-  return PLATFORM_NAMES[platform] ?? (platform ? platform : l10n.t('unknown'));
+  return PLATFORM_NAMES[platform] ?? (platform ? shownText(platform) : l10n.t('unknown'));
 }
 
 /** An app the service describes as before keeps its node, and so its tree item and expansion. */

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, Build } from '../../api';
 import { buildNumber, buildTooltip, statusPhrase } from '../../core/buildLook';
+import { shownText } from '../../core/serviceText';
 import { buildIcon } from '../buildIcon';
 import type { MessageNode } from '../messageNode';
 
@@ -16,13 +17,13 @@ export class BranchBuildNode {
 
   toTreeItem(): vscode.TreeItem {
     const { app, build } = this;
-    const name = app.name || app.id;
+    const name = shownText(app.name || app.id);
     const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.None);
     item.id = `branch:${app.id}`;
     if (!build) {
       item.description = l10n.t('no builds of this branch yet');
       item.iconPath = new vscode.ThemeIcon('dash');
-      item.tooltip = l10n.t('{0}\nNo build of {1} yet. Trigger Build starts one.', name, this.branch);
+      item.tooltip = l10n.t('{0}\nNo build of {1} yet. Trigger Build starts one.', name, shownText(this.branch));
       item.contextValue = 'branchNoBuild';
       return item;
     }

@@ -2,7 +2,8 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { CommandId, STATUS_BAR_ITEM_ID } from '../../ids';
 import type { BranchState } from '../../core/branchState';
-import { escapeIcons, statusBarText } from '../../core/statusBarText';
+import { iconSafeText, shownText } from '../../core/serviceText';
+import { statusBarText } from '../../core/statusBarText';
 import type { CurrentBranch } from '../../services/currentBranch';
 
 // Hidden when there is nothing to say (an item saying "nothing" wastes room); made only once there is something.
@@ -54,13 +55,13 @@ function contentOf(state: BranchState): { text: string; tooltip: string } | unde
       );
     case 'failed':
       return {
-        text: `$(warning) ${escapeIcons(state.branch)}`,
-        tooltip: l10n.t('Build Service — branch {0}\nCould not load its builds; see the Current Branch view.', state.branch),
+        text: `$(warning) ${iconSafeText(state.branch)}`,
+        tooltip: l10n.t('Build Service — branch {0}\nCould not load its builds; see the Current Branch view.', shownText(state.branch)),
       };
     case 'loading':
       return {
-        text: `$(loading~spin) ${escapeIcons(state.branch)}`,
-        tooltip: l10n.t('Build Service — branch {0}\nLoading its builds…', state.branch),
+        text: `$(loading~spin) ${iconSafeText(state.branch)}`,
+        tooltip: l10n.t('Build Service — branch {0}\nLoading its builds…', shownText(state.branch)),
       };
     default:
       return undefined;

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { contextValueOf, type BranchState } from '../../core/branchState';
 import { viewFix } from '../../core/errorMessages';
+import { shownText } from '../../core/serviceText';
 import { CommandId, ContextKey, Setting } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { CurrentBranch } from '../../services/currentBranch';
@@ -68,7 +69,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
   }
 
   private describe(state: BranchState): void {
-    const description = 'branch' in state && state.branch ? state.branch : undefined;
+    const description = 'branch' in state && state.branch ? shownText(state.branch) : undefined;
     if (this.view.description !== description) this.view.description = description; // each set is a message to the workbench
   }
 
@@ -84,7 +85,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         ];
       case 'loading':
         return [
-          new MessageNode(l10n.t('Loading the builds of {0}…', state.branch), 'loading~spin', {
+          new MessageNode(l10n.t('Loading the builds of {0}…', shownText(state.branch)), 'loading~spin', {
             detail: l10n.t('Asking the build service.'),
           }),
         ];
@@ -93,7 +94,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         const detail = l10n.t(
           'The setting {0} names {1}, which the build service does not list for your access token.',
           Setting.appId,
-          state.pinnedId,
+          shownText(state.pinnedId),
         );
         const fix = { title: l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.appId] };
         return [new MessageNode(l10n.t('The pinned app is not one of your apps'), 'warning', { detail, fix })];

@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { Build } from '../../api';
 import { latestFinishedBuild } from '../../core/branchTests';
 import type { BranchState } from '../../core/branchState';
+import { loggedText } from '../../core/serviceText';
 import { leavesOf, testTree } from '../../core/testTree';
 import type { CurrentBranch } from '../../services/currentBranch';
 import type { Log } from '../../services/log';
@@ -65,7 +66,7 @@ export class BuildTests implements vscode.Disposable {
     if (generation !== this.generation) return undefined;
     this.shownView ??= new TestResultsView();
     this.shownView.show(build, appName, results.tests, locations);
-    this.deps.log.info(`Testing view: build ${build.id}, ${leaves.length} test(s), ${locations.size} located.`);
+    this.deps.log.info(`Testing view: build ${loggedText(build.id)}, ${leaves.length} test(s), ${locations.size} located.`);
     return this.shownView.shown;
   }
 
@@ -84,7 +85,7 @@ export class BuildTests implements vscode.Disposable {
     // (the view itself shows what is wrong with the connection).
     this.show(latest.build, latest.app.name || latest.app.id).catch((error: unknown) => {
       this.autoShownId = undefined;
-      this.deps.log.warn(`Test results of build ${latest.build.id}: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.warn(loggedText(`Test results of build ${latest.build.id}: ${error instanceof Error ? error.message : String(error)}`));
     });
   }
 

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build, TestResult } from '../../api';
 import { buildLabel } from '../../core/buildLook';
+import { iconSafeText, shownText } from '../../core/serviceText';
 import { failureMessage, isLeaf, leavesOf, testTree, type TestGroup, type TestLeaf, type TestOutcome } from '../../core/testTree';
 import type { TestLocation } from '../../services/testLocator';
 
@@ -36,8 +37,8 @@ export class TestResultsView implements vscode.Disposable {
     this.controller.items.replace(items);
     const facts = { label: buildLabel(build), appName, branch: build.commit.branch };
     const name = facts.branch
-      ? l10n.t('Build {0} of {1} on {2}', facts.label, appName, facts.branch)
-      : l10n.t('Build {0} of {1}', facts.label, appName);
+      ? l10n.t('Build {0} of {1} on {2}', facts.label, shownText(appName), shownText(facts.branch))
+      : l10n.t('Build {0} of {1}', facts.label, shownText(appName));
     const run = this.controller.createTestRun(new vscode.TestRunRequest(items), name, false);
     const outcomes = new Map<string, TestOutcome>();
     for (const leaf of leavesOf(tree)) {
@@ -64,7 +65,8 @@ export class TestResultsView implements vscode.Disposable {
   ): vscode.TestItem {
     if (isLeaf(node)) {
       const location = locations.get(node.id);
-      const item = this.controller.createTestItem(node.id, node.name, location?.uri);
+      // The Testing view draws `$(name)` in a label as an icon. Labels only: ids and the source search keep the names as sent.
+      const item = this.controller.createTestItem(node.id, iconSafeText(node.name), location?.uri);
       item.range = location?.range;
       byId.set(node.id, item);
       return item;
@@ -72,7 +74,7 @@ export class TestResultsView implements vscode.Disposable {
     const children = node.children.map((child) => this.itemOf(child, locations, byId));
     // A suite whose tests were found lives in that file too, so "Go to Test" works on it.
     const suiteUri = node.level === 'suite' ? children.find((c) => c.uri)?.uri : undefined;
-    const item = this.controller.createTestItem(node.id, node.label, suiteUri);
+    const item = this.controller.createTestItem(node.id, iconSafeText(node.label), suiteUri);
     item.children.replace(children);
     return item;
   }
