@@ -43,9 +43,8 @@ export interface ChatToolsDeps {
 /**
  * The language-model tools agent mode calls: branch status, list builds, failed tests, trigger a
  * build. Every answer is short plain text; every failure is an answer too (the same words as the
- * notification), never a throw. Triggering asks first, naming the app and the branch, and starts
- * exactly what it asked about or nothing: when the question cannot be put, preparing throws, so VS
- * Code never invokes; the invocation builds only what its confirmation named, worked out once.
+ * notification). Triggering asks first, naming app and branch, or its preparation throws those words
+ * so VS Code neither asks nor invokes; invoke() starts only what its confirmation named.
  */
 export class ChatTools {
   private readonly confirmed = new Confirmations<Target>(sameTarget);
