@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { loggedText } from '../core/serviceText';
-import { failureText } from '../core/toolAnswers';
+import { cappedAnswer, failureText } from '../core/toolAnswers';
 import type { Log } from '../services/log';
 
 export interface ListInput {
@@ -22,14 +22,20 @@ export interface TriggerInput {
 /** Said instead of throwing: the model quotes it, the user reads it. */
 export class Answer extends Error {}
 
-/** Never throws: a failure reads as a notification would say it, with the details logged. */
+/** A failure as the model reads it: an Answer's text, or the words a notification would use, with the details logged. */
+export function failureAnswer(error: unknown, log: Log, timeoutSeconds: number): string {
+  if (error instanceof Answer) return cappedAnswer(error.message);
+  log.warn(loggedText(`A chat tool failed: ${error instanceof Error ? error.message : String(error)}`));
+  return cappedAnswer(failureText(error, timeoutSeconds));
+}
+
+/** Never throws: a failure reads as a notification would say it; every answer is capped as a whole. */
 export async function toolResult(work: () => Promise<string>, log: Log, timeoutSeconds: number): Promise<vscode.LanguageModelToolResult> {
   let text: string;
   try {
-    text = await work();
+    text = cappedAnswer(await work());
   } catch (error) {
-    if (!(error instanceof Answer)) log.warn(loggedText(`A chat tool failed: ${error instanceof Error ? error.message : String(error)}`));
-    text = error instanceof Answer ? error.message : failureText(error, timeoutSeconds);
+    text = failureAnswer(error, log, timeoutSeconds);
   }
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }

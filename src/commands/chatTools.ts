@@ -1,9 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, BuildServiceClient, BuildStatus } from '../api';
+import { CONFIRMATION_LIFETIME_MS, Confirmations } from '../core/confirmations';
 import { FILTER_STATUSES } from '../core/filter';
-import { loggedText } from '../core/serviceText';
-import { branchStatusText, buildListText, failedTestsText, findApp, triggerQuestion } from '../core/toolAnswers';
+import { loggedText, shownText } from '../core/serviceText';
+import { appNames, branchStatusText, buildListText, failedTestsText, findApp, named, quoted, triggerQuestion } from '../core/toolAnswers';
 import { ToolName, type ToolNameValue } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { GitWorkspace } from '../services/gitWorkspace';
@@ -12,7 +13,22 @@ import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import type { SettingsService } from '../services/settings';
 import type { AppsView } from '../views/apps/appsView';
-import { Answer, toolResult, type ListInput, type TestsInput, type TriggerInput } from './chatToolResult';
+import { Answer, failureAnswer, toolResult, type ListInput, type TestsInput, type TriggerInput } from './chatToolResult';
+
+/** What a trigger confirmation named: this app, this branch, on this service. */
+interface Target {
+  app: App;
+  branch: string;
+  baseUrl: string;
+}
+
+const sameTarget = (a: Target, b: Target) => a.app.id === b.app.id && a.branch === b.branch && a.baseUrl === b.baseUrl;
+
+/** The key VS Code's two calls share: the input as the model gave it, as far as it decides the target. */
+function keyOf(input: TriggerInput): string {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  return JSON.stringify([text(input.app), text(input.branch)]);
+}
 
 export interface ChatToolsDeps {
   session: Session;
@@ -27,10 +43,16 @@ export interface ChatToolsDeps {
 /**
  * The language-model tools agent mode calls: branch status, list builds, failed tests, trigger a
  * build. Every answer is short plain text; every failure is an answer too (the same words as the
- * notification), never a throw. Triggering asks first, naming the app and the branch.
+ * notification). Triggering asks first, naming app and branch, or its preparation throws those words
+ * so VS Code neither asks nor invokes; invoke() starts only what its confirmation named.
  */
 export class ChatTools {
-  constructor(private readonly deps: ChatToolsDeps) {}
+  private readonly confirmed = new Confirmations<Target>(sameTarget);
+
+  constructor(private readonly deps: ChatToolsDeps) {
+    // Confirmations were given for the service and token of their time.
+    deps.session.onDidChange(() => this.confirmed.clear());
+  }
 
   /** The four tools, by name. */
   tools(): Record<ToolNameValue, vscode.LanguageModelTool<object>> {
@@ -80,17 +102,13 @@ export class ChatTools {
     const apps = await this.deps.session.apps(client);
     if (name?.trim()) {
       const found = findApp(apps, name);
-      if (!found.app) throw new Answer(found.problem ?? l10n.t('No app is called "{0}".', name));
+      if (!found.app) throw new Answer(found.problem ?? l10n.t('No app is called {0}.', quoted(name)));
       return found.app;
     }
     const state = this.deps.branch.state;
     const mine = state.kind === 'builds' ? state.entries.map((e) => e.app) : [];
     if (mine.length === 1) return mine[0];
-    const choices = (mine.length ? mine : apps)
-      .slice(0, 10)
-      .map((a) => `"${a.name || a.id}"`)
-      .join(', ');
-    throw new Answer(l10n.t('Which app? Name one of: {0}.', choices));
+    throw new Answer(l10n.t('Which app? Name one of: {0}.', appNames(mine.length ? mine : apps)));
   }
 
   private async listBuilds(input: ListInput): Promise<string> {
@@ -98,7 +116,7 @@ export class ChatTools {
     const app = await this.app(client, input.app);
     const state = input.state?.trim().toLowerCase();
     if (state && !(FILTER_STATUSES as readonly string[]).includes(state))
-      throw new Answer(l10n.t('The state must be one of {0}, not "{1}".', FILTER_STATUSES.join(', '), input.state ?? ''));
+      throw new Answer(l10n.t('The state must be one of {0}, not {1}.', FILTER_STATUSES.join(', '), quoted(input.state)));
     const limit = Math.min(Math.max(Math.trunc(Number(input.limit) || 10), 1), 50);
     const filter = { branch: input.branch?.trim() || undefined, status: state as BuildStatus | undefined };
     const builds = await client.listBuilds(app.id, { ...filter, limit });
@@ -120,39 +138,49 @@ export class ChatTools {
       } else {
         const builds = await client.listBuilds(app.id, { limit: 100 });
         build = builds.find((b) => b.buildNumber === Number(input.buildNumber));
-        if (!build) throw new Answer(l10n.t('{0} has no build #{1} among its latest 100 builds.', appName, input.buildNumber));
+        if (!build)
+          throw new Answer(l10n.t('{0} has no build #{1} among its latest 100 builds.', named(appName), named(String(input.buildNumber))));
       }
     }
     const results = build.finished ? await client.getTests(build.id) : { tests: [] };
     return failedTestsText(build, appName, results.tests);
   }
 
-  /** Resolves what would be built, so the confirmation names exactly that. */
-  private async target(input: TriggerInput): Promise<{ app: App; branch: string }> {
+  /** Works out what would be built, so the confirmation names exactly that. */
+  private async target(input: TriggerInput): Promise<Target> {
     const client = await this.deps.session.ready();
     const app = await this.app(client, input.app);
     const branch = input.branch?.trim() || this.currentBranch();
     if (!branch) throw new Answer(l10n.t('Which branch? No branch is checked out here; name one.'));
-    return { app, branch };
+    // A name the question could not show as it is would ask about one branch and build another.
+    if (shownText(branch) !== branch)
+      throw new Answer(l10n.t('The branch name {0} cannot be shown as it is; nothing was started.', quoted(branch)));
+    return { app, branch, baseUrl: this.deps.settings.value.baseUrl };
   }
 
+  /** The question, naming app and branch; throws (so nothing is invoked) when they cannot be worked out. */
   private async prepareTrigger(input: TriggerInput): Promise<vscode.PreparedToolInvocation> {
+    let target: Target;
     try {
-      const { app, branch } = await this.target(input);
-      const question = triggerQuestion(app.name || app.id, branch);
-      return {
-        invocationMessage: l10n.t('Triggering a build of {0} on {1}', app.name || app.id, branch),
-        confirmationMessages: question,
-      };
-    } catch {
-      // Nothing would be started: invoke() says why, without asking first.
-      return { invocationMessage: l10n.t('Checking what to build') };
+      target = await this.target(input);
+    } catch (error) {
+      throw new Error(failureAnswer(error, this.deps.log, this.deps.settings.value.timeoutSeconds));
     }
+    this.confirmed.keep(keyOf(input), target);
+    const [name, branch] = [target.app.name || target.app.id, target.branch];
+    return {
+      invocationMessage: l10n.t('Triggering a build of {0} on {1}', named(name), named(branch)),
+      confirmationMessages: triggerQuestion(name, branch),
+    };
   }
 
+  /** Starts what the confirmation for this input named, never anything worked out anew. */
   private async trigger(input: TriggerInput): Promise<string> {
-    const { app, branch } = await this.target(input);
+    const taken = this.confirmed.take(keyOf(input));
+    if (taken.kind !== 'confirmed') throw new Answer(notConfirmed(taken.kind));
+    const { app, branch, baseUrl } = taken.target;
     const client = await this.deps.session.ready();
+    if (this.deps.settings.value.baseUrl !== baseUrl) throw new Answer(notConfirmed('none'));
     const id = await client.triggerBuild(app.id, { branch });
     this.deps.log.info(loggedText(`Chat tool triggered build ${id} of ${app.id} on ${branch}.`));
     const build = await client.getBuild(id).catch(() => undefined);
@@ -161,16 +189,37 @@ export class ChatTools {
       this.deps.branch.showBuild(build);
     }
     this.deps.apps.invalidate();
-    const [name, status] = [app.name || app.id, build ? build.status : 'queued'];
+    const [name, status] = [named(app.name || app.id), build ? build.status : 'queued'];
     return build?.buildNumber !== undefined
       ? l10n.t(
           'Started build #{0} of {1} on {2} (id {3}); it is {4}. The Build Service views follow it.',
           build.buildNumber,
           name,
-          branch,
-          id,
+          named(branch),
+          named(id),
           status,
         )
-      : l10n.t('Started build of {0} on {1} (id {2}); it is {3}. The Build Service views follow it.', name, branch, id, status);
+      : l10n.t(
+          'Started build of {0} on {1} (id {2}); it is {3}. The Build Service views follow it.',
+          name,
+          named(branch),
+          named(id),
+          status,
+        );
+  }
+}
+
+/** Why an invocation started nothing: no confirmation of its own to start from. */
+function notConfirmed(why: 'none' | 'expired' | 'ambiguous'): string {
+  switch (why) {
+    case 'expired':
+      return l10n.t(
+        'Nothing was started: the confirmation is more than {0} minutes old. Call the tool again to ask anew.',
+        CONFIRMATION_LIFETIME_MS / 60_000,
+      );
+    case 'ambiguous':
+      return l10n.t('Nothing was started: two confirmations for the same request named different builds. Call the tool again to ask anew.');
+    default:
+      return l10n.t('Nothing was started: no confirmation was given for this build. Call the tool again so that the user is asked.');
   }
 }
