@@ -85,8 +85,8 @@ describe('tool answers from a hostile service', () => {
     assert.ok((lines[1]?.length ?? 0) < NAME_MAX + 40, lines[1]);
     const fields = (lines[2] ?? '').split(' · ');
     assert.ok(fields[1]?.startsWith('dev bbbb') && fields[1].endsWith('…') && fields[1].length === NAME_MAX, fields[1]);
-    // The message in quotes that a quote inside cannot end; a line separator in it is a space.
-    assert.equal(fields[2], String.raw`abc def "\"Fix\" \\ it ${INSTRUCTION.replaceAll('"', '\\"')}"`);
+    // The message's first line in quotes that a quote inside cannot end; a line separator ends the line.
+    assert.equal(fields[2], String.raw`abc def "\"Fix\" \\ it"`);
     assert.ok(fields.at(-1)?.startsWith('id id 999') && fields.at(-1)?.endsWith('…'), fields.at(-1));
     assert.doesNotMatch(line, HOSTILE_CHARS);
   });
