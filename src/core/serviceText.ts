@@ -5,6 +5,8 @@
 const INVISIBLE =
   /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/g;
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+/** Anything oneLine would change: an invisible character, a break, two spaces, space at either end. */
+const NEEDS_WORK = new RegExp(`${INVISIBLE.source}|${BREAKS.source}| {2}|^\\s|\\s$`);
 
 export const SHOWN_MAX = 200;
 
@@ -53,6 +55,8 @@ export function filledText(template: string, values: readonly (string | number)[
 }
 
 function oneLine(text: string): string {
+  // Most names need nothing: one test instead of three replacements (10,000 tree items read this).
+  if (!NEEDS_WORK.test(text)) return text;
   return text.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(/ {2,}/g, ' ').trim();
 }
 

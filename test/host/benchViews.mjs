@@ -60,6 +60,9 @@ function requestRows(f) {
   return rows;
 }
 
+/** Our items may cost at most this much more than plain TreeItems with the same label, id, icon and tooltip. */
+const TREE_ITEMS_BUDGET = 1.5;
+
 function treeItemRows(t) {
   const provider = median(t.providerMs);
   const plain = median(t.plainMs);
@@ -72,7 +75,8 @@ function treeItemRows(t) {
       value: ms(provider),
       baseline: `${ms(plain)} (${apps} vscode.TreeItem built directly)`,
       ratio: provider / plain,
-      budget: '',
+      budget: `≤ ${TREE_ITEMS_BUDGET.toFixed(2)}x`,
+      pass: provider / plain <= TREE_ITEMS_BUDGET,
       gated: false,
     },
     {

@@ -46,6 +46,7 @@ describe('text from the service, as shown', () => {
     assert.equal(shownText('  Café  2048 — 例え  🚀 \u05E9\u05DC\u05D5\u05DD  '), 'Café 2048 — 例え 🚀 \u05E9\u05DC\u05D5\u05DD');
     assert.equal(notificationText('Token expired. [Renew token](command:x)'), 'Token expired. [Renew token] (command:x)');
     assert.equal(iconSafeText('$(zap) fast app'), '\\$(zap) fast app');
+    assert.equal(shownText('\u00A0no-break space around\u3000'), 'no-break space around');
   });
 
   it('an author with a line break cannot add a tooltip line; a right-to-left override cannot reverse the rest', () => {

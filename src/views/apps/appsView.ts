@@ -41,6 +41,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   readonly builds: BuildsSection;
   private readonly icons: PlatformIcons;
   private roots: AppsTreeNode[] | undefined;
+  private sorted: { from: App[]; apps: App[] } | undefined;
   private loading: { promise: Promise<LoadOutcome>; controller: AbortController } | undefined;
   private generation = 0;
   private readonly subscriptions: vscode.Disposable[];
@@ -167,15 +168,22 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   }
 
   private appNodes(apps: App[]): AppNode[] {
-    // Duplicate ids would make VS Code reject the whole tree (item ids must be unique).
-    const seen = new Set<string>();
-    const unique = apps.filter((app) => !seen.has(app.id) && seen.add(app.id));
     // An app the service describes as before keeps its node (and so its tree item and its expansion).
     const before = new Map((this.roots ?? []).flatMap((n) => (n.kind === 'app' ? [[n.app.id, n] as const] : [])));
-    return sortByName(unique).map((app) => {
+    return this.sortedUnique(apps).map((app) => {
       const kept = before.get(app.id);
       return kept && sameApp(kept.app, app) ? kept : new AppNode(app, this.icons, this.builds.filterOf(app.id));
     });
+  }
+
+  /** Sorted once per app list: a reload of the same list (a setting changed) does not sort again. */
+  private sortedUnique(apps: App[]): App[] {
+    if (this.sorted?.from !== apps) {
+      // Duplicate ids would make VS Code reject the whole tree (item ids must be unique).
+      const seen = new Set<string>();
+      this.sorted = { from: apps, apps: sortByName(apps.filter((app) => !seen.has(app.id) && seen.add(app.id))) };
+    }
+    return this.sorted.apps;
   }
 
   /** A token stored or cleared (here or in another window) updates the welcome view and walkthrough at once. */

@@ -10,12 +10,20 @@ import type { DetailNode } from './detailNode';
 const PLATFORM_NAMES: Record<string, string> = { ios: 'iOS', android: 'Android' };
 
 export class PlatformIcons {
+  /** One icon per platform, shared by every app of it. */
+  private readonly icons = new Map<string, vscode.TreeItem['iconPath']>();
+
   constructor(private readonly extensionUri: vscode.Uri) {}
 
   for(platform: string): vscode.TreeItem['iconPath'] {
-    if (platform !== 'ios' && platform !== 'android') return new vscode.ThemeIcon('device-mobile');
-    const file = (theme: string) => vscode.Uri.joinPath(this.extensionUri, 'media', 'platforms', `${platform}-${theme}.svg`);
-    return { light: file('light'), dark: file('dark') };
+    if (platform !== 'ios' && platform !== 'android') platform = '';
+    let icon = this.icons.get(platform);
+    if (!icon) {
+      const file = (theme: string) => vscode.Uri.joinPath(this.extensionUri, 'media', 'platforms', `${platform}-${theme}.svg`);
+      icon = platform ? { light: file('light'), dark: file('dark') } : new vscode.ThemeIcon('device-mobile');
+      this.icons.set(platform, icon);
+    }
+    return icon;
   }
 }
 
