@@ -25,7 +25,8 @@ export async function pickApp(session: Session, client: BuildServiceClient, bran
     const item = (app: App): AppItem => ({ label: iconSafeText(app.name || app.id), description: iconSafeText(app.platform), app });
     const first = sortByName(apps.filter((a) => mine.has(a.id))).map((a) => ({
       ...item(a),
-      description: l10n.t('{0} · builds this repository', iconSafeText(a.platform)),
+      // The service may name no platform (API.md 2b).
+      description: a.platform ? l10n.t('{0} · builds this repository', iconSafeText(a.platform)) : l10n.t('builds this repository'),
     }));
     const rest = sortByName(apps.filter((a) => !mine.has(a.id))).map(item);
     const separator: AppItem = { label: l10n.t('Other apps'), kind: vscode.QuickPickItemKind.Separator };

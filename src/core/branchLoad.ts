@@ -48,7 +48,7 @@ export async function loadBranch(
   const all = await sources.apps();
   let apps: App[];
   if (pinnedAppId) {
-    apps = all.filter((a) => a.id.toLowerCase() === pinnedAppId);
+    apps = all.filter((a) => a.id === pinnedAppId || a.id.toLowerCase() === pinnedAppId);
   } else {
     // At most four at a time: thousands of apps must not fill the client's queue ahead of a click.
     const repoUrls = new Map(await mapPooled(all, async (app) => [app.id, await sources.repoUrlOf(app.id)] as const));
