@@ -9,6 +9,7 @@ import type { Log } from '../services/log';
 import { notify } from '../services/notify';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
+import { uniqueById } from '../services/uniqueLists';
 import type { AppsView } from '../views/apps/appsView';
 import type { AppNode } from '../views/apps/nodes';
 import type { CommandGroup } from './register';
@@ -64,9 +65,10 @@ export class BuildCommands {
     const app = this.deps.targets.app(node);
     if (!app) return;
     const current = this.deps.apps.builds.filterOf(app.app.id);
-    const branches = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading branches') }, () =>
+    const listed = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading branches') }, () =>
       client.listBranches(app.app.id),
     );
+    const branches = uniqueById(this.deps.log, `the branches of app ${app.app.id}`, listed, (b) => b.name);
     const anyBranch = { label: l10n.t('Any branch'), branch: undefined as string | undefined };
     // Quick-pick labels draw `$(name)` as an icon; the title and placeholder are plain text.
     const branchItems = branches.map((b) => ({ label: iconSafeText(b.name), branch: b.name }));

@@ -4,7 +4,9 @@ import type { App, BuildServiceClient } from '../api';
 import type { BranchState, GitSnapshot } from '../core/branchState';
 import { iconSafeText, shownText } from '../core/serviceText';
 import { sortByName } from '../core/sortApps';
+import type { Log } from '../services/log';
 import type { Session } from '../services/session';
+import { uniqueById } from '../services/uniqueLists';
 
 interface AppItem extends vscode.QuickPickItem {
   app?: App;
@@ -41,9 +43,10 @@ export async function pickApp(session: Session, client: BuildServiceClient, bran
 }
 
 /** The app's branches, the workspace's current branch first (offered even if the service has not seen it yet). */
-export async function pickBranch(client: BuildServiceClient, app: App, snapshot: GitSnapshot): Promise<string | undefined> {
+export async function pickBranch(client: BuildServiceClient, app: App, snapshot: GitSnapshot, log: Log): Promise<string | undefined> {
   const current = snapshot.kind === 'repository' ? snapshot.branch : undefined;
-  const items = client.listBranches(app.id).then((branches): BranchItem[] => {
+  const items = client.listBranches(app.id).then((listed): BranchItem[] => {
+    const branches = uniqueById(log, `the branches of app ${app.id}`, listed, (b) => b.name);
     const names = branches.filter((b) => !b.deleted).map((b) => b.name);
     const rest = names.filter((n) => n !== current).map((branch): BranchItem => ({ label: iconSafeText(branch), branch }));
     if (current === undefined) return rest;

@@ -7,6 +7,7 @@ import { sortByName } from '../../core/sortApps';
 import { ContextKey, ViewId } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { ErrorPresenter } from '../../services/errorPresenter';
+import type { Log } from '../../services/log';
 import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
 import { MessageNode } from '../messageNode';
@@ -23,6 +24,7 @@ export interface AppsViewDeps {
   presenter: ErrorPresenter;
   poller: BuildPoller;
   contextKeys: ContextKeys;
+  log: Log;
   /** Where media/ is, for the platform icons. */
   extensionUri: vscode.Uri;
 }
@@ -166,13 +168,11 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     }
   }
 
-  private appNodes(apps: App[]): AppNode[] {
-    // Duplicate ids would make VS Code reject the whole tree (item ids must be unique).
-    const seen = new Set<string>();
-    const unique = apps.filter((app) => !seen.has(app.id) && seen.add(app.id));
+  /** The session lists each id once: VS Code refuses a tree with two items of one id. */
+  private appNodes(apps: readonly App[]): AppNode[] {
     // An app the service describes as before keeps its node (and so its tree item and its expansion).
     const before = new Map((this.roots ?? []).flatMap((n) => (n.kind === 'app' ? [[n.app.id, n] as const] : [])));
-    return sortByName(unique).map((app) => {
+    return sortByName(apps).map((app) => {
       const kept = before.get(app.id);
       return kept && sameApp(kept.app, app) ? kept : new AppNode(app, this.icons, this.builds.filterOf(app.id));
     });

@@ -2,12 +2,15 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build, BuildServiceClient, Coverage, TestResults } from '../../api';
 import { detailRows } from '../../core/detailRows';
+import { repeatedIdsNote } from '../../core/uniqueIds';
 import { viewFix } from '../../core/errorMessages';
 import type { BuildFilter } from '../../core/filter';
 import type { ErrorPresenter } from '../../services/errorPresenter';
+import type { Log } from '../../services/log';
 import type { BuildPoller } from '../../services/poller';
 import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
+import { uniqueById } from '../../services/uniqueLists';
 import { MessageNode } from '../messageNode';
 import { BuildNode } from './buildNode';
 import { DetailNode } from './detailNode';
@@ -18,6 +21,7 @@ export interface BuildsDeps {
   settings: SettingsService;
   presenter: ErrorPresenter;
   poller: BuildPoller;
+  log: Log;
 }
 
 type Details = { tests?: TestResults; coverage?: Coverage };
@@ -33,7 +37,7 @@ export class BuildsSection implements vscode.Disposable {
   private readonly filters = new Map<string, BuildFilter>();
   private readonly shown = new Map<string, BuildNode>();
   /** The builds each expanded app lists now. */
-  private readonly lists = new Map<string, Build[]>();
+  private readonly lists = new Map<string, readonly Build[]>();
   private readonly details = new Map<string, Details>();
   private readonly changed = new vscode.EventEmitter<AppsTreeNode>();
   private readonly subscription: vscode.Disposable;
@@ -73,7 +77,7 @@ export class BuildsSection implements vscode.Disposable {
     const changed: string[] = [];
     await Promise.all(
       [...this.lists].map(async ([appId, shown]) => {
-        const builds = await client.listBuilds(appId, this.query(appId)).catch(() => undefined);
+        const builds = await this.listBuilds(client, appId).catch(() => undefined);
         if (!builds || JSON.stringify(builds) !== JSON.stringify(shown)) changed.push(appId);
       }),
     );
@@ -96,14 +100,34 @@ export class BuildsSection implements vscode.Disposable {
     return { branch, status, limit: this.deps.settings.value.buildsPerApp };
   }
 
+  /**
+   * Each build once in the whole tree (the first wins): VS Code refuses a tree with two items of one
+   * id, so a build that another expanded app already shows stays there only.
+   */
+  private async listBuilds(client: BuildServiceClient, appId: string): Promise<readonly Build[]> {
+    const list = `the builds of app ${appId}`;
+    const builds = uniqueById(this.deps.log, list, await client.listBuilds(appId, this.query(appId)), (build) => build.id);
+    const elsewhere = (build: Build) => (this.shown.get(build.id)?.appId ?? appId) !== appId;
+    if (!builds.some(elsewhere)) return builds;
+    const both = `${list} and of another app`;
+    this.deps.log.warnOnce(
+      both,
+      repeatedIdsNote(
+        both,
+        builds.filter(elsewhere).map((build) => build.id),
+      ),
+    );
+    return builds.filter((build) => !elsewhere(build));
+  }
+
   private async buildsOf(app: AppNode, client: BuildServiceClient): Promise<AppsTreeNode[]> {
     const { branch, status } = this.filterOf(app.app.id);
-    let builds: Build[];
+    let builds: readonly Build[];
     try {
-      builds = await client.listBuilds(app.app.id, this.query(app.app.id));
+      builds = await this.listBuilds(client, app.app.id);
     } catch (error) {
       this.lists.delete(app.app.id);
-      return this.errorNodes(error, app.app.id);
+      return this.errorNodes(error, `app:${app.app.id}`);
     }
     // A build the app showed before, unchanged, keeps its node (and its tree item and expansion).
     const before = new Map([...this.shown].filter(([, n]) => n.appId === app.app.id));
@@ -131,7 +155,7 @@ export class BuildsSection implements vscode.Disposable {
         const [tests, coverage] = await Promise.all([client.getTests(build.id), client.getCoverage(build.id)]);
         extra = { tests, coverage };
       } catch (error) {
-        return this.errorNodes(error, build.id);
+        return this.errorNodes(error, `build:${build.id}`);
       }
       this.details.set(build.id, extra);
       if (this.details.size > DETAILS_KEPT) this.details.delete(this.details.keys().next().value as string);
