@@ -11,7 +11,8 @@ import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import { uniqueById } from '../services/uniqueLists';
 import type { AppsView } from '../views/apps/appsView';
-import type { AppNode } from '../views/apps/nodes';
+import { BuildNode } from '../views/apps/buildNode';
+import { AppNode } from '../views/apps/nodes';
 import type { CommandGroup } from './register';
 import type { CommandTargets } from './targets';
 
@@ -34,14 +35,17 @@ export interface BuildCommandsDeps {
   log: Log;
 }
 
+const isRetried = (node: unknown): node is AppNode | BuildNode => node instanceof AppNode || node instanceof BuildNode;
+
 /** The Apps view's commands on apps and builds: refresh, filter, cancel, copy ids. */
 export class BuildCommands {
   constructor(private readonly deps: BuildCommandsDeps) {}
 
   table(): CommandGroup<BuildCommandId> {
     return {
-      // A failure is shown by the presenter and left in the view as a message node.
-      [CommandId.refresh]: () => this.deps.apps.refresh(),
+      // A failure is shown by the presenter and left in the view as a message node. From an error
+      // row's Retry, the node whose children failed to load comes along: only those are asked for.
+      [CommandId.refresh]: (node) => (isRetried(node) ? this.deps.apps.retry(node) : this.deps.apps.refresh()),
       [CommandId.copyAppId]: (node) => this.copyAppId(node),
       [CommandId.filterBuilds]: (node) => this.filter(node),
       [CommandId.clearFilter]: (node) => this.clearFilter(node),

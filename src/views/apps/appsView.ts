@@ -12,6 +12,7 @@ import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
 import { MessageNode } from '../messageNode';
 import type { BuildPoller } from '../../services/poller';
+import { BuildNode } from './buildNode';
 import { BuildsSection } from './buildsSection';
 import type { LoadOutcome } from './loadOutcome';
 import { AppNode, PlatformIcons, sameApp, sameNodes, type AppsTreeNode } from './nodes';
@@ -88,6 +89,16 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     this.loading = undefined;
     this.deps.session.forgetApps();
     return this.load(true);
+  }
+
+  /**
+   * Retry on the error row under an app or a build: asks again for that node's children (its builds,
+   * or its details), and only those. The node given may be an older copy of the one shown now.
+   */
+  retry(failed: AppNode | BuildNode): void {
+    if (failed instanceof BuildNode) return this.builds.retry(failed);
+    const current = this.roots?.find((root) => root.kind === 'app' && root.app.id === failed.app.id);
+    if (current) this.changed.fire(current);
   }
 
   /** Forgets what is shown; the view reloads when VS Code asks again (at once if it is visible). */
