@@ -46,11 +46,11 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const presenter = new ErrorPresenter(log, tokens, () => settings.value.timeoutSeconds);
   const consent = new UnencryptedConsent(context.globalState, log);
   const clients = new ClientCache({ settings, tokens, log, userAgent: userAgentOf(context), consent });
-  const session = new Session(settings, tokens, clients);
+  const session = new Session(settings, tokens, clients, log);
   const contextKeys = new ContextKeys();
   // Tests cannot wait 10 s per poll; they run with short intervals.
   const poller = new BuildPoller({ session, settings, log, intervals: testMode ? { firstMs: 300, maxMs: 1000 } : undefined });
-  const apps = new AppsView({ session, settings, presenter, poller, contextKeys, extensionUri: context.extensionUri });
+  const apps = new AppsView({ session, settings, presenter, poller, contextKeys, log, extensionUri: context.extensionUri });
   const git = new GitWorkspace(log);
   const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log });
   const branchView = new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch);

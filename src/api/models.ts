@@ -36,6 +36,12 @@ export interface CommitInfo {
   tags: string[];
 }
 
+/** The branch a pull request merges into, as a pull-request build names it. */
+export interface PullRequestDestination extends CommitInfo {
+  /** As the service sent it, e.g. 'unknown'. */
+  mergeStatus?: string;
+}
+
 export interface TestSummary {
   testsCount?: number;
   testsPassed?: number;
@@ -71,6 +77,8 @@ export interface Build {
   links: BuildLinks;
   /** The scheme of a multi-scheme iOS build; each scheme is its own build. */
   schemeName?: string;
+  /** Only on a build of a pull request: the branch it merges into (`commit` is the pull request's own). */
+  pullRequestDestination?: PullRequestDestination;
 }
 
 export interface TestResult {

@@ -1,4 +1,4 @@
-import type { Build, BuildLink, BuildStatus, CommitInfo, TestSummary } from './models';
+import type { Build, BuildLink, BuildStatus, CommitInfo, PullRequestDestination, TestSummary } from './models';
 import {
   type JsonObject,
   expectObject,
@@ -38,6 +38,7 @@ export function parseBuild(value: unknown, where = 'build'): Build {
     testSummary: parseTestSummary(optionalObject(wire.test_summary, where, 'test_summary'), `${where}.test_summary`),
     links: parseLinks(optionalObject(wire.links, where, 'links'), `${where}.links`),
     schemeName: optionalString(wire.scheme_name, where, 'scheme_name'),
+    pullRequestDestination: parsePullRequestDestination(wire.pull_request_destination_commit_info, where),
   };
 }
 
@@ -56,6 +57,13 @@ function parseCommit(wire: JsonObject, where: string): CommitInfo {
     url: optionalString(wire.html_url, where, 'html_url'),
     tags: stringArray(wire.tags, where, 'tags'),
   };
+}
+
+function parsePullRequestDestination(value: unknown, where: string): PullRequestDestination | undefined {
+  if (value === undefined || value === null) return undefined;
+  const key = 'pull_request_destination_commit_info';
+  const wire = optionalObject(value, where, key);
+  return { ...parseCommit(wire, `${where}.${key}`), mergeStatus: optionalString(wire.merge_status, `${where}.${key}`, 'merge_status') };
 }
 
 function parseTestSummary(wire: JsonObject, where: string): TestSummary {

@@ -7,9 +7,12 @@ export function parseTestResults(body: unknown): TestResults {
     buildId: optionalString(wire.build_id, 'tests', 'build_id'),
     tests: parseList(optionalArray(wire.tests, 'tests', 'tests'), 'tests.tests', 'tests', (item, where) => {
       const test = expectObject(item, where);
+      // The documentation says `name` and `passed`; the live service sent `test` and `success` (API.md 2b).
+      const name = optionalString(test.name, where, 'name') || requiredString(test.test ?? test.name, where, 'name');
+      const status = (optionalString(test.status, where, 'status') ?? '').toLowerCase();
       return {
-        name: requiredString(test.name, where, 'name'),
-        status: (optionalString(test.status, where, 'status') ?? '').toLowerCase(),
+        name,
+        status: status === 'success' ? 'passed' : status,
         run: optionalString(test.run, where, 'run'),
         target: optionalString(test.target, where, 'target'),
         suite: optionalString(test.suite, where, 'suite'),

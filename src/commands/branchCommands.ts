@@ -50,7 +50,7 @@ export class BranchCommands {
     const client = await this.deps.session.ready();
     const app = this.deps.targets.clickedApp(node) ?? (await pickApp(this.deps.session, client, this.deps.model.state));
     if (!app) return;
-    const branch = await pickBranch(client, app, this.deps.git.snapshot);
+    const branch = await pickBranch(client, app, this.deps.git.snapshot, this.deps.log);
     if (branch === undefined) return;
     const id = await withNotificationProgress(noticeText(l10n.t('Triggering a build of {0} on {1}…'), app.name || app.id, branch), () =>
       client.triggerBuild(app.id, { branch }),

@@ -9,8 +9,10 @@ import type { Log } from '../services/log';
 import { notify } from '../services/notify';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
+import { uniqueById } from '../services/uniqueLists';
 import type { AppsView } from '../views/apps/appsView';
-import type { AppNode } from '../views/apps/nodes';
+import { BuildNode } from '../views/apps/buildNode';
+import { AppNode } from '../views/apps/nodes';
 import type { CommandGroup } from './register';
 import type { CommandTargets } from './targets';
 
@@ -33,14 +35,17 @@ export interface BuildCommandsDeps {
   log: Log;
 }
 
+const isRetried = (node: unknown): node is AppNode | BuildNode => node instanceof AppNode || node instanceof BuildNode;
+
 /** The Apps view's commands on apps and builds: refresh, filter, cancel, copy ids. */
 export class BuildCommands {
   constructor(private readonly deps: BuildCommandsDeps) {}
 
   table(): CommandGroup<BuildCommandId> {
     return {
-      // A failure is shown by the presenter and left in the view as a message node.
-      [CommandId.refresh]: () => this.deps.apps.refresh(),
+      // A failure is shown by the presenter and left in the view as a message node. From an error
+      // row's Retry, the node whose children failed to load comes along: only those are asked for.
+      [CommandId.refresh]: (node) => (isRetried(node) ? this.deps.apps.retry(node) : this.deps.apps.refresh()),
       [CommandId.copyAppId]: (node) => this.copyAppId(node),
       [CommandId.filterBuilds]: (node) => this.filter(node),
       [CommandId.clearFilter]: (node) => this.clearFilter(node),
@@ -64,9 +69,10 @@ export class BuildCommands {
     const app = this.deps.targets.app(node);
     if (!app) return;
     const current = this.deps.apps.builds.filterOf(app.app.id);
-    const branches = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading branches') }, () =>
+    const listed = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading branches') }, () =>
       client.listBranches(app.app.id),
     );
+    const branches = uniqueById(this.deps.log, `the branches of app ${app.app.id}`, listed, (b) => b.name);
     const anyBranch = { label: l10n.t('Any branch'), branch: undefined as string | undefined };
     // Quick-pick labels draw `$(name)` as an icon; the title and placeholder are plain text.
     const branchItems = branches.map((b) => ({ label: iconSafeText(b.name), branch: b.name }));

@@ -4,7 +4,9 @@ import type { App, BuildServiceClient } from '../api';
 import type { BranchState, GitSnapshot } from '../core/branchState';
 import { iconSafeText, shownText } from '../core/serviceText';
 import { sortByName } from '../core/sortApps';
+import type { Log } from '../services/log';
 import type { Session } from '../services/session';
+import { uniqueById } from '../services/uniqueLists';
 
 interface AppItem extends vscode.QuickPickItem {
   app?: App;
@@ -25,7 +27,8 @@ export async function pickApp(session: Session, client: BuildServiceClient, bran
     const item = (app: App): AppItem => ({ label: iconSafeText(app.name || app.id), description: iconSafeText(app.platform), app });
     const first = sortByName(apps.filter((a) => mine.has(a.id))).map((a) => ({
       ...item(a),
-      description: l10n.t('{0} · builds this repository', iconSafeText(a.platform)),
+      // The service may name no platform (API.md 2b).
+      description: a.platform ? l10n.t('{0} · builds this repository', iconSafeText(a.platform)) : l10n.t('builds this repository'),
     }));
     const rest = sortByName(apps.filter((a) => !mine.has(a.id))).map(item);
     const separator: AppItem = { label: l10n.t('Other apps'), kind: vscode.QuickPickItemKind.Separator };
@@ -40,9 +43,10 @@ export async function pickApp(session: Session, client: BuildServiceClient, bran
 }
 
 /** The app's branches, the workspace's current branch first (offered even if the service has not seen it yet). */
-export async function pickBranch(client: BuildServiceClient, app: App, snapshot: GitSnapshot): Promise<string | undefined> {
+export async function pickBranch(client: BuildServiceClient, app: App, snapshot: GitSnapshot, log: Log): Promise<string | undefined> {
   const current = snapshot.kind === 'repository' ? snapshot.branch : undefined;
-  const items = client.listBranches(app.id).then((branches): BranchItem[] => {
+  const items = client.listBranches(app.id).then((listed): BranchItem[] => {
+    const branches = uniqueById(log, `the branches of app ${app.id}`, listed, (b) => b.name);
     const names = branches.filter((b) => !b.deleted).map((b) => b.name);
     const rest = names.filter((n) => n !== current).map((branch): BranchItem => ({ label: iconSafeText(branch), branch }));
     if (current === undefined) return rest;

@@ -7,6 +7,7 @@ import type { BranchBuild, BranchState, GitSnapshot } from './branchState';
 import { notReady, type NotReady } from './connection';
 import { appsBuildingRepo } from './matchApps';
 import { mapPooled } from './pool';
+import { firstOfEachId } from './uniqueIds';
 
 /** Where the session stands: whether a client can be asked at all, and if not, why. */
 export type ConnectionState = NotReady | { kind: 'ready' };
@@ -32,7 +33,7 @@ export function branchToLoad(snapshot: GitSnapshot, connection: ConnectionState)
 
 /** What loading asks of the service; the session and its caches answer. */
 export interface BranchSources {
-  apps(): Promise<App[]>;
+  apps(): Promise<readonly App[]>;
   /** The repo_url of the app's latest build; undefined when it has no builds. */
   repoUrlOf(appId: string): Promise<string | undefined>;
   getLatestBuild(appId: string, options: { branch: string }): Promise<Build>;
@@ -45,10 +46,11 @@ export async function loadBranch(
   pinnedAppId: string,
   sources: BranchSources,
 ): Promise<BranchState> {
-  const all = await sources.apps();
+  // One row per app: VS Code refuses a tree with two items of one id.
+  const all = firstOfEachId(await sources.apps(), (app) => app.id).items;
   let apps: App[];
   if (pinnedAppId) {
-    apps = all.filter((a) => a.id.toLowerCase() === pinnedAppId);
+    apps = all.filter((a) => a.id === pinnedAppId || a.id.toLowerCase() === pinnedAppId);
   } else {
     // At most four at a time: thousands of apps must not fill the client's queue ahead of a click.
     const repoUrls = new Map(await mapPooled(all, async (app) => [app.id, await sources.repoUrlOf(app.id)] as const));

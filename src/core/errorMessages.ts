@@ -65,10 +65,11 @@ export function fixCommand(message: UserMessage, action: FixAction): FixCommand 
 
 /**
  * What clicking a failure shown in a view does, the same in every view: try again where that is
- * offered (with the view's own reload command), otherwise the message's first fix.
+ * offered (the view's own reload, given the node whose loading failed, so only that is asked for
+ * again), otherwise the message's first fix.
  */
-export function viewFix(message: UserMessage, retryCommand: CommandIdValue = CommandId.refresh): FixCommand {
-  if (message.actions.includes('retry')) return { title: ACTION_LABELS.retry, command: retryCommand };
+export function viewFix(message: UserMessage, retry: Omit<FixCommand, 'title'> = { command: CommandId.refresh }): FixCommand {
+  if (message.actions.includes('retry')) return { ...retry, title: ACTION_LABELS.retry };
   return fixCommand(message, message.actions[0] ?? 'showLog');
 }
 

@@ -37,40 +37,99 @@ export function sourceFileParts(path: string): { base: string; extension?: Sourc
 
 /** The name a test is declared under: XCTest reports `testLogin()`, JUnit may add `()` too. */
 export function declaredName(testName: string): string {
-  return testName.replace(/\(.*\)\s*$/, '').trim();
+  return (testName.includes('(') ? testName.replace(/\(.*\)\s*$/, '') : testName).trim();
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+/**
+ * Any declaration of a test function in each language, the declared name in group 1 (Kotlin's with
+ * its backticks: fun `logs in`()). Run over the whole text, never across a line: `[^\S\n]` is a
+ * space within a line. One pattern for all the tests of a file, so the file is scanned once however
+ * many of its tests failed.
+ */
+const DECLARATIONS: Readonly<Record<SourceExtension, RegExp>> = {
+  swift: /\bfunc[^\S\n]+([^\s(]+)[^\S\n]*\(/g,
+  kt: /\bfun[^\S\n]+(`[^`\n]+`|[^\s(`]+)[^\S\n]*\(/g,
+  java: /\bvoid[^\S\n]+([^\s(]+)[^\S\n]*\(/g,
+  m: /^[^\S\n]*-[^\S\n]*\([^\S\n]*void[^\S\n]*\)[^\S\n]*(\w+)/gm,
+};
 
-function declarationPattern(extension: SourceExtension, name: string): RegExp {
-  const n = escapeRegExp(name);
-  switch (extension) {
-    case 'swift':
-      return new RegExp(`\\bfunc\\s+(?<name>${n})\\s*\\(`);
-    case 'kt':
-      // Kotlin tests may be named with spaces between backticks: fun `logs in`().
-      return new RegExp(`\\bfun\\s+(?<name>${n}|\`${n}\`)\\s*\\(`);
-    case 'java':
-      return new RegExp(`\\bvoid\\s+(?<name>${n})\\s*\\(`);
-    case 'm':
-      return new RegExp(`^\\s*-\\s*\\(\\s*void\\s*\\)\\s*(?<name>${n})\\b`);
+/**
+ * The declarations of a file's tests, found in one pass over its text: each of `testNames` (as the
+ * service reports them) that the file declares, with the place of its first declaration.
+ */
+export function findDeclarations(text: string, extension: SourceExtension, testNames: Iterable<string>): Map<string, SourceRange> {
+  const wanted = new Map<string, string[]>(); // declared name → the reported names (testLogin() and testLogin are one)
+  for (const testName of testNames) {
+    const name = declaredName(testName);
+    if (name) listIn(wanted, name).push(testName);
   }
+  const found = new Map<string, SourceRange>();
+  const pattern = DECLARATIONS[extension];
+  pattern.lastIndex = 0;
+  let line = 0;
+  let lineStart = 0;
+  for (let match = wanted.size > 0 ? pattern.exec(text) : null; match; match = wanted.size > 0 ? pattern.exec(text) : null) {
+    const declared = match[1];
+    const name = declared.startsWith('`') ? declared.slice(1, -1) : declared;
+    const names = wanted.get(name);
+    if (!names) continue;
+    for (let next = text.indexOf('\n', lineStart); next !== -1 && next < match.index; next = text.indexOf('\n', lineStart)) {
+      line++;
+      lineStart = next + 1;
+    }
+    const start = match.index - lineStart + match[0].lastIndexOf(declared);
+    for (const testName of names) found.set(testName, { line, start, end: start + declared.length });
+    wanted.delete(name);
+  }
+  return found;
 }
 
 export function findDeclaration(text: string, extension: SourceExtension, testName: string): SourceRange | undefined {
-  const name = declaredName(testName);
-  if (!name) return undefined;
-  const pattern = declarationPattern(extension, name);
-  const lines = text.split(/\r?\n/);
-  for (let line = 0; line < lines.length; line++) {
-    const match = pattern.exec(lines[line]);
-    const found = match?.groups?.name;
-    if (match && found !== undefined) {
-      const start = match.index + match[0].indexOf(found);
-      return { line, start, end: start + found.length };
+  return findDeclarations(text, extension, [testName]).get(testName);
+}
+
+/** A source file as the search found and read it. */
+export interface SourceFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+/**
+ * Where each test is declared: the files named after its suite, each scanned once for all the tests
+ * it may hold, a test placed in the first of them that declares it. `scanned` counts the files read
+ * through.
+ */
+export function locateTests<T extends { readonly suite: string; readonly name: string }, F extends SourceFile>(
+  tests: readonly T[],
+  filesNamed: (base: string) => readonly F[],
+): { located: Map<T, { file: F; range: SourceRange }>; scanned: number } {
+  const bySuiteFile = new Map<string, T[]>();
+  for (const test of tests) {
+    const base = suiteFileBase(test.suite);
+    if (base !== undefined) listIn(bySuiteFile, base).push(test);
+  }
+  const located = new Map<T, { file: F; range: SourceRange }>();
+  let scanned = 0;
+  for (const [base, suiteTests] of bySuiteFile) {
+    let left = suiteTests;
+    for (const file of filesNamed(base)) {
+      const { extension } = sourceFileParts(file.path);
+      if (left.length === 0) break;
+      if (!extension) continue;
+      scanned++;
+      const ranges = findDeclarations(file.text, extension, new Set(left.map((test) => test.name)));
+      left = left.filter((test) => {
+        const range = ranges.get(test.name);
+        if (range) located.set(test, { file, range });
+        return !range;
+      });
     }
   }
-  return undefined;
+  return { located, scanned };
+}
+
+function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
+  let list = map.get(key);
+  if (list === undefined) map.set(key, (list = []));
+  return list;
 }

@@ -1,15 +1,22 @@
 import * as l10n from '@vscode/l10n';
 import type { Checked } from './validate';
 
-/** '' (not pinned) or an app id: 24 hexadecimal digits, as every id of the service (API.md). */
+/** The longest app id accepted; real ones are 1 to 26 characters (API.md 2b). */
+export const APP_ID_MAX_LENGTH = 100;
+
+/**
+ * '' (not pinned) or an app id as Copy App ID gives it. Ids are usually 24 hexadecimal digits, but not
+ * always (API.md 2b), so any word without spaces or invisible characters is taken; an app name pasted
+ * by mistake has spaces and is refused, and an id the service does not list is named in the view.
+ */
 export function checkAppId(raw: unknown): Checked<string> {
   if (raw === undefined || raw === null) return { ok: true, value: '' };
   if (typeof raw !== 'string') return { ok: false, problem: l10n.t('it must be a text value') };
   const text = raw.trim();
   if (text === '') return { ok: true, value: '' };
-  if (!/^[0-9a-f]{24}$/i.test(text)) {
-    return { ok: false, problem: l10n.t('"{0}" is not an app ID (24 hexadecimal digits, as Copy App ID gives)', text.slice(0, 60)) };
+  if (text.length > APP_ID_MAX_LENGTH || !/^[^\s\p{Cc}\p{Cf}]+$/u.test(text)) {
+    return { ok: false, problem: l10n.t('"{0}" is not an app ID (one word without spaces, as Copy App ID gives it)', text.slice(0, 60)) };
   }
-  // The service writes ids in lower case; compare them the same way.
-  return { ok: true, value: text.toLowerCase() };
+  // The service writes hexadecimal ids in lower case; one typed in upper case means the same app.
+  return { ok: true, value: /^[0-9a-f]+$/i.test(text) ? text.toLowerCase() : text };
 }

@@ -4,8 +4,10 @@ import type { App, BuildServiceClient } from '../api';
 import { notReady, type NotReady } from '../core/connection';
 import { Setting } from '../ids';
 import type { ClientCache } from './clientCache';
+import type { Log } from './log';
 import type { SettingsService } from './settings';
 import type { TokenStore } from './tokenStore';
+import { uniqueById } from './uniqueLists';
 
 /** Whether the service can be asked, and if not, why. */
 export type Connection = NotReady | { kind: 'ready'; client: BuildServiceClient };
@@ -16,7 +18,7 @@ export type Connection = NotReady | { kind: 'ready'; client: BuildServiceClient 
  * the token changes, which also fires `onDidChange` so the views reload and the poller lets go.
  */
 export class Session implements vscode.Disposable {
-  private appList: { client: BuildServiceClient; apps: App[] } | undefined;
+  private appList: { client: BuildServiceClient; apps: readonly App[] } | undefined;
   private generation = 0;
   private readonly names = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<void>();
@@ -29,6 +31,7 @@ export class Session implements vscode.Disposable {
     private readonly settings: SettingsService,
     private readonly tokens: TokenStore,
     private readonly clients: ClientCache,
+    private readonly log: Log,
   ) {
     this.subscriptions = [
       settings.onDidChange(() => {
@@ -68,13 +71,14 @@ export class Session implements vscode.Disposable {
   }
 
   /**
-   * Every app of this token, asked once per client. Concurrent callers share one request through the
-   * client's gate, and a caller's `signal` cancels only its own wait.
+   * Every app of this token, asked once per client, each id once (the first wins): every view and pick
+   * gets its apps here. Concurrent callers share one request through the client's gate, and a
+   * caller's `signal` cancels only its own wait.
    */
-  async apps(client: BuildServiceClient, signal?: AbortSignal): Promise<App[]> {
+  async apps(client: BuildServiceClient, signal?: AbortSignal): Promise<readonly App[]> {
     if (this.appList?.client === client) return this.appList.apps;
     const generation = this.generation;
-    const apps = await client.listApps({ signal });
+    const apps = uniqueById(this.log, 'the app list', await client.listApps({ signal }), (app) => app.id);
     // A Refresh or a new token while this was under way: the answer may already be out of date.
     if (generation === this.generation) this.appList = { client, apps };
     for (const app of apps) this.names.set(app.id, app.name || app.id);

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { findDeclaration, sourceFileParts, sourceGlob, suiteFileBase } from '../core/testSources';
+import { locateTests, sourceFileParts, sourceGlob, type SourceFile } from '../core/testSources';
 import type { Log } from './log';
 
 export interface TestLocation {
@@ -9,8 +9,10 @@ export interface TestLocation {
 
 /** Enough files for any real project; a runaway glob must not read a monorepo's every test. */
 const MAX_FILES = 200;
+/** The most tests of one build whose source is looked for; the rest are listed without a place. */
+export const MAX_LOCATED = 2000;
 
-type SourceFiles = Map<string, { uri: vscode.Uri; text: string }[]>;
+type SourceFiles = Map<string, (SourceFile & { uri: vscode.Uri })[]>;
 
 // One file search per build and set of suites; the latest build's files are kept, so showing it
 // again, or with its passing tests, searches nothing new.
@@ -18,31 +20,33 @@ export class TestLocator {
   private readonly sources = new Map<string, Promise<SourceFiles>>();
   /** For tests. */
   searches = 0;
+  scans = 0;
   lastFound: readonly vscode.Uri[] = [];
 
   constructor(private readonly log: Log) {}
 
-  /** Locations keyed by `key(test)`, for the tests whose source was found. */
+  /**
+   * Locations keyed by `key(test)`, for the tests whose source was found. Only the first MAX_LOCATED
+   * tests are looked for (put the failed ones first): each file is scanned once for all its tests.
+   */
   async locate<T extends { suite: string; name: string }>(
     buildId: string,
     tests: readonly T[],
     key: (test: T) => string,
   ): Promise<Map<string, TestLocation>> {
     const located = new Map<string, TestLocation>();
-    const glob = sourceGlob(tests.map((t) => t.suite));
+    const looked = tests.length > MAX_LOCATED ? tests.slice(0, MAX_LOCATED) : tests;
+    const glob = sourceGlob(looked.map((t) => t.suite));
     if (!glob || !vscode.workspace.workspaceFolders?.length) return located;
     const files = await this.filesFor(buildId, glob);
-    for (const test of tests) {
-      const base = suiteFileBase(test.suite);
-      for (const { uri, text } of (base && files.get(base)) || []) {
-        const extension = sourceFileParts(uri.path).extension;
-        const range = extension && findDeclaration(text, extension, test.name);
-        if (!range) continue;
-        located.set(key(test), { uri, range: new vscode.Range(range.line, range.start, range.line, range.end) });
-        break;
-      }
+    const found = locateTests(looked, (base) => files.get(base) ?? []);
+    this.scans += found.scanned;
+    for (const [test, { file, range }] of found.located) {
+      located.set(key(test), { uri: file.uri, range: new vscode.Range(range.line, range.start, range.line, range.end) });
     }
-    this.log.info(`Test sources: ${located.size} of ${tests.length} test(s) located.`);
+    this.log.info(
+      `Test sources: ${located.size} of ${tests.length} test(s) located in ${found.scanned} file(s)${looked.length < tests.length ? `; only the first ${MAX_LOCATED} were looked for` : ''}.`,
+    );
     return located;
   }
 
@@ -73,7 +77,7 @@ export class TestLocator {
     for (const uri of found) {
       const { base } = sourceFileParts(uri.path);
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      files.set(base, [...(files.get(base) ?? []), { uri, text }]);
+      files.set(base, [...(files.get(base) ?? []), { uri, path: uri.path, text }]);
     }
     this.log.info(`Test sources: ${found.length} file(s) found for ${glob}.`);
     return files;

@@ -69,7 +69,8 @@ export interface Fault {
 export interface App {
   _id: string;
   app_name: string;
-  platform: string;
+  /** The live service sometimes left it out (API.md 2b). */
+  platform?: string;
   [extra: string]: unknown;
 }
 
@@ -93,6 +94,8 @@ export interface Build {
   finished_at?: string | null;
   test_summary: { tests_count?: number; tests_passed?: number; code_coverage_percentage?: number };
   links: { download: { name: string; url: string }[]; install: { name: string; url: string }[] };
+  /** On a pull request's build: the branch it merges into (API.md 2b). */
+  pull_request_destination_commit_info?: Build['commit_info'] & { merge_status: string };
   [extra: string]: unknown;
 }
 

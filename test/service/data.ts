@@ -51,6 +51,8 @@ export interface ServiceData {
   tests: Map<string, TestCase[]>;
   coverage: Map<string, CoverageTarget[]>;
   deploymentGroups: Map<string, DeploymentGroup[]>;
+  /** Builds whose tests are served as the live service sent them (API.md 2b): the name in `test`, `success` for passed. */
+  testsAsLive: Set<string>;
 }
 
 export function emptyData(): ServiceData {
@@ -62,6 +64,7 @@ export function emptyData(): ServiceData {
     tests: new Map(),
     coverage: new Map(),
     deploymentGroups: new Map(),
+    testsAsLive: new Set(),
   };
 }
 

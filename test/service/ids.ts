@@ -9,13 +9,17 @@ export function digestOf(label: string): string {
   return createHash('sha1').update(label).digest('hex');
 }
 
-/** A 24-hex-digit id, the shape the API uses for apps, builds and deployment groups. */
+/** A 24-hex-digit id, the documented shape of the ids of apps, builds and deployment groups. */
 export function objectIdFor(label: string): string {
   return digestOf(label).slice(0, 24);
 }
 
-export function isObjectId(text: string): boolean {
-  return /^[0-9a-f]{24}$/.test(text);
+/** An id of another shape, as the live service also sent (API.md 2b): `length` letters and digits. */
+export function liveIdFor(label: string, length: number): string {
+  return BigInt(`0x${digestOf(label)}`)
+    .toString(36)
+    .padStart(length, '0')
+    .slice(0, length);
 }
 
 /** A whole number in [0, n), the seeded stand-in for randomness. */

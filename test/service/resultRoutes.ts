@@ -10,7 +10,9 @@ export const listTests: RouteHandler = (context) => {
   const showFailed = booleanParam(context.query, 'showFailed', true);
   const showPassing = booleanParam(context.query, 'showPassing', false);
   const tests = (context.data.tests.get(build._id) ?? []).filter((test) => (test.status === 'failed' ? showFailed : showPassing));
-  return jsonAnswer(200, { build_id: build._id, tests });
+  if (!context.data.testsAsLive.has(build._id)) return jsonAnswer(200, { build_id: build._id, tests });
+  const live = tests.map(({ name, status, ...rest }) => ({ ...rest, test: name, status: status === 'passed' ? 'success' : status }));
+  return jsonAnswer(200, { build_id: build._id, tests: live });
 };
 
 /**

@@ -4,7 +4,6 @@ import { notFound } from './apiError';
 import type { Answer } from './answer';
 import type { ServiceData } from './data';
 import { findApp, findBuild } from './data';
-import { isObjectId } from './ids';
 import type { Query } from './queryParams';
 
 export interface RouteContext {
@@ -20,17 +19,17 @@ export interface RouteContext {
 
 export type RouteHandler = (context: RouteContext) => Answer;
 
-// A malformed id is answered like an unknown one (404): either way no such object exists.
+// Ids are not always 24 hex digits (API.md 2b): any id is looked up, and an unknown one is a 404.
 export function appOf(context: RouteContext): App {
   const id = context.params.app_id;
-  const app = isObjectId(id) ? findApp(context.data, id) : undefined;
+  const app = findApp(context.data, id);
   if (!app) throw notFound(`No app with id "${id}"`);
   return app;
 }
 
 export function buildOf(context: RouteContext): Build {
   const id = context.params.build_id;
-  const build = isObjectId(id) ? findBuild(context.data, id) : undefined;
+  const build = findBuild(context.data, id);
   if (!build) throw notFound(`No build with id "${id}"`);
   return build;
 }

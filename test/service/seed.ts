@@ -4,7 +4,7 @@ import type { BuildStatus, ServiceData } from './data';
 import { emptyData } from './data';
 import { finishBuild } from './buildResults';
 import { commitInfoFor } from './commits';
-import { HOUR_MS, MINUTE_MS, SEED_EPOCH_MS, isoAt, objectIdFor, pick } from './ids';
+import { HOUR_MS, MINUTE_MS, SEED_EPOCH_MS, isoAt, liveIdFor, objectIdFor, pick } from './ids';
 import type { AppSpec } from './seedCatalog';
 import { SEEDED_APPS } from './seedCatalog';
 
@@ -49,16 +49,31 @@ function seedBuild(data: ServiceData, spec: AppSpec, app: App, appIndex: number,
     links: { download: [], install: [] },
   };
   if (spec.schemes) build.scheme_name = spec.schemes[index % spec.schemes.length];
+  if (spec.liveShapes) build._id = liveIdFor(`seed-build:${label}`, 18 + (index % 9));
   if (status === 'success' || status === 'failed') finishBuild(data, build, status, isoAt(finishedMs));
   if (status === 'cancelled') Object.assign(build, { finished: true, finished_at: isoAt(finishedMs) });
+  if (spec.liveShapes) toLiveShapes(data, spec, build, index);
   return build;
+}
+
+/** The shapes of API.md 2b, on a build of an app with `liveShapes`. */
+function toLiveShapes(data: ServiceData, spec: AppSpec, build: Build, index: number): void {
+  build.commit_info.commit_sha = build.commit_info.commit_sha.slice(0, 7 + (index % 6));
+  build.commit_info.html_url = '';
+  if (build.links.install.length === 0) delete (build as Partial<Build>).links;
+  if (index % 4 === 1 && build.test_summary.tests_count !== undefined) build.test_summary.code_coverage_percentage = 0;
+  if (index % 3 === 0) {
+    const destination = commitInfoFor(`pr-destination:${build._id}`, spec.repoUrl, spec.branches[0]);
+    build.pull_request_destination_commit_info = { ...destination, html_url: '', merge_status: 'unknown' };
+  }
+  data.testsAsLive.add(build._id);
 }
 
 function seedApp(data: ServiceData, spec: AppSpec, appIndex: number): void {
   const app: App = {
     _id: spec.id ?? objectIdFor(`seed-app:${spec.name}`),
     app_name: spec.name,
-    platform: spec.platform,
+    ...(!spec.liveShapes && { platform: spec.platform }),
     ...spec.extraFields,
   };
   data.apps.push(app);

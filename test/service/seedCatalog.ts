@@ -1,8 +1,9 @@
 // The seeded apps: both platforms, names in several scripts, shared repositories, one app with no
-// builds and two with fields the documentation never showed. Changing this changes every seeded id.
+// builds, two with fields the documentation never showed, and one whose answers take the shapes the
+// live service was seen to send (API.md 2b). Changing this changes every seeded id.
 
 export interface AppSpec {
-  /** Only the two documented apps keep their documented ids; the rest derive theirs from the name. */
+  /** The two documented apps keep their documented ids and one the live service's; the rest derive theirs from the name. */
   id?: string;
   name: string;
   platform: 'ios' | 'android';
@@ -14,6 +15,12 @@ export interface AppSpec {
   /** iOS schemes: each scheme's build is a build of its own, with a `scheme_name`. */
   schemes?: string[];
   extraFields?: Record<string, unknown>;
+  /**
+   * Answers as the live service sent them (API.md 2b): no platform, build ids of 18 to 26 letters and
+   * digits, short commit shas, `html_url` "", no `links` on builds without artefacts, an integer 0
+   * coverage, pull-request builds, and tests named in `test` with `success` for passed.
+   */
+  liveShapes?: boolean;
   deploymentGroups?: { name: string; branch: string; testers: string[] }[];
 }
 
@@ -21,6 +28,8 @@ export interface AppSpec {
 export const IOS_2048 = '58a4e07838704cb2eacd7ce4';
 export const ANDROID_2048 = '58a4e07838704cb2eacd7ce6';
 export const REPO_2048 = 'git@github.com:myorg/2048.git';
+/** The app whose answers take the live service's shapes; its id is one the live service used. */
+export const LIVE_SHAPES_APP = '1';
 /** A branch every app with builds has, whose name needs percent-encoding in a query. */
 export const FIND_REPLACE = 'feature/find&replace';
 
@@ -109,8 +118,10 @@ export const SEEDED_APPS: AppSpec[] = [
     deploymentGroups: [{ name: 'Launch crew', branch: 'main', testers: ['crew@example.com'] }],
   },
   {
+    id: LIVE_SHAPES_APP,
     name: 'Enterprise Field Service Management Suite for iOS (Internal Beta Channel)',
     platform: 'ios',
+    liveShapes: true,
     repoUrl: 'https://gitlab.com/acme/field-service.git',
     branches: ['develop', 'main'],
     buildCount: 6,

@@ -63,6 +63,40 @@ describe('current branch rules', () => {
     });
   });
 
+  it('an app the service lists twice is one row (the first), pinned or matched by repository', async () => {
+    const [ios] = fixture.service.data.apps;
+    fixture.service.data.apps.push({ ...ios, app_name: 'A second 2048 iOS App' });
+    const matched = await loadBranch('develop', [REMOTE_2048], '', sources());
+    assert.ok(matched.kind === 'builds');
+    assert.deepEqual(
+      matched.entries.filter((e) => e.app.id === ios._id).map((e) => e.app.name),
+      [ios.app_name],
+    );
+    const pinned = await loadBranch('develop', [], ios._id, sources());
+    assert.ok(pinned.kind === 'builds');
+    assert.deepEqual(
+      pinned.entries.map((e) => e.app.name),
+      [ios.app_name],
+    );
+  });
+
+  it('a pinned id of another shape ("1") and a hexadecimal one typed in capitals find their app', async () => {
+    for (const [pinned, expected] of [
+      ['1', '1'],
+      [fixture.service.data.apps[0]._id, fixture.service.data.apps[0]._id],
+    ]) {
+      const state = await loadBranch('develop', [], pinned, sources());
+      assert.ok(state.kind === 'builds', `${pinned}: ${state.kind}`);
+      assert.deepEqual(
+        state.entries.map((e) => e.app.id),
+        [expected],
+      );
+    }
+    fixture.service.data.apps[0]._id = fixture.service.data.apps[0]._id.toUpperCase();
+    const upper = await loadBranch('develop', [], fixture.service.data.apps[0]._id.toLowerCase(), sources());
+    assert.ok(upper.kind === 'builds' && upper.entries.length === 1);
+  });
+
   it('a branch without builds leaves the app in the list with no build, rather than failing', async () => {
     const state = await loadBranch('never-built', [REMOTE_2048], '', sources());
     assert.ok(state.kind === 'builds' && state.entries.length > 0);

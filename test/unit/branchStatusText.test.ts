@@ -60,13 +60,18 @@ describe('completion message', () => {
 });
 
 describe('buildService.appId check', () => {
-  it('accepts empty and 24 hex digits (lower-cased), refuses the rest with a reason', () => {
+  it('accepts empty and any id without spaces (hexadecimal ones lower-cased), refuses the rest with a reason', () => {
     assert.deepEqual(checkAppId(''), { ok: true, value: '' });
     assert.deepEqual(checkAppId(undefined), { ok: true, value: '' });
     assert.deepEqual(checkAppId(' 58A4E07838704CB2EACD7CE4 '), { ok: true, value: '58a4e07838704cb2eacd7ce4' });
-    const bad = checkAppId('2048 iOS App');
-    assert.equal(bad.ok, false);
-    assert.match(bad.ok ? '' : bad.problem, /not an app ID/);
+    // Real ids were not always 24 hex digits (API.md 2b): "1", 18 to 26 characters.
+    for (const id of ['1', '123456789101112', 'a1B2c3D4e5F6g7H8i9', 'app_01HZX3-Q9'])
+      assert.deepEqual(checkAppId(id), { ok: true, value: /^[0-9a-f]+$/i.test(id) ? id.toLowerCase() : id });
+    for (const bad of ['2048 iOS App', 'ab\u202Ecd', 'x'.repeat(101), 'tab\tinside']) {
+      const checked = checkAppId(bad);
+      assert.equal(checked.ok, false, bad);
+      assert.match(checked.ok ? '' : checked.problem, /not an app ID/);
+    }
     assert.equal(checkAppId(42).ok, false);
   });
 });

@@ -25,6 +25,24 @@ describe('error messages', () => {
     }
   });
 
+  it("a view's Retry runs the view's reload with what failed; without Retry the first fix, unchanged", () => {
+    const unavailable = describeFailure({ kind: 'unavailable', status: 503 }, 30);
+    assert.ok(unavailable);
+    const failed = { app: 'the node whose builds failed' };
+    assert.deepEqual(viewFix(unavailable), { title: 'Retry', command: 'buildService.refresh' });
+    assert.deepEqual(viewFix(unavailable, { command: 'buildService.refresh', arguments: [failed] }), {
+      title: 'Retry',
+      command: 'buildService.refresh',
+      arguments: [failed],
+    });
+    const broken = describeFailure({ kind: 'server-error', status: 500 }, 30);
+    assert.ok(broken);
+    assert.deepEqual(viewFix(broken, { command: 'buildService.refresh', arguments: [failed] }), {
+      title: 'Show Log',
+      command: 'buildService.showLog',
+    });
+  });
+
   it('everything else is one sentence with Show Log', () => {
     for (const kind of ['network', 'timeout', 'invalid-response', 'bad-request', 'not-found', 'server-error'] as const) {
       const m = describeFailure({ kind }, 30);

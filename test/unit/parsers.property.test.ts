@@ -7,23 +7,38 @@ import { ApiError } from '../../src/api/errors';
 import { parseApps, parseBranches, parseDeploymentGroups } from '../../src/api/parseApps';
 import { parseBuild, parseBuilds } from '../../src/api/parseBuild';
 import { parseCoverage, parseTestResults, parseTriggeredBuildId } from '../../src/api/parseResults';
+import { LIVE_SHAPES_APP } from '../service/seedCatalog';
 import { type RunningService, startService } from '../service/server';
 
 type Json = unknown;
 type Path = (string | number)[];
 
-const PARSERS: Record<string, { parse: (body: unknown) => unknown; path: (appId: string, buildId: string) => string; method?: 'POST' }> = {
+/** The ids a document is fetched with: a documented app's first build, and a pull-request build of the live-shapes app. */
+interface Ids {
+  app: string;
+  build: string;
+  liveBuild: string;
+}
+
+const PARSERS: Record<string, { parse: (body: unknown) => unknown; path: (ids: Ids) => string; method?: 'POST' }> = {
   parseApps: { parse: parseApps, path: () => '/apps' },
-  parseBranches: { parse: parseBranches, path: (app) => `/apps/${app}/branches?includeDeleted=true` },
-  parseDeploymentGroups: { parse: parseDeploymentGroups, path: (app) => `/apps/${app}/deployment-groups` },
-  parseBuilds: { parse: parseBuilds, path: (app) => `/apps/${app}/builds?limit=20` },
-  parseBuild: { parse: (body) => parseBuild(body), path: (_app, build) => `/builds/${build}` },
-  parseTestResults: { parse: parseTestResults, path: (_app, build) => `/builds/${build}/tests?showFailed=true&showPassing=true` },
+  parseBranches: { parse: parseBranches, path: (ids) => `/apps/${ids.app}/branches?includeDeleted=true` },
+  parseDeploymentGroups: { parse: parseDeploymentGroups, path: (ids) => `/apps/${ids.app}/deployment-groups` },
+  parseBuilds: { parse: parseBuilds, path: (ids) => `/apps/${ids.app}/builds?limit=20` },
+  parseBuild: { parse: (body) => parseBuild(body), path: (ids) => `/builds/${ids.build}` },
+  parseTestResults: { parse: parseTestResults, path: (ids) => `/builds/${ids.build}/tests?showFailed=true&showPassing=true` },
   parseCoverage: {
     parse: parseCoverage,
-    path: (_app, build) => `/builds/${build}/coverage?showFileCoverage=true&showFunctionCoverage=true`,
+    path: (ids) => `/builds/${ids.build}/coverage?showFileCoverage=true&showFunctionCoverage=true`,
   },
-  parseTriggeredBuildId: { parse: parseTriggeredBuildId, path: (app) => `/apps/${app}/build`, method: 'POST' },
+  parseTriggeredBuildId: { parse: parseTriggeredBuildId, path: (ids) => `/apps/${ids.app}/build`, method: 'POST' },
+  // The shapes the live service sent (API.md 2b).
+  'parseBuilds (live shapes)': { parse: parseBuilds, path: () => `/apps/${LIVE_SHAPES_APP}/builds?limit=20` },
+  'parseBuild (pull request)': { parse: (body) => parseBuild(body), path: (ids) => `/builds/${ids.liveBuild}` },
+  'parseTestResults (live shapes)': {
+    parse: parseTestResults,
+    path: (ids) => `/builds/${ids.liveBuild}/tests?showFailed=true&showPassing=true`,
+  },
 };
 
 /** Calls the parser; passes when it returns, or throws ApiError invalid-response; fails on anything else. */
@@ -73,9 +88,14 @@ describe('response parsers: a model or the typed error, over generated JSON', fu
 
   before(async () => {
     service = await startService();
-    const appId = service.data.apps[0]._id;
-    const builds = (await get(`/apps/${appId}/builds?limit=20`)) as { _id: string }[];
-    for (const [name, { path, method }] of Object.entries(PARSERS)) documents[name] = await get(path(appId, builds[0]._id), method);
+    const app = service.data.apps[0]._id;
+    const builds = (await get(`/apps/${app}/builds?limit=20`)) as { _id: string }[];
+    const liveBuild = service.data.builds.find(
+      (b) => b.app_id === LIVE_SHAPES_APP && b.pull_request_destination_commit_info && service.data.tests.has(b._id),
+    );
+    assert.ok(liveBuild, 'the live-shapes app has a pull-request build with tests');
+    const ids: Ids = { app, build: builds[0]._id, liveBuild: liveBuild._id };
+    for (const [name, { path, method }] of Object.entries(PARSERS)) documents[name] = await get(path(ids), method);
   });
   after(() => service?.close());
 

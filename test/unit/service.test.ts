@@ -253,7 +253,7 @@ describe('reference build service', () => {
       assert.deepEqual(seedData(), data);
       const statuses = new Set(data.builds.map((build) => build.build_status));
       assert.deepEqual([...statuses].sort(), ['cancelled', 'failed', 'queued', 'running', 'success']);
-      assert.deepEqual(new Set(data.apps.map((app) => app.platform)), new Set(['ios', 'android']));
+      assert.deepEqual(new Set(data.apps.map((app) => app.platform)), new Set(['ios', 'android', undefined]));
       assert.ok(data.apps.some((app) => !data.builds.some((build) => build.app_id === app._id)));
       assert.ok(data.builds.some((build) => build.commit_info.branch === FIND_REPLACE));
       for (const build of data.builds.filter((b) => b.build_status === 'queued')) {

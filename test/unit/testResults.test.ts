@@ -1,7 +1,7 @@
 // How test results are grouped for the Testing view, and how a test's source is found by name.
 import * as assert from 'node:assert/strict';
 import type { TestResult } from '../../src/api/models';
-import { findDeclaration, sourceFileParts, sourceGlob, suiteFileBase } from '../../src/core/testSources';
+import { findDeclaration, findDeclarations, locateTests, sourceFileParts, sourceGlob, suiteFileBase } from '../../src/core/testSources';
 import { failureMessage, leavesOf, testTree, type TestGroup } from '../../src/core/testTree';
 
 const results: TestResult[] = [
@@ -71,5 +71,52 @@ describe('test sources', () => {
     assert.equal(findDeclaration(swift, 'swift', 'testLog()'), undefined);
     assert.equal(findDeclaration('let x = testLogin()', 'swift', 'testLogin()'), undefined);
     assert.equal(findDeclaration(swift, 'swift', 'a.*b'), undefined);
+  });
+
+  it('finds all the tests of a file in one pass, each where it is found alone', () => {
+    // 3,000 lines: a declaration every third line, helpers and comments that name tests between them.
+    const lines: string[] = [];
+    for (let i = 0; i < 1000; i++) lines.push(`    func test${i}() throws {`, `        helper${i}() // test${i}() calls it`, '    }');
+    const swift = lines.join('\n');
+    const names = [...Array.from({ length: 1000 }, (_, i) => `test${999 - i}()`), 'test5', 'testMissing()', ''];
+    const found = findDeclarations(swift, 'swift', names);
+    for (const name of names.filter((_, i) => i % 25 === 0 || i >= 1000)) {
+      assert.deepEqual(found.get(name), findDeclaration(swift, 'swift', name), name);
+    }
+    assert.deepEqual(found.get('test999()'), { line: 2997, start: 9, end: 16 });
+    assert.deepEqual(found.get('test5'), { line: 15, start: 9, end: 14 });
+    assert.equal(found.size, 1001);
+    const kotlin = 'class A {\n  @Test fun `logs out cleanly`() {}\n  fun loginSucceeds() {}\n}';
+    assert.deepEqual(
+      [...findDeclarations(kotlin, 'kt', ['loginSucceeds', 'logs out cleanly'])],
+      [
+        ['logs out cleanly', { line: 1, start: 12, end: 30 }],
+        ['loginSucceeds', { line: 2, start: 6, end: 19 }],
+      ],
+    );
+  });
+
+  it("locates each suite's tests scanning each file once, in the first file that declares them", () => {
+    const file = (path: string, ...tests: string[]) => ({ path, text: tests.map((t) => `func ${t}() {}`).join('\n') });
+    const files: Record<string, ReturnType<typeof file>[]> = {
+      AuthTests: [file('/w/a/AuthTests.swift', 'testLogin'), file('/w/b/AuthTests.swift', 'testLogin', 'testLogout')],
+      BoardTests: [file('/w/BoardTests.txt', 'testMerge'), file('/w/BoardTests.swift', 'testMerge')],
+      SettingsTests: [file('/w/SettingsTests.swift', 'testDarkMode')],
+    };
+    const tests = [
+      { suite: 'AuthTests', name: 'testLogin()' },
+      { suite: 'com.other.AuthTests', name: 'testLogout()' },
+      { suite: 'BoardTests', name: 'testMerge()' },
+      { suite: 'BoardTests', name: 'testNowhere()' },
+      { suite: 'Strange {Suite}', name: 'testLogin()' },
+    ];
+    const asked: string[] = [];
+    const { located, scanned } = locateTests(tests, (base) => (asked.push(base), files[base] ?? []));
+    assert.deepEqual(
+      tests.map((t) => located.get(t)?.file.path),
+      ['/w/a/AuthTests.swift', '/w/b/AuthTests.swift', '/w/BoardTests.swift', undefined, undefined],
+    );
+    assert.deepEqual(asked, ['AuthTests', 'BoardTests'], 'each suite file name asked for once; SettingsTests has no test');
+    assert.equal(scanned, 3, 'both AuthTests files (the first lacks testLogout) and the one BoardTests source; the .txt is not read');
   });
 });

@@ -196,6 +196,25 @@ const ALLOWED: readonly Allowed[] = [
   },
   { why: 'the exact time in a fixed, language-neutral form: "2017-03-02 22:13:26 UTC"', file: 'src/core/time.ts', texts: ['${} UTC'] },
   {
+    why: 'the log line about ids the service listed twice (Log stays English for support)',
+    file: 'src/core/uniqueIds.ts',
+    texts: [
+      ' and ${} more',
+      'an id',
+      '${} ids',
+      'The build service listed ${} more than once in ${} (${}${}); only the first of each is shown.',
+    ],
+  },
+  ...(
+    [
+      ['src/commands/buildCommands.ts', 'the branches of app ${}'],
+      ['src/commands/triggerPicks.ts', 'the branches of app ${}'],
+      ['src/services/session.ts', 'the app list'],
+      ['src/views/apps/buildsSection.ts', 'the builds of app ${}'],
+      ['src/views/apps/buildsSection.ts', '${} and of another app'],
+    ] as const
+  ).map(([file, text]) => ({ why: 'the list named in that log line, and its key for saying it once', file, texts: [text] })),
+  {
     why: 'parts of the request log line (Log stays English for support)',
     file: 'src/services/clientCache.ts',
     texts: [' (attempt ${})', 'failed: ${}', ' — server said "${}"', '${} ${} ${} in ${} ms${}${}'],

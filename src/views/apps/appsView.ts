@@ -7,10 +7,12 @@ import { sortByName } from '../../core/sortApps';
 import { ContextKey, ViewId } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { ErrorPresenter } from '../../services/errorPresenter';
+import type { Log } from '../../services/log';
 import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
 import { MessageNode } from '../messageNode';
 import type { BuildPoller } from '../../services/poller';
+import { BuildNode } from './buildNode';
 import { BuildsSection } from './buildsSection';
 import type { LoadOutcome } from './loadOutcome';
 import { AppNode, PlatformIcons, sameApp, sameNodes, type AppsTreeNode } from './nodes';
@@ -23,6 +25,7 @@ export interface AppsViewDeps {
   presenter: ErrorPresenter;
   poller: BuildPoller;
   contextKeys: ContextKeys;
+  log: Log;
   /** Where media/ is, for the platform icons. */
   extensionUri: vscode.Uri;
 }
@@ -41,7 +44,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   readonly builds: BuildsSection;
   private readonly icons: PlatformIcons;
   private roots: AppsTreeNode[] | undefined;
-  private sorted: { from: App[]; apps: App[] } | undefined;
+  private sorted: { from: readonly App[]; apps: readonly App[] } | undefined;
   private loading: { promise: Promise<LoadOutcome>; controller: AbortController } | undefined;
   private generation = 0;
   private readonly subscriptions: vscode.Disposable[];
@@ -87,6 +90,16 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     this.loading = undefined;
     this.deps.session.forgetApps();
     return this.load(true);
+  }
+
+  /**
+   * Retry on the error row under an app or a build: asks again for that node's children (its builds,
+   * or its details), and only those. The node given may be an older copy of the one shown now.
+   */
+  retry(failed: AppNode | BuildNode): void {
+    if (failed instanceof BuildNode) return this.builds.retry(failed);
+    const current = this.roots?.find((root) => root.kind === 'app' && root.app.id === failed.app.id);
+    if (current) this.changed.fire(current);
   }
 
   /** Forgets what is shown; the view reloads when VS Code asks again (at once if it is visible). */
@@ -167,22 +180,19 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     }
   }
 
-  private appNodes(apps: App[]): AppNode[] {
+  /** The session lists each id once: VS Code refuses a tree with two items of one id. */
+  private appNodes(apps: readonly App[]): AppNode[] {
     // An app the service describes as before keeps its node (and so its tree item and its expansion).
     const before = new Map((this.roots ?? []).flatMap((n) => (n.kind === 'app' ? [[n.app.id, n] as const] : [])));
-    return this.sortedUnique(apps).map((app) => {
+    return this.sortedOnce(apps).map((app) => {
       const kept = before.get(app.id);
       return kept && sameApp(kept.app, app) ? kept : new AppNode(app, this.icons, this.builds.filterOf(app.id));
     });
   }
 
   /** Sorted once per app list: a reload of the same list (a setting changed) does not sort again. */
-  private sortedUnique(apps: App[]): App[] {
-    if (this.sorted?.from !== apps) {
-      // Duplicate ids would make VS Code reject the whole tree (item ids must be unique).
-      const seen = new Set<string>();
-      this.sorted = { from: apps, apps: sortByName(apps.filter((app) => !seen.has(app.id) && seen.add(app.id))) };
-    }
+  private sortedOnce(apps: readonly App[]): readonly App[] {
+    if (this.sorted?.from !== apps) this.sorted = { from: apps, apps: sortByName(apps) };
     return this.sorted.apps;
   }
 

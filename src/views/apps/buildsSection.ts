@@ -2,12 +2,16 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build, BuildServiceClient, Coverage, TestResults } from '../../api';
 import { detailRows } from '../../core/detailRows';
+import { CommandId } from '../../ids';
+import { repeatedIdsNote } from '../../core/uniqueIds';
 import { viewFix } from '../../core/errorMessages';
 import type { BuildFilter } from '../../core/filter';
 import type { ErrorPresenter } from '../../services/errorPresenter';
+import type { Log } from '../../services/log';
 import type { BuildPoller } from '../../services/poller';
 import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
+import { uniqueById } from '../../services/uniqueLists';
 import { MessageNode } from '../messageNode';
 import { BuildNode } from './buildNode';
 import { DetailNode } from './detailNode';
@@ -18,6 +22,7 @@ export interface BuildsDeps {
   settings: SettingsService;
   presenter: ErrorPresenter;
   poller: BuildPoller;
+  log: Log;
 }
 
 type Details = { tests?: TestResults; coverage?: Coverage };
@@ -33,7 +38,10 @@ export class BuildsSection implements vscode.Disposable {
   private readonly filters = new Map<string, BuildFilter>();
   private readonly shown = new Map<string, BuildNode>();
   /** The builds each expanded app lists now. */
-  private readonly lists = new Map<string, Build[]>();
+  private readonly lists = new Map<string, readonly Build[]>();
+  /** Expanded apps whose builds, and builds whose details, could not be loaded: a refresh asks again. */
+  private readonly failedApps = new Set<string>();
+  private readonly failedDetails = new Set<string>();
   private readonly details = new Map<string, Details>();
   private readonly changed = new vscode.EventEmitter<AppsTreeNode>();
   private readonly subscription: vscode.Disposable;
@@ -66,28 +74,36 @@ export class BuildsSection implements vscode.Disposable {
 
   /**
    * Refresh: asks again for the builds of every expanded app and returns the apps whose list changed
-   * (or failed), so only those are redrawn. Their redraw asks once more: a list kept from here could
-   * be shown long after, if VS Code asks only when the app is next on screen.
+   * (or failed, now or before), so only those are redrawn. Their redraw asks once more: a list kept
+   * from here could be shown long after, if VS Code asks only when the app is next on screen.
    */
   async reloadExpanded(client: BuildServiceClient): Promise<string[]> {
-    const changed: string[] = [];
+    const changed = [...this.failedApps];
+    for (const id of this.failedDetails) this.redraw(this.shown.get(id));
     await Promise.all(
       [...this.lists].map(async ([appId, shown]) => {
-        const builds = await client.listBuilds(appId, this.query(appId)).catch(() => undefined);
+        const builds = await this.listBuilds(client, appId).catch(() => undefined);
         if (!builds || JSON.stringify(builds) !== JSON.stringify(shown)) changed.push(appId);
       }),
     );
     return changed;
   }
 
+  /** Retry on the error row of a build's details: asks again for those, and only those. */
+  retry(failed: BuildNode): void {
+    this.redraw(this.shown.get(failed.build.id));
+  }
+
   /** The app is collapsed: its builds are no longer on screen, so there is nothing to follow for it. */
   collapsed(node: AppsTreeNode): void {
     if (node.kind !== 'app') return;
     this.lists.delete(node.app.id);
+    this.failedApps.delete(node.app.id);
     for (const [id, shown] of this.shown) {
       if (shown.appId !== node.app.id) continue;
       this.deps.poller.unfollow(id, 'shown');
       this.shown.delete(id);
+      this.failedDetails.delete(id);
     }
   }
 
@@ -96,15 +112,37 @@ export class BuildsSection implements vscode.Disposable {
     return { branch, status, limit: this.deps.settings.value.buildsPerApp };
   }
 
+  /**
+   * Each build once in the whole tree (the first wins): VS Code refuses a tree with two items of one
+   * id, so a build that another expanded app already shows stays there only.
+   */
+  private async listBuilds(client: BuildServiceClient, appId: string): Promise<readonly Build[]> {
+    const list = `the builds of app ${appId}`;
+    const builds = uniqueById(this.deps.log, list, await client.listBuilds(appId, this.query(appId)), (build) => build.id);
+    const elsewhere = (build: Build) => (this.shown.get(build.id)?.appId ?? appId) !== appId;
+    if (!builds.some(elsewhere)) return builds;
+    const both = `${list} and of another app`;
+    this.deps.log.warnOnce(
+      both,
+      repeatedIdsNote(
+        both,
+        builds.filter(elsewhere).map((build) => build.id),
+      ),
+    );
+    return builds.filter((build) => !elsewhere(build));
+  }
+
   private async buildsOf(app: AppNode, client: BuildServiceClient): Promise<AppsTreeNode[]> {
     const { branch, status } = this.filterOf(app.app.id);
-    let builds: Build[];
+    let builds: readonly Build[];
     try {
-      builds = await client.listBuilds(app.app.id, this.query(app.app.id));
+      builds = await this.listBuilds(client, app.app.id);
     } catch (error) {
       this.lists.delete(app.app.id);
-      return this.errorNodes(error, app.app.id);
+      this.failedApps.add(app.app.id);
+      return this.errorNodes(error, `app:${app.app.id}`, app);
     }
+    this.failedApps.delete(app.app.id);
     // A build the app showed before, unchanged, keeps its node (and its tree item and expansion).
     const before = new Map([...this.shown].filter(([, n]) => n.appId === app.app.id));
     this.collapsed(app);
@@ -131,8 +169,10 @@ export class BuildsSection implements vscode.Disposable {
         const [tests, coverage] = await Promise.all([client.getTests(build.id), client.getCoverage(build.id)]);
         extra = { tests, coverage };
       } catch (error) {
-        return this.errorNodes(error, build.id);
+        this.failedDetails.add(build.id);
+        return this.errorNodes(error, `build:${build.id}`, node);
       }
+      this.failedDetails.delete(build.id);
       this.details.set(build.id, extra);
       if (this.details.size > DETAILS_KEPT) this.details.delete(this.details.keys().next().value as string);
     }
@@ -146,12 +186,18 @@ export class BuildsSection implements vscode.Disposable {
     this.changed.fire(node);
   }
 
-  private errorNodes(error: unknown, key: string): AppsTreeNode[] {
+  /** VS Code asks again for the children of a node it shows expanded. */
+  private redraw(node: AppsTreeNode | undefined): void {
+    if (node) this.changed.fire(node);
+  }
+
+  /** Its Retry (when the failure offers one) runs Refresh on the node whose children failed to load. */
+  private errorNodes(error: unknown, key: string, failed: AppNode | BuildNode): AppsTreeNode[] {
     // In the view rather than a toast: the user expanded this node and is looking at it.
     const message = this.deps.presenter.describe(error);
-    return message
-      ? [new MessageNode(message.short, message.severity, { detail: message.message, fix: viewFix(message), key: `error:${key}` })]
-      : [];
+    if (!message) return [];
+    const fix = viewFix(message, { command: CommandId.refresh, arguments: [failed] });
+    return [new MessageNode(message.short, message.severity, { detail: message.message, fix, key: `error:${key}` })];
   }
 
   dispose(): void {

@@ -105,7 +105,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
           ? [
               new MessageNode(message.short, message.severity, {
                 detail: message.message,
-                fix: viewFix(message, CommandId.refreshCurrentBranch),
+                fix: viewFix(message, { command: CommandId.refreshCurrentBranch }),
               }),
             ]
           : [];

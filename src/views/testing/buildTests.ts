@@ -62,7 +62,9 @@ export class BuildTests implements vscode.Disposable {
     const results = await client.getTests(build.id, { showPassing });
     if (generation !== this.generation) return undefined;
     const leaves = leavesOf(testTree(results.tests));
-    const locations = await this.locator.locate(build.id, leaves, (leaf) => leaf.id);
+    // The locator looks for a bounded number of tests: the failed ones are the ones to find in the editor.
+    const failedFirst = [...leaves.filter((l) => l.outcome === 'failed'), ...leaves.filter((l) => l.outcome !== 'failed')];
+    const locations = await this.locator.locate(build.id, failedFirst, (leaf) => leaf.id);
     if (generation !== this.generation) return undefined;
     this.shownView ??= new TestResultsView();
     this.shownView.show(build, appName, results.tests, locations);

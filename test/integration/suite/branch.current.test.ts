@@ -88,9 +88,9 @@ describe('current branch: view and status bar', () => {
       [cafe._id],
     );
     await ui.clearNotifications();
-    await setSetting('appId', 'not-an-id');
+    await setSetting('appId', '2048 iOS App');
     const shown = await ui.waitForNotification('buildService.appId');
-    assert.match(shown.message, /^The setting buildService\.appId is not valid: "not-an-id" is not an app ID/);
+    assert.match(shown.message, /^The setting buildService\.appId is not valid: "2048 iOS App" is not an app ID/);
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && !s.pinned, 'back to matching by repository');
     await ui.clearNotifications();
   });
