@@ -1,6 +1,5 @@
 /** Why a call to the build service failed, or could not be made; the extension picks its message and action from this. */
 export type ApiErrorKind =
-  /** buildService.baseUrl is empty: there is no service to ask. */
   | 'not-configured'
   /** buildService.baseUrl holds something that is not a service address; `problem` says what. */
   | 'invalid-setting'
@@ -11,7 +10,6 @@ export type ApiErrorKind =
   | 'server-error'
   | 'unavailable'
   | 'network'
-  /** The proxy wants (other) credentials: 407. */
   | 'proxy-auth'
   /** The service's TLS certificate is not trusted, expired or for another host; nothing was sent. */
   | 'certificate'
@@ -22,7 +20,6 @@ export type ApiErrorKind =
   | 'cancelled';
 
 export interface ApiErrorDetails {
-  /** The HTTP status, when the service answered. */
   status?: number;
   /** The `error` string of the service's JSON body, when it gave one. */
   serverMessage?: string;
@@ -33,12 +30,10 @@ export interface ApiErrorDetails {
   url?: string;
   /** The low-level error code for connection failures, e.g. ECONNREFUSED, for the log. */
   code?: string;
-  /** What is wrong with the setting ('invalid-setting'), in words for the user. */
   problem?: string;
   cause?: unknown;
 }
 
-/** Every failure of a request to the build service (or reason none could be sent), with a message a person understands. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status?: number;
@@ -69,10 +64,7 @@ export function cancelled(): ApiError {
   return new ApiError('cancelled', 'The request was cancelled.');
 }
 
-/**
- * The base-address setting is unusable. Not an ApiError: it is a configuration mistake found
- * before any request, and the fix is always the same setting.
- */
+/** Not an ApiError: a configuration mistake found before any request, always fixed in the same setting. */
 export class InvalidBaseUrlError extends Error {
   override readonly name = 'InvalidBaseUrlError';
   readonly setting = 'buildService.baseUrl';

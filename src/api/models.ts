@@ -19,7 +19,6 @@ export interface Branch {
 /** 'unknown' stands for a status this client does not know yet; `Build.rawStatus` keeps the original. */
 export type BuildStatus = 'queued' | 'running' | 'success' | 'failed' | 'cancelled' | 'unknown';
 
-/** The query of GET /apps/:id/builds and /build/latest; the Apps view's filter too. */
 export interface BuildFilter {
   branch?: string;
   scheme?: string;
@@ -36,9 +35,7 @@ export interface CommitInfo {
   tags: string[];
 }
 
-/** The branch a pull request merges into, as a pull-request build names it. */
 export interface PullRequestDestination extends CommitInfo {
-  /** As the service sent it, e.g. 'unknown'. */
   mergeStatus?: string;
 }
 

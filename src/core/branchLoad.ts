@@ -1,6 +1,5 @@
-// The rules of the Current Branch view: which state the workspace is in, which apps build its
-// repository, and each one's latest build of the branch. No vscode: services/currentBranch.ts holds
-// the subscriptions and the published state; this is unit-tested against the reference service.
+// The Current Branch view's rules, without vscode (services/currentBranch.ts subscribes and publishes), so they are
+// unit-tested against the reference service.
 import { ApiError } from '../api/errors';
 import type { App, Build } from '../api/models';
 import type { BranchBuild, BranchState, GitSnapshot } from './branchState';
@@ -9,7 +8,6 @@ import { appsBuildingRepo } from './matchApps';
 import { mapPooled } from './pool';
 import { firstOfEachId } from './uniqueIds';
 
-/** Where the session stands: whether a client can be asked at all, and if not, why. */
 export type ConnectionState = NotReady | { kind: 'ready' };
 
 /** What Git alone says: the state when that settles it (no Git, no repository, a detached HEAD), else the branch. */
@@ -19,10 +17,7 @@ export function gitBranch(snapshot: GitSnapshot): { settled: BranchState } | { b
   return { branch: snapshot.branch };
 }
 
-/**
- * The state before anything is asked, or the branch to load. No address and no token are the views'
- * welcome; an invalid address is a failure, shown in the words every command and view uses.
- */
+// No address or token is the views' welcome; an invalid address is a failure, in the words every view uses.
 export function branchToLoad(snapshot: GitSnapshot, connection: ConnectionState): BranchState | { kind: 'load'; branch: string } {
   const git = gitBranch(snapshot);
   if ('settled' in git) return git.settled;
@@ -31,7 +26,6 @@ export function branchToLoad(snapshot: GitSnapshot, connection: ConnectionState)
   return { kind: 'load', branch: git.branch };
 }
 
-/** What loading asks of the service; the session and its caches answer. */
 export interface BranchSources {
   apps(): Promise<readonly App[]>;
   /** The repo_url of the app's latest build; undefined when it has no builds. */

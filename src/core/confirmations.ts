@@ -23,15 +23,11 @@ export class Confirmations<T> {
     private readonly lifetimeMs = CONFIRMATION_LIFETIME_MS,
   ) {}
 
-  /** Remembers what the confirmation for `key` names. */
   keep(key: string, target: T): void {
     this.pending = [...this.pending.filter((p) => this.fresh(p)), { key, target, at: this.now() }].slice(-MAX_PENDING);
   }
 
-  /**
-   * What was confirmed for `key`, used up. Two confirmations for one input that named different
-   * targets cannot be told apart, so neither is taken: nothing rather than the wrong one.
-   */
+  /** Used up. Two confirmations of one input naming different targets: neither is taken, rather than the wrong one. */
   take(key: string): Taken<T> {
     const mine = this.pending.filter((p) => p.key === key);
     if (mine.length === 0) return { kind: 'none' };

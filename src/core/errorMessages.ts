@@ -1,12 +1,10 @@
-// What the user is told about a failed request (or one that could not be sent: no address, an invalid
-// one, no token), and the fixes offered with it. Pure (no vscode) so the texts are unit-tested; the
-// presenter shows them, the views and the chat tools say the same, and the log gets the details.
+// What the user is told about a failed (or unsendable) request and the fixes offered. Pure (no vscode) so
+// the texts are unit-tested; the presenter, the views and the chat tools all say the same.
 import * as l10n from '@vscode/l10n';
 import type { ApiError } from '../api/errors';
 import { CommandId, Setting, type CommandIdValue, type SettingId } from '../ids';
 import { noticeText, SHOWN_MAX, shownText, type NoticeText } from './serviceText';
 
-/** The fixes a notification can offer; the presenter maps each to a button label and a command. */
 export type FixAction =
   'openSettings' | 'setAccessToken' | 'openDashboard' | 'openStatusPage' | 'retry' | 'showLog' | 'openProxySettings' | 'allowUnencrypted';
 
@@ -63,17 +61,12 @@ export function fixCommand(message: UserMessage, action: FixAction): FixCommand 
   return action === 'openSettings' && message.setting ? { ...fix, arguments: [message.setting] } : fix;
 }
 
-/**
- * What clicking a failure shown in a view does, the same in every view: try again where that is
- * offered (the view's own reload, given the node whose loading failed, so only that is asked for
- * again), otherwise the message's first fix.
- */
+/** Clicking a failure in any view: retry (the view reloads only the failed node) if offered, else the first fix. */
 export function viewFix(message: UserMessage, retry: Omit<FixCommand, 'title'> = { command: CommandId.refresh }): FixCommand {
   if (message.actions.includes('retry')) return { ...retry, title: ACTION_LABELS.retry };
   return fixCommand(message, message.actions[0] ?? 'showLog');
 }
 
-/** The one wording of "this setting holds a value that cannot be used". */
 export function invalidSettingMessage(setting: SettingId, problem: string): NoticeText {
   return noticeText(l10n.t('The setting {0} is not valid: {1}.'), setting, problem);
 }

@@ -35,18 +35,12 @@ declare const NOTICE: unique symbol;
 /** A notification's text: our translated template, every value in it made inert by notificationText. */
 export type NoticeText = string & { readonly [NOTICE]: true };
 
-/**
- * Fills a template (`l10n.t` of the text alone, placeholders kept) for a notification: each `{n}`
- * becomes `values[n]` as notificationText shows it; the template itself stays as written.
- */
+/** Fills an `l10n.t` template for a notification: each `{n}` made inert by notificationText, the template as written. */
 export function noticeText(template: string, ...values: readonly (string | number)[]): NoticeText {
   return filledText(template, values, notificationText) as NoticeText;
 }
 
-/**
- * Each `{n}` of the template becomes `values[n]` as `rule` shows it (numbers as they are). One pass,
- * so a value's own `{1}` stays text.
- */
+/** Each `{n}` becomes `values[n]` as `rule` shows it, in one pass so a value's own `{1}` stays text. */
 export function filledText(template: string, values: readonly (string | number)[], rule: (text: string) => string): string {
   return template.replace(/\{(\d+)\}/g, (placeholder, index: string) => {
     const value = values[Number(index)];
@@ -55,7 +49,7 @@ export function filledText(template: string, values: readonly (string | number)[
 }
 
 function oneLine(text: string): string {
-  // Most names need nothing: one test instead of three replacements (10,000 tree items read this).
+  // Most names need nothing: one test instead of three replacements.
   if (!NEEDS_WORK.test(text)) return text;
   return text.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(/ {2,}/g, ' ').trim();
 }

@@ -40,12 +40,8 @@ export function declaredName(testName: string): string {
   return (testName.includes('(') ? testName.replace(/\(.*\)\s*$/, '') : testName).trim();
 }
 
-/**
- * Any declaration of a test function in each language, the declared name in group 1 (Kotlin's with
- * its backticks: fun `logs in`()). Run over the whole text, never across a line: `[^\S\n]` is a
- * space within a line. One pattern for all the tests of a file, so the file is scanned once however
- * many of its tests failed.
- */
+// A test function's declaration, the name in group 1 (Kotlin's with backticks). `[^\S\n]` keeps a match within
+// one line; one pattern serves all of a file's tests, so each file is scanned once.
 const DECLARATIONS: Readonly<Record<SourceExtension, RegExp>> = {
   swift: /\bfunc[^\S\n]+([^\s(]+)[^\S\n]*\(/g,
   kt: /\bfun[^\S\n]+(`[^`\n]+`|[^\s(`]+)[^\S\n]*\(/g,
@@ -53,10 +49,7 @@ const DECLARATIONS: Readonly<Record<SourceExtension, RegExp>> = {
   m: /^[^\S\n]*-[^\S\n]*\([^\S\n]*void[^\S\n]*\)[^\S\n]*(\w+)/gm,
 };
 
-/**
- * The declarations of a file's tests, found in one pass over its text: each of `testNames` (as the
- * service reports them) that the file declares, with the place of its first declaration.
- */
+/** Each of `testNames` (as the service reports them) the file declares, at its first declaration, in one pass. */
 export function findDeclarations(text: string, extension: SourceExtension, testNames: Iterable<string>): Map<string, SourceRange> {
   const wanted = new Map<string, string[]>(); // declared name → the reported names (testLogin() and testLogin are one)
   for (const testName of testNames) {
@@ -88,17 +81,13 @@ export function findDeclaration(text: string, extension: SourceExtension, testNa
   return findDeclarations(text, extension, [testName]).get(testName);
 }
 
-/** A source file as the search found and read it. */
 export interface SourceFile {
   readonly path: string;
   readonly text: string;
 }
 
-/**
- * Where each test is declared: the files named after its suite, each scanned once for all the tests
- * it may hold, a test placed in the first of them that declares it. `scanned` counts the files read
- * through.
- */
+// Each file named after a suite is scanned once for all its tests; the first file declaring a test wins.
+// `scanned` counts the files read through.
 export function locateTests<T extends { readonly suite: string; readonly name: string }, F extends SourceFile>(
   tests: readonly T[],
   filesNamed: (base: string) => readonly F[],

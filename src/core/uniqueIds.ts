@@ -20,7 +20,6 @@ export function firstOfEachId<T>(items: readonly T[], idOf: (item: T) => string)
   return { items: kept ?? items, repeated: [...repeated] };
 }
 
-/** How many ids a log line names before it says "and N more". */
 const NAMED_MAX = 10;
 
 /** The log line for ids repeated in one list (English, like the rest of the log). */

@@ -4,11 +4,8 @@ import type { Checked } from './validate';
 /** The longest app id accepted; real ones are 1 to 26 characters (API.md 2b). */
 export const APP_ID_MAX_LENGTH = 100;
 
-/**
- * '' (not pinned) or an app id as Copy App ID gives it. Ids are usually 24 hexadecimal digits, but not
- * always (API.md 2b), so any word without spaces or invisible characters is taken; an app name pasted
- * by mistake has spaces and is refused, and an id the service does not list is named in the view.
- */
+// Ids are usually 24 hex digits but not always (API.md 2b), so any word without spaces or invisible characters
+// is taken; an app name pasted by mistake has spaces and is refused.
 export function checkAppId(raw: unknown): Checked<string> {
   if (raw === undefined || raw === null) return { ok: true, value: '' };
   if (typeof raw !== 'string') return { ok: false, problem: l10n.t('it must be a text value') };
