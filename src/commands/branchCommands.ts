@@ -29,7 +29,6 @@ export interface BranchCommandsDeps {
   log: Log;
 }
 
-/** The current branch: trigger a build of it, show its build, reload it. */
 export class BranchCommands {
   constructor(private readonly deps: BranchCommandsDeps) {}
 
@@ -41,11 +40,8 @@ export class BranchCommands {
     };
   }
 
-  /**
-   * Trigger Build: the app (skipped when only one app builds this repository, or when run on an app
-   * in the Apps view), the branch (the current one first), then one POST. The new build is shown and
-   * followed; its end is announced by CompletionNotice.
-   */
+  // The app pick is skipped when only one app builds this repository or when run on an app node; the current
+  // branch is offered first. The new build is followed; CompletionNotice announces its end.
   private async trigger(node: unknown): Promise<void> {
     const client = await this.deps.session.ready();
     const app = this.deps.targets.clickedApp(node) ?? (await pickApp(this.deps.session, client, this.deps.model.state));
@@ -86,10 +82,7 @@ export class BranchCommands {
     }
   }
 
-  /**
-   * The status-bar click, and "Open Build" on a completion notification: the Current Branch view with
-   * the build selected. A build of another branch is not in that view; its app in the Apps view lists it.
-   */
+  /** A build of another branch is not in the Current Branch view; its app in the Apps view lists it. */
   private async reveal(buildId: unknown): Promise<void> {
     const id = typeof buildId === 'string' ? buildId : undefined;
     const node = this.deps.branchView.nodeOf(id);

@@ -37,14 +37,12 @@ export interface BuildCommandsDeps {
 
 const isRetried = (node: unknown): node is AppNode | BuildNode => node instanceof AppNode || node instanceof BuildNode;
 
-/** The Apps view's commands on apps and builds: refresh, filter, cancel, copy ids. */
 export class BuildCommands {
   constructor(private readonly deps: BuildCommandsDeps) {}
 
   table(): CommandGroup<BuildCommandId> {
     return {
-      // A failure is shown by the presenter and left in the view as a message node. From an error
-      // row's Retry, the node whose children failed to load comes along: only those are asked for.
+      // From an error row's Retry the failed node comes along, and only its children are asked for again.
       [CommandId.refresh]: (node) => (isRetried(node) ? this.deps.apps.retry(node) : this.deps.apps.refresh()),
       [CommandId.copyAppId]: (node) => this.copyAppId(node),
       [CommandId.filterBuilds]: (node) => this.filter(node),
@@ -96,22 +94,17 @@ export class BuildCommands {
   }
 
   private async applyFilter(app: AppNode, filter: BuildFilter): Promise<void> {
-    // Only this app is redrawn and its builds fetched again: one request.
     this.deps.apps.builds.setFilter(app, filter);
     await this.deps.apps.view.reveal(app, { expand: true, select: false, focus: false });
   }
 
-  /**
-   * Asks first in a warning notification (cancelling is not undoable); only its "Cancel Build" button
-   * sends the request, and closing the notification cancels nothing. Then the build is refreshed.
-   */
+  /** Asks first (not undoable): only the warning's "Cancel Build" button sends; closing it cancels nothing. */
   private async cancel(node: unknown): Promise<void> {
     const client = await this.deps.session.ready();
     const target = this.deps.targets.build(node);
     if (!target || target.build.finished) return;
     const { build } = target;
     const appName = this.deps.targets.appNameOf(target) ?? this.deps.session.nameOf(target.appId);
-    // Only this handler waits for the answer; the views, the poller and other commands go on meanwhile.
     const cancel = CANCEL_BUILD();
     const choice = await notify('warning', cancelQuestion(build, appName), cancel);
     if (choice !== cancel) return;

@@ -40,12 +40,8 @@ export interface ChatToolsDeps {
   log: Log;
 }
 
-/**
- * The language-model tools agent mode calls: branch status, list builds, failed tests, trigger a
- * build. Every answer is short plain text; every failure is an answer too (the same words as the
- * notification). Triggering asks first, naming app and branch, or its preparation throws those words
- * so VS Code neither asks nor invokes; invoke() starts only what its confirmation named.
- */
+// Every answer is short plain text, failures too (the notification's words). Triggering asks first, naming app and
+// branch, or its preparation throws so VS Code neither asks nor invokes; invoke() starts only what was confirmed.
 export class ChatTools {
   private readonly confirmed = new Confirmations<Target>(sameTarget);
 
@@ -54,7 +50,6 @@ export class ChatTools {
     deps.session.onDidChange(() => this.confirmed.clear());
   }
 
-  /** The four tools, by name. */
   tools(): Record<ToolNameValue, vscode.LanguageModelTool<object>> {
     return {
       [ToolName.branchStatus]: { invoke: () => this.answer(() => this.branchStatus()) },
@@ -158,7 +153,6 @@ export class ChatTools {
     return { app, branch, baseUrl: this.deps.settings.value.baseUrl };
   }
 
-  /** The question, naming app and branch; throws (so nothing is invoked) when they cannot be worked out. */
   private async prepareTrigger(input: TriggerInput): Promise<vscode.PreparedToolInvocation> {
     let target: Target;
     try {

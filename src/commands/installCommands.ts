@@ -25,7 +25,6 @@ export interface InstallCommandsDeps {
   log: Log;
 }
 
-/** A build on the phone: the QR code of its install link. */
 export class InstallCommands {
   constructor(private readonly deps: InstallCommandsDeps) {}
 

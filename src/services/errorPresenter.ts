@@ -6,12 +6,8 @@ import { ACTION_LABELS, describeFailure, describeUnexpected, fixCommand, type Us
 import { loggedText } from '../core/serviceText';
 import { notify } from './notify';
 
-/**
- * The one place a failure becomes a notification. A rejected token (401) is shown once per token:
- * views refresh often, and a toast on every refresh would bury everything else (the token store's
- * change event, or a success, makes the next one show again). Every other failure, a missing token
- * or address included, is shown each time: someone asked, and must learn why nothing happened.
- */
+// A rejected token (401) is shown once per token, as views refresh often (a token change or a success re-arms it);
+// every other failure is shown each time: someone asked, and must learn why nothing happened.
 export class ErrorPresenter implements vscode.Disposable {
   private lastAuthFailure: string | undefined;
   private readonly subscription: vscode.Disposable;

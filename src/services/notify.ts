@@ -3,12 +3,8 @@ import type { NoticeText } from '../core/serviceText';
 
 export type Severity = 'info' | 'warning' | 'error';
 
-/**
- * The one way the extension shows a notification (lint forbids window.show*Message elsewhere). A
- * notification turns `[label](command:…)` into a link that runs the command, so its text must be a
- * NoticeText: our template with every value, the service's names and error texts among them, made
- * inert (core/serviceText.ts). Resolves to the button chosen, undefined when closed.
- */
+// The one way to show a notification (lint enforces it). A notification turns `[label](command:…)` into a link
+// that runs the command, so its text is a NoticeText: every value in it made inert (core/serviceText.ts).
 export function notify<T extends string>(severity: Severity, text: NoticeText, ...buttons: T[]): Thenable<T | undefined> {
   switch (severity) {
     case 'error':

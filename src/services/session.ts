@@ -12,11 +12,8 @@ import { uniqueById } from './uniqueLists';
 /** Whether the service can be asked, and if not, why. */
 export type Connection = NotReady | { kind: 'ready'; client: BuildServiceClient };
 
-/**
- * "Connected or not, and which apps exist", answered in one place for every view and command. The app
- * list is fetched once per client and kept until `forgetApps()` (a Refresh) or until the address or
- * the token changes, which also fires `onDidChange` so the views reload and the poller lets go.
- */
+// The app list is kept per client until `forgetApps()` (Refresh) or an address/token change, which fires
+// `onDidChange` so the views reload and the poller lets go.
 export class Session implements vscode.Disposable {
   private appList: { client: BuildServiceClient; apps: readonly App[] } | undefined;
   private generation = 0;
@@ -60,21 +57,15 @@ export class Session implements vscode.Disposable {
     return { kind: 'ready', client };
   }
 
-  /**
-   * The client, for work someone asked for (a command, a chat tool): when the service cannot be asked,
-   * rejects with the ApiError that says why, which the command wrapper and the tools put in words.
-   */
+  /** For work someone asked for: rejects with the ApiError saying why the service cannot be asked. */
   async ready(): Promise<BuildServiceClient> {
     const connection = await this.connection();
     if (connection.kind === 'ready') return connection.client;
     throw notReady(connection);
   }
 
-  /**
-   * Every app of this token, asked once per client, each id once (the first wins): every view and pick
-   * gets its apps here. Concurrent callers share one request through the client's gate, and a
-   * caller's `signal` cancels only its own wait.
-   */
+  // Asked once per client, each id once (the first wins). Concurrent callers share one request through the
+  // client's gate; a caller's `signal` cancels only its own wait.
   async apps(client: BuildServiceClient, signal?: AbortSignal): Promise<readonly App[]> {
     if (this.appList?.client === client) return this.appList.apps;
     const generation = this.generation;
@@ -85,12 +76,10 @@ export class Session implements vscode.Disposable {
     return apps;
   }
 
-  /** The app's name when the list has been loaded; its id otherwise. */
   nameOf(appId: string): string {
     return this.names.get(appId) ?? appId;
   }
 
-  /** The next `apps()` asks the service again (Refresh). */
   forgetApps(): void {
     this.appList = undefined;
     this.generation++;

@@ -3,10 +3,7 @@ import type { Log } from './log';
 import { promptForSetting } from './settingPrompt';
 import type { Settings } from './settings';
 
-/**
- * Tells the user about an invalid setting value, naming the setting, once per distinct value:
- * a settings change fires for every keystroke in settings.json, and a toast per keystroke is noise.
- */
+/** Once per distinct invalid value: a settings change fires for every keystroke in settings.json. */
 export class SettingProblemNotifier {
   private shown = new Set<string>();
 

@@ -25,10 +25,7 @@ export class TestLocator {
 
   constructor(private readonly log: Log) {}
 
-  /**
-   * Locations keyed by `key(test)`, for the tests whose source was found. Only the first MAX_LOCATED
-   * tests are looked for (put the failed ones first): each file is scanned once for all its tests.
-   */
+  /** Only the first MAX_LOCATED tests are looked for, so put the failed ones first. */
   async locate<T extends { suite: string; name: string }>(
     buildId: string,
     tests: readonly T[],

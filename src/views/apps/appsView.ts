@@ -26,21 +26,15 @@ export interface AppsViewDeps {
   poller: BuildPoller;
   contextKeys: ContextKeys;
   log: Log;
-  /** Where media/ is, for the platform icons. */
   extensionUri: vscode.Uri;
 }
 
-/**
- * The Apps view: it owns its TreeView, loads when VS Code first asks for children (nothing is fetched
- * while the view is closed), and keeps the old nodes on screen until a refresh's new ones arrive.
- * Reloads when the session (address, token) or a setting the builds read changes.
- */
+// Loads when VS Code first asks for children (nothing is fetched while the view is closed) and keeps the
+// old nodes on screen until a refresh's new ones arrive.
 export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<AppsTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  /** Commands read its selection, and reveal() expands an app as a click does. */
   readonly view: vscode.TreeView<AppsTreeNode>;
-  /** Everything below the apps: builds and their details. */
   readonly builds: BuildsSection;
   private readonly icons: PlatformIcons;
   private roots: AppsTreeNode[] | undefined;
@@ -84,7 +78,6 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     return this.roots?.find((root) => root.kind === 'app' && root.app.id === node.appId);
   }
 
-  /** Asks the service again now and reports how it went (the Refresh and Set Access Token commands). */
   refresh(): Promise<LoadOutcome> {
     this.loading?.controller.abort();
     this.loading = undefined;
@@ -92,10 +85,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     return this.load(true);
   }
 
-  /**
-   * Retry on the error row under an app or a build: asks again for that node's children (its builds,
-   * or its details), and only those. The node given may be an older copy of the one shown now.
-   */
+  /** Asks again for the children of the failed node only; `failed` may be an older copy of the node shown. */
   retry(failed: AppNode | BuildNode): void {
     if (failed instanceof BuildNode) return this.builds.retry(failed);
     const current = this.roots?.find((root) => root.kind === 'app' && root.app.id === failed.app.id);
@@ -130,8 +120,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
         this.loading = undefined;
         const unchanged = sameNodes(this.roots, roots);
         this.roots = roots;
-        // A load that getChildren started needs no event: VS Code is already waiting for its result.
-        // Nor does a refresh that found everything as it was: redrawing would change nothing.
+        // No event for a load getChildren started (VS Code awaits it) nor for a refresh that changed nothing.
         if (announce && !unchanged) this.changed.fire(undefined);
         if (announce && unchanged) void this.redrawChangedBuilds();
         return outcome;
@@ -190,7 +179,6 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     });
   }
 
-  /** Sorted once per app list: a reload of the same list (a setting changed) does not sort again. */
   private sortedOnce(apps: readonly App[]): readonly App[] {
     if (this.sorted?.from !== apps) this.sorted = { from: apps, apps: sortByName(apps) };
     return this.sorted.apps;

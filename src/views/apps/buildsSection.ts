@@ -29,15 +29,11 @@ type Details = { tests?: TestResults; coverage?: Coverage };
 // A finished build never changes, so its details are kept; the cap bounds a long session's memory.
 const DETAILS_KEPT = 100;
 
-/**
- * The Apps view below the apps: each app's recent builds and each build's details, both fetched
- * only when VS Code asks (that is, when the node is expanded). Filters live here by app id so a
- * reload of the apps keeps them.
- */
+// Builds and build details, fetched only when a node is expanded; filters are kept by app id so a reload
+// of the apps keeps them.
 export class BuildsSection implements vscode.Disposable {
   private readonly filters = new Map<string, BuildFilter>();
   private readonly shown = new Map<string, BuildNode>();
-  /** The builds each expanded app lists now. */
   private readonly lists = new Map<string, readonly Build[]>();
   /** Expanded apps whose builds, and builds whose details, could not be loaded: a refresh asks again. */
   private readonly failedApps = new Set<string>();
@@ -72,11 +68,8 @@ export class BuildsSection implements vscode.Disposable {
     return node.kind === 'app' ? this.buildsOf(node, connection.client) : this.detailsOf(node, connection.client);
   }
 
-  /**
-   * Refresh: asks again for the builds of every expanded app and returns the apps whose list changed
-   * (or failed, now or before), so only those are redrawn. Their redraw asks once more: a list kept
-   * from here could be shown long after, if VS Code asks only when the app is next on screen.
-   */
+  // Returns the expanded apps whose list changed or failed, so only those are redrawn; the redraw asks once
+  // more, since a list kept from here could be shown long after, when the app is next on screen.
   async reloadExpanded(client: BuildServiceClient): Promise<string[]> {
     const changed = [...this.failedApps];
     for (const id of this.failedDetails) this.redraw(this.shown.get(id));
@@ -89,7 +82,6 @@ export class BuildsSection implements vscode.Disposable {
     return changed;
   }
 
-  /** Retry on the error row of a build's details: asks again for those, and only those. */
   retry(failed: BuildNode): void {
     this.redraw(this.shown.get(failed.build.id));
   }
@@ -112,10 +104,7 @@ export class BuildsSection implements vscode.Disposable {
     return { branch, status, limit: this.deps.settings.value.buildsPerApp };
   }
 
-  /**
-   * Each build once in the whole tree (the first wins): VS Code refuses a tree with two items of one
-   * id, so a build that another expanded app already shows stays there only.
-   */
+  /** Each build once in the whole tree (the first app wins): VS Code refuses two items of one id. */
   private async listBuilds(client: BuildServiceClient, appId: string): Promise<readonly Build[]> {
     const list = `the builds of app ${appId}`;
     const builds = uniqueById(this.deps.log, list, await client.listBuilds(appId, this.query(appId)), (build) => build.id);
@@ -165,7 +154,7 @@ export class BuildsSection implements vscode.Disposable {
     let extra = this.details.get(build.id);
     if (!extra && build.finished) {
       try {
-        // Two requests, side by side; an unfinished build has no results to ask for yet.
+        // An unfinished build has no results to ask for yet.
         const [tests, coverage] = await Promise.all([client.getTests(build.id), client.getCoverage(build.id)]);
         extra = { tests, coverage };
       } catch (error) {
@@ -191,7 +180,6 @@ export class BuildsSection implements vscode.Disposable {
     if (node) this.changed.fire(node);
   }
 
-  /** Its Retry (when the failure offers one) runs Refresh on the node whose children failed to load. */
   private errorNodes(error: unknown, key: string, failed: AppNode | BuildNode): AppsTreeNode[] {
     // In the view rather than a toast: the user expanded this node and is looking at it.
     const message = this.deps.presenter.describe(error);

@@ -73,7 +73,6 @@ export function platformName(platform: string): string {
   return PLATFORM_NAMES[platform] ?? (platform ? shownText(platform) : l10n.t('unknown'));
 }
 
-/** An app the service describes as before keeps its node, and so its tree item and expansion. */
 export function sameApp(a: App, b: App): boolean {
   return a.name === b.name && a.platform === b.platform;
 }
