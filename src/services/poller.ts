@@ -56,8 +56,12 @@ export class BuildPoller implements vscode.Disposable {
     this.clock = new PollClock(deps.intervals ?? DEFAULT_INTERVALS);
     this.subscriptions = [
       vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
-      // Another address or token: the builds followed belong to a service the window left.
-      deps.session.onDidChange(() => this.followed.clear()),
+      // Another address or token: the builds followed and the apps watched belong to a service the window
+      // left (the Current Branch view hands in the new ones once it has loaded them).
+      deps.session.onDidChange(() => {
+        this.followed.clear();
+        this.watch(undefined);
+      }),
       deps.settings.onDidChange(() => this.schedule()),
     ];
   }
@@ -166,9 +170,11 @@ export class BuildPoller implements vscode.Disposable {
     this.schedule();
   }
 
-  /** The branch's lists first; then, one by one, the followed builds they did not carry. */
+  /** The branch's lists first; then the followed builds they did not carry, each alone. */
   private async round(client: BuildServiceClient, due: PollRound): Promise<void> {
     const listed = new Set<string>();
+    // Apps whose list failed: their builds would fail alone too, so they wait for the next round.
+    const unanswered = new Set<string>();
     const watched = this.watched;
     // The client's gate keeps this to four requests at a time, however many apps or builds there are.
     if (due.lists && watched) {
@@ -179,12 +185,18 @@ export class BuildPoller implements vscode.Disposable {
             () => client.listBuilds(appId, { branch: watched.branch, limit: BRANCH_LIST_LIMIT }),
             (why) => this.deps.log.warn(`Looking for new builds of ${loggedText(watched.branch)} (app ${loggedText(appId)}): ${why}`),
           );
-          for (const build of builds ?? []) listed.add(build.id);
-          if (builds) this.listed(watched, version, appId, builds);
+          if (!builds) {
+            unanswered.add(appId);
+            return;
+          }
+          for (const build of builds) listed.add(build.id);
+          this.listed(watched, version, appId, builds);
         }),
       );
     }
-    const alone = this.followed.builds.filter((b) => !listed.has(b.id) && (carries(watched, b) ? due.lists : due.byId));
+    const alone = this.followed.builds.filter((b) =>
+      carries(watched, b) ? due.lists && !listed.has(b.id) && !unanswered.has(b.appId ?? '') : due.byId,
+    );
     await Promise.all(alone.map(({ id }) => this.pollOne(id, () => client.getBuild(id))));
   }
 
