@@ -19,7 +19,6 @@ export function hasFailedTests(build: Pick<Build, 'testSummary'>): boolean {
   return testsCount !== undefined && testsPassed !== undefined && testsPassed < testsCount;
 }
 
-/** The branch's latest finished build, as the Testing view showed it by itself. */
 export interface AutoShown {
   readonly buildId: string;
   readonly branch: string;

@@ -2,16 +2,15 @@
 import type { Build } from '../api/models';
 import type { BranchState } from './branchState';
 
-/** Builds per list: the newest (is it new?) and the unfinished ones followed, which are among the newest. */
+/** The newest (is it new?) and the unfinished ones followed, which are among the newest. */
 export const BRANCH_LIST_LIMIT = 5;
 
 export interface WatchedBranch {
   readonly branch: string;
-  /** Each shown app's latest build of the branch as shown, undefined when it has none. */
+  /** By app: the build shown, undefined for none. */
   readonly latest: ReadonlyMap<string, string | undefined>;
 }
 
-/** The branch and apps the Current Branch view shows, or nothing to watch. */
 export function watchedBranchOf(state: BranchState): WatchedBranch | undefined {
   if (state.kind !== 'builds' || state.entries.length === 0) return undefined;
   return { branch: state.branch, latest: new Map(state.entries.map((e) => [e.app.id, e.build?.id])) };
@@ -25,30 +24,26 @@ export function sameLatest(a: WatchedBranch | undefined, b: WatchedBranch | unde
   return sameApps(a, b) && [...(a?.latest ?? [])].every(([app, id]) => b?.latest.get(app) === id);
 }
 
-/** True when the list of the build's app and branch carries it: the poller asks no GET /builds/:id for it. */
+/** The list of the build's app and branch carries it: it needs no request of its own. */
 export function carries(watch: WatchedBranch | undefined, build: Pick<Build, 'appId' | 'commit'>): boolean {
   return !!watch && !!build.appId && watch.latest.has(build.appId) && build.commit.branch === watch.branch;
 }
 
-/** The app's newest build of the branch (the list is newest first) when it is not the one shown. */
 export function newLatest(watch: WatchedBranch, appId: string, listed: readonly Build[]): Build | undefined {
   const newest = listed[0];
   return newest && newest.id !== watch.latest.get(appId) ? newest : undefined;
 }
 
-/** What Git says of the branch's tip and where it was pushed; compared to tell a push. */
 export interface GitHead {
   readonly branch?: string;
-  /** remote/name of the upstream branch */
+  /** remote/name */
   readonly upstream?: string;
   readonly upstreamCommit?: string;
   readonly ahead?: number;
 }
 
-/**
- * A push of the branch (from this window or a terminal): its upstream appeared or moved, or the
- * commits ahead of it went. A fetch that moved the upstream counts too: someone else pushed.
- */
+// The upstream appeared or moved, or the commits ahead of it went; a fetch that moved it counts too
+// (someone else pushed).
 export function pushed(before: GitHead | undefined, after: GitHead): boolean {
   if (!before || !after.branch || before.branch !== after.branch || !after.upstream) return false;
   if (before.upstream !== after.upstream) return true;

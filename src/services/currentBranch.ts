@@ -24,8 +24,7 @@ export interface CurrentBranchDeps {
 /**
  * The latest build of the workspace's branch for each app that builds the repository (or the pinned
  * app), as one published BranchState. The rules are core/branchLoad.ts; this class reloads when the
- * branch, the remotes, the session or the pinned app change, has the poller watch what it shows for
- * newer builds, and takes the poller's updates and finds in.
+ * branch, the remotes, the session or the pinned app change, and takes the poller's updates and finds in.
  */
 export class CurrentBranch implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<BranchState>();
@@ -109,7 +108,6 @@ export class CurrentBranch implements vscode.Disposable {
     });
   }
 
-  /** A build of the branch newer than the one shown (started elsewhere): shown, and followed until it ends. */
   private found(build: Build): void {
     const next = withBuild(this.current, build);
     if (next === this.current) return;

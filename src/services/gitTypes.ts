@@ -35,7 +35,6 @@ export interface Head {
   readonly name?: string;
   readonly commit?: string;
   readonly upstream?: { readonly remote: string; readonly name: string; readonly commit?: string };
-  /** Commits not pushed to the upstream yet. */
   readonly ahead?: number;
 }
 

@@ -16,7 +16,6 @@ export class GitWorkspace implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<GitSnapshot>();
   readonly onDidChange = this.changed.event;
   private readonly push = new vscode.EventEmitter<void>();
-  /** The branch was pushed (or its upstream moved): a build of it may start. */
   readonly onDidPush = this.push.event;
   private current: GitSnapshot = { kind: 'waiting' };
   private head: GitHead | undefined;

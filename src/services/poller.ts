@@ -15,17 +15,15 @@ export interface PollerDeps {
   session: Session;
   settings: SettingsService;
   log: Log;
-  /** Tests run the same schedule at a time scale (core/pollSchedule.ts). */
+  /** Tests run the same schedule at a time scale. */
   intervals?: PollIntervals;
 }
 
 /**
  * Follows unfinished builds and looks for new builds of the current branch, only while the window is
- * focused (nobody is looking otherwise; it catches up when focused again). The branch's apps are asked
- * for their newest builds of it, one list per app, which also carries the branch's unfinished builds;
- * any other followed build is asked for alone (GET /builds/:id). A finished build never changes: a
- * window with nothing to follow or watch sends nothing. When to ask is core/pollSchedule.ts, what an
- * answer means core/followedBuilds.ts and core/branchWatch.ts; this class owns the timer and events.
+ * focused. One list of the branch per app finds new builds and carries the branch's unfinished ones, so
+ * requests grow with apps, not builds; any other followed build is asked for alone. This class owns the
+ * timer and the events; the decisions are in core/.
  */
 export class BuildPoller implements vscode.Disposable {
   private readonly followed = new FollowedBuilds();
@@ -35,29 +33,24 @@ export class BuildPoller implements vscode.Disposable {
   private readonly found = new vscode.EventEmitter<Build>();
   private readonly subscriptions: vscode.Disposable[];
   private watched: WatchedBranch | undefined;
-  /** The branch watched last, kept while nothing is: a switch is told apart from a reload. */
+  /** Kept while nothing is watched, so that a branch switch is told apart from a reload. */
   private lastBranch: string | undefined;
-  /** Changes with what the view shows of the branch: a list asked before is no news of what is newest. */
+  /** A list asked before the view changed is no news of what is newest. */
   private watchVersion = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
   private disposed = false;
 
   readonly onDidUpdate = this.updated.event;
-  /**
-   * Fired once per build: when a followed build is seen finished ('triggered' wins over 'shown'), or a
-   * new build of the watched branch is first seen already finished ('shown').
-   */
+  /** Once per build, when a followed build, or a new one of the branch, is seen finished; 'triggered' wins. */
   readonly onDidFinish = this.finished.event;
-  /** A build of the watched branch newer than the one shown for its app. */
   readonly onDidFindLatest = this.found.event;
 
   constructor(private readonly deps: PollerDeps) {
     this.clock = new PollClock(deps.intervals ?? DEFAULT_INTERVALS);
     this.subscriptions = [
       vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
-      // Another address or token: the builds followed and the apps watched belong to a service the window
-      // left (the Current Branch view hands in the new ones once it has loaded them).
+      // Another address or token: what is followed and watched belongs to a service the window left.
       deps.session.onDidChange(() => {
         this.followed.clear();
         this.watch(undefined);
@@ -81,10 +74,7 @@ export class BuildPoller implements vscode.Disposable {
     this.schedule();
   }
 
-  /**
-   * The branch and the builds the Current Branch view shows (undefined: none). Its latest builds were
-   * just loaded, so the next look is an interval away; another branch than before is looked at sooner.
-   */
+  /** What the Current Branch view shows; just loaded, so the next look is an interval away. */
   watch(branch: WatchedBranch | undefined): void {
     const previous = this.watched;
     this.watched = branch;
@@ -98,7 +88,6 @@ export class BuildPoller implements vscode.Disposable {
     this.reschedule();
   }
 
-  /** A push: a build of the branch is likely to start soon. */
   lookSoon(): void {
     this.clock.lookSoon(Date.now());
     this.reschedule();
@@ -135,7 +124,6 @@ export class BuildPoller implements vscode.Disposable {
     this.timer = setTimeout(() => void this.poll(), wait);
   }
 
-  /** Something new to ask for: the timer set before may be too late now. */
   private reschedule(): void {
     this.stop();
     this.schedule();
@@ -170,13 +158,12 @@ export class BuildPoller implements vscode.Disposable {
     this.schedule();
   }
 
-  /** The branch's lists first; then the followed builds they did not carry, each alone. */
   private async round(client: BuildServiceClient, due: PollRound): Promise<void> {
     const listed = new Set<string>();
-    // Apps whose list failed: their builds would fail alone too, so they wait for the next round.
+    // An app whose list failed: its builds would fail alone too.
     const unanswered = new Set<string>();
     const watched = this.watched;
-    // The client's gate keeps this to four requests at a time, however many apps or builds there are.
+    // The client's gate keeps this to four requests at a time.
     if (due.lists && watched) {
       const version = this.watchVersion;
       await Promise.all(
@@ -217,15 +204,14 @@ export class BuildPoller implements vscode.Disposable {
 
   private async pollOne(id: string, get: () => Promise<Build>): Promise<void> {
     const build = await this.ask(get, (why, gone) => {
-      // A deleted build will never finish.
-      if (gone) this.followed.unfollow(id);
+      if (gone) this.followed.unfollow(id); // a deleted build never finishes
       this.deps.log.warn(`Following build ${loggedText(id)}: ${why}`);
     });
     const recorded = build && this.followed.record(build);
     if (build && recorded) this.announce(build, recorded);
   }
 
-  /** The answer, or undefined after `failed` was told why (`gone`: a 404). The next poll tries again. */
+  /** Undefined after `failed` was told why (`gone`: a 404); the next poll tries again. */
   private async ask<T>(request: () => Promise<T>, failed: (why: string, gone: boolean) => void): Promise<T | undefined> {
     try {
       return await request();

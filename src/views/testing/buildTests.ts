@@ -22,9 +22,8 @@ export interface BuildTestsDeps {
  * Fetches a build's test results (failed only, unless buildService.showPassingTests), finds their
  * sources once per build, and puts them in the Testing view. Only the last build asked for is drawn:
  * a slower answer for an earlier one is dropped, so results are never mixed. By default it shows the
- * current branch's latest finished build as soon as the Current Branch view knows it, and nothing of
- * another branch (core/branchTests.ts). Turning showPassingTests on or off fetches what is shown again.
- * Another service address or token clears the view.
+ * current branch's latest finished build as soon as the Current Branch view knows it. Another service
+ * address or token clears the view.
  */
 export class BuildTests implements vscode.Disposable {
   private generation = 0;
@@ -103,7 +102,6 @@ export class BuildTests implements vscode.Disposable {
     this.showInBackground(build, app.name || app.id, () => (this.autoShown = undefined));
   }
 
-  /** showPassingTests changed: what is shown is fetched again, with or without its passing tests. */
   private refetch(): void {
     const shown = this.shownView?.shown;
     if (!shown || this.deps.settings.value.showPassingTests === this.shownWithPassing) return;
