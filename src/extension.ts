@@ -9,6 +9,7 @@ import { registerCommands, registerTools } from './commands/register';
 import { CommandTargets } from './commands/targets';
 import { TestCommands } from './commands/testCommands';
 import { TokenCommands } from './commands/tokenCommands';
+import { DEFAULT_INTERVALS, scaleIntervals, TEST_TIME_SCALE } from './core/pollSchedule';
 import type { BuildServiceExports } from './exports';
 import { ViewId } from './ids';
 import { ClientCache } from './services/clientCache';
@@ -48,8 +49,9 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const clients = new ClientCache({ settings, tokens, log, userAgent: userAgentOf(context), consent });
   const session = new Session(settings, tokens, clients, log);
   const contextKeys = new ContextKeys();
-  // Tests cannot wait 10 s per poll; they run with short intervals.
-  const poller = new BuildPoller({ session, settings, log, intervals: testMode ? { firstMs: 300, maxMs: 1000 } : undefined });
+  // Tests cannot wait a minute per look; they run the same schedule at a time scale.
+  const intervals = testMode ? scaleIntervals(DEFAULT_INTERVALS, TEST_TIME_SCALE) : undefined;
+  const poller = new BuildPoller({ session, settings, log, intervals });
   const apps = new AppsView({ session, settings, presenter, poller, contextKeys, log, extensionUri: context.extensionUri });
   const git = new GitWorkspace(log);
   const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log });

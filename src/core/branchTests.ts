@@ -1,5 +1,5 @@
 import type { Build } from '../api/models';
-import type { BranchBuild } from './branchState';
+import type { BranchBuild, BranchState } from './branchState';
 
 export type FinishedBranchBuild = BranchBuild & { readonly build: Build };
 
@@ -17,4 +17,22 @@ export function latestFinishedBuild(entries: readonly BranchBuild[]): FinishedBr
 export function hasFailedTests(build: Pick<Build, 'testSummary'>): boolean {
   const { testsCount, testsPassed } = build.testSummary;
   return testsCount !== undefined && testsPassed !== undefined && testsPassed < testsCount;
+}
+
+export interface AutoShown {
+  readonly buildId: string;
+  readonly branch: string;
+}
+
+export type BranchTestsStep = { kind: 'show'; entry: FinishedBranchBuild } | { kind: 'clear' } | { kind: 'keep' };
+
+// Results shown by itself belong to their branch: they go when the view moves to another branch with no
+// finished build (or to a repository no app builds), and stay while a new build of the same branch
+// runs or when the user picked another build (`shownId`).
+export function branchTestsStep(state: BranchState, auto: AutoShown | undefined, shownId: string | undefined): BranchTestsStep {
+  if (state.kind !== 'builds' && state.kind !== 'no-app') return { kind: 'keep' };
+  const latest = state.kind === 'builds' ? latestFinishedBuild(state.entries) : undefined;
+  if (latest) return latest.build.id === auto?.buildId ? { kind: 'keep' } : { kind: 'show', entry: latest };
+  const ours = auto !== undefined && (shownId === undefined || shownId === auto.buildId);
+  return ours && (state.kind === 'no-app' || state.branch !== auto.branch) ? { kind: 'clear' } : { kind: 'keep' };
 }

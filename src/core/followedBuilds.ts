@@ -55,6 +55,11 @@ export class FollowedBuilds {
     return [...this.entries.keys()];
   }
 
+  /** The latest copy of each build followed. */
+  get builds(): Build[] {
+    return [...this.entries.values()].map((e) => e.build);
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -2,6 +2,7 @@ import vscode = require('vscode');
 import { ApiError, type Build } from '../api';
 import { branchToLoad, gitBranch, loadBranch } from '../core/branchLoad';
 import { branchOf, withBuild, withUpdate, type BranchState } from '../core/branchState';
+import { watchedBranchOf } from '../core/branchWatch';
 import { ContextKey } from '../ids';
 import type { ContextKeys } from './contextKeys';
 import type { GitWorkspace } from './gitWorkspace';
@@ -23,7 +24,7 @@ export interface CurrentBranchDeps {
 /**
  * The latest build of the workspace's branch for each app that builds the repository (or the pinned
  * app), as one published BranchState. The rules are core/branchLoad.ts; this class reloads when the
- * branch, the remotes, the session or the pinned app change, and takes the poller's updates in.
+ * branch, the remotes, the session or the pinned app change, and takes the poller's updates and finds in.
  */
 export class CurrentBranch implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<BranchState>();
@@ -46,6 +47,8 @@ export class CurrentBranch implements vscode.Disposable {
         void this.reload();
       }),
       deps.poller.onDidUpdate((build) => this.replace(build)),
+      deps.poller.onDidFindLatest((build) => this.found(build)),
+      deps.git.onDidPush(() => deps.poller.lookSoon()),
     ];
     // Before Git's first answer the state is 'waiting', which shows nothing and asks nothing; that answer
     // reloads (above). So activation neither sets context keys nor builds a client for it.
@@ -105,6 +108,13 @@ export class CurrentBranch implements vscode.Disposable {
     });
   }
 
+  private found(build: Build): void {
+    const next = withBuild(this.current, build);
+    if (next === this.current) return;
+    this.publish(next);
+    if (!build.finished) this.deps.poller.follow(build, 'shown');
+  }
+
   private replace(build: Build): void {
     const next = withUpdate(this.current, build);
     if (next !== this.current) this.publish(next);
@@ -117,6 +127,7 @@ export class CurrentBranch implements vscode.Disposable {
     const shown = new Set(state.kind === 'builds' ? state.entries.map((e) => e.build?.id) : []);
     if (previous.kind === 'builds')
       for (const { build } of previous.entries) if (build && !shown.has(build.id)) this.deps.poller.unfollow(build.id, 'shown');
+    this.deps.poller.watch(watchedBranchOf(state));
     this.deps.contextKeys.set(ContextKey.branchBuildShown, state.kind === 'builds' && state.entries.some((e) => e.build));
     this.changed.fire(state);
   }

@@ -25,10 +25,17 @@ export interface Repository {
 }
 
 export interface RepositoryState {
-  readonly HEAD: { readonly name?: string; readonly commit?: string } | undefined;
+  readonly HEAD: Head | undefined;
   readonly remotes: readonly Remote[];
   /** Fires for every change the extension notices (files too), so listeners debounce it. */
   readonly onDidChange: vscode.Event<void>;
+}
+
+export interface Head {
+  readonly name?: string;
+  readonly commit?: string;
+  readonly upstream?: { readonly remote: string; readonly name: string; readonly commit?: string };
+  readonly ahead?: number;
 }
 
 export interface Remote {

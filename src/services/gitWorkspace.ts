@@ -1,7 +1,8 @@
 import vscode = require('vscode');
 import type { GitSnapshot } from '../core/branchState';
+import { pushed, type GitHead } from '../core/branchWatch';
 import type { Log } from './log';
-import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Repository } from './gitTypes';
+import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Head, type Repository } from './gitTypes';
 
 /** Repository state fires on every file save; branch switches need not show faster than this. */
 const DEBOUNCE_MS = 250;
@@ -14,7 +15,10 @@ const MODEL_RETRIES = 20;
 export class GitWorkspace implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<GitSnapshot>();
   readonly onDidChange = this.changed.event;
+  private readonly push = new vscode.EventEmitter<void>();
+  readonly onDidPush = this.push.event;
   private current: GitSnapshot = { kind: 'waiting' };
+  private head: GitHead | undefined;
   private api: GitApi | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private apiSubscriptions: vscode.Disposable[] = [];
@@ -91,6 +95,9 @@ export class GitWorkspace implements vscode.Disposable {
     this.repoSubscription = repository?.state.onDidChange(() => this.schedule());
     if (!repository) return this.publish(api.state === 'initialized' ? { kind: 'no-repository' } : { kind: 'waiting' });
     const { HEAD, remotes } = repository.state;
+    const head = headOf(repository.rootUri.toString(), HEAD);
+    if (pushed(this.head, head)) this.push.fire();
+    this.head = head;
     const remoteUrls = [...new Set(remotes.flatMap((r) => [r.fetchUrl, r.pushUrl]).filter((u): u is string => !!u))];
     this.publish({ kind: 'repository', root: repository.rootUri.toString(), branch: HEAD?.name || undefined, remoteUrls });
   }
@@ -107,6 +114,7 @@ export class GitWorkspace implements vscode.Disposable {
     this.repoSubscription?.dispose();
     for (const s of [...this.subscriptions, ...this.apiSubscriptions]) s.dispose();
     this.changed.dispose();
+    this.push.dispose();
   }
 }
 
@@ -117,4 +125,15 @@ function pickRepository(repositories: readonly Repository[]): Repository | undef
   const containing = folder ? sorted.filter((r) => folder === r.rootUri.toString() || folder.startsWith(`${r.rootUri.toString()}/`)) : [];
   // The innermost wins: a folder inside a submodule belongs to the submodule.
   return containing.pop() ?? sorted[0];
+}
+
+/** The branch is named with its repository: the same name in another repository is another branch. */
+function headOf(root: string, head: Head | undefined): GitHead {
+  const upstream = head?.upstream;
+  return {
+    branch: head?.name ? `${root} ${head.name}` : undefined,
+    upstream: upstream ? `${upstream.remote}/${upstream.name}` : undefined,
+    upstreamCommit: upstream?.commit,
+    ahead: head?.ahead,
+  };
 }

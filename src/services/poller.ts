@@ -1,51 +1,60 @@
 import vscode = require('vscode');
-import { ApiError, type Build } from '../api';
+import { ApiError, type Build, type BuildServiceClient } from '../api';
+import { BRANCH_LIST_LIMIT, carries, newLatest, sameApps, sameLatest, type WatchedBranch } from '../core/branchWatch';
 import { FollowedBuilds, type FollowReason, type Recorded } from '../core/followedBuilds';
-import { DEFAULT_INTERVALS, nextInterval, type PollIntervals } from '../core/pollSchedule';
+import { DEFAULT_INTERVALS, PollClock, type PollIntervals, type PollRound, type PollWork } from '../core/pollSchedule';
 import { loggedText } from '../core/serviceText';
 import type { Log } from './log';
 import type { Session } from './session';
 import type { SettingsService } from './settings';
 
 export type { FollowReason } from '../core/followedBuilds';
+export type { WatchedBranch } from '../core/branchWatch';
 
 export interface PollerDeps {
   session: Session;
   settings: SettingsService;
   log: Log;
-  /** Tests shorten these; the product waits 10 s at first, growing to 60 s. */
+  /** Tests run the same schedule at a time scale. */
   intervals?: PollIntervals;
 }
 
 /**
- * Follows unfinished builds, one GET /builds/:id each, and only those: a finished build never
- * changes, and a window without builds to follow sends nothing at all. Polling pauses while the
- * window is in the background (nobody is looking) and catches up as soon as it is focused again.
- * Which builds are followed and what a fresh copy means is decided by FollowedBuilds; this class
- * owns the timer and the events.
+ * Follows unfinished builds and looks for new builds of the current branch, only while the window is
+ * focused. One list of the branch per app finds new builds and carries the branch's unfinished ones, so
+ * requests grow with apps, not builds; any other followed build is asked for alone. This class owns the
+ * timer and the events; the decisions are in core/.
  */
 export class BuildPoller implements vscode.Disposable {
   private readonly followed = new FollowedBuilds();
+  private readonly clock: PollClock;
   private readonly updated = new vscode.EventEmitter<Build>();
   private readonly finished = new vscode.EventEmitter<{ build: Build; reason: FollowReason }>();
+  private readonly found = new vscode.EventEmitter<Build>();
   private readonly subscriptions: vscode.Disposable[];
-  private readonly intervals: PollIntervals;
-  private interval: number;
+  private watched: WatchedBranch | undefined;
+  /** Kept while nothing is watched, so that a branch switch is told apart from a reload. */
+  private lastBranch: string | undefined;
+  /** A list asked before the view changed is no news of what is newest. */
+  private watchVersion = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
   private disposed = false;
 
   readonly onDidUpdate = this.updated.event;
-  /** Fired once per build, when a followed build is seen finished; 'triggered' wins over 'shown'. */
+  /** Once per build, when a followed build, or a new one of the branch, is seen finished; 'triggered' wins. */
   readonly onDidFinish = this.finished.event;
+  readonly onDidFindLatest = this.found.event;
 
   constructor(private readonly deps: PollerDeps) {
-    this.intervals = deps.intervals ?? DEFAULT_INTERVALS;
-    this.interval = this.intervals.firstMs;
+    this.clock = new PollClock(deps.intervals ?? DEFAULT_INTERVALS);
     this.subscriptions = [
       vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
-      // Another address or token: the builds followed belong to a service the window left.
-      deps.session.onDidChange(() => this.followed.clear()),
+      // Another address or token: what is followed and watched belongs to a service the window left.
+      deps.session.onDidChange(() => {
+        this.followed.clear();
+        this.watch(undefined);
+      }),
       deps.settings.onDidChange(() => this.schedule()),
     ];
   }
@@ -55,16 +64,33 @@ export class BuildPoller implements vscode.Disposable {
     const { started, recorded } = this.followed.follow(build, reason);
     if (recorded) this.announce(build, recorded);
     if (!started) return;
-    // Something new to watch: start again from the short interval.
-    this.interval = this.intervals.firstMs;
-    this.stop();
-    this.schedule();
+    this.clock.startFollowing(Date.now());
+    this.reschedule();
   }
 
   /** Stops following; with a reason, only for that reason (a build still triggered from here stays followed). */
   unfollow(buildId: string, reason?: FollowReason): void {
     this.followed.unfollow(buildId, reason);
     this.schedule();
+  }
+
+  /** What the Current Branch view shows; just loaded, so the next look is an interval away. */
+  watch(branch: WatchedBranch | undefined): void {
+    const previous = this.watched;
+    this.watched = branch;
+    if (sameLatest(previous, branch)) return;
+    this.watchVersion++;
+    if (!branch || sameApps(previous, branch)) return this.schedule();
+    const now = Date.now();
+    this.clock.branchLoaded(now);
+    if (this.lastBranch !== undefined && this.lastBranch !== branch.branch) this.clock.lookSoon(now);
+    this.lastBranch = branch.branch;
+    this.reschedule();
+  }
+
+  lookSoon(): void {
+    this.clock.lookSoon(Date.now());
+    this.reschedule();
   }
 
   isFollowing(buildId: string): boolean {
@@ -76,21 +102,38 @@ export class BuildPoller implements vscode.Disposable {
     return this.followed.ids;
   }
 
+  /** The branch watched now, for tests. */
+  get watchedBranch(): WatchedBranch | undefined {
+    return this.watched;
+  }
+
   private get active(): boolean {
-    return !this.disposed && this.followed.size > 0 && this.deps.settings.value.autoRefresh && vscode.window.state.focused;
+    return !this.disposed && this.deps.settings.value.autoRefresh && vscode.window.state.focused;
+  }
+
+  private work(): PollWork {
+    const builds = this.followed.builds;
+    const busy = builds.filter((b) => carries(this.watched, b)).length;
+    return { following: builds.length > busy, watching: this.watched !== undefined, branchBusy: busy > 0 };
   }
 
   private schedule(): void {
-    if (!this.active) return this.stop();
+    const wait = this.active ? this.clock.wait(Date.now(), this.work()) : undefined;
+    if (wait === undefined) return this.stop();
     if (this.timer || this.polling) return;
-    this.timer = setTimeout(() => void this.poll(), this.interval);
+    this.timer = setTimeout(() => void this.poll(), wait);
+  }
+
+  private reschedule(): void {
+    this.stop();
+    this.schedule();
   }
 
   /** After the window comes back: the builds may have moved on while nobody was looking. */
   private pollSoon(): void {
     if (!this.active || this.polling) return;
-    this.stop();
-    void this.poll();
+    this.clock.focused();
+    this.reschedule();
   }
 
   private stop(): void {
@@ -100,29 +143,81 @@ export class BuildPoller implements vscode.Disposable {
 
   private async poll(): Promise<void> {
     this.timer = undefined;
-    this.polling = true;
-    try {
-      // Signed out or no address: nothing to ask now; the views say why, and the next poll looks again.
-      const connection = this.active ? await this.deps.session.connection() : undefined;
-      const client = connection?.kind === 'ready' ? connection.client : undefined;
-      // The client's gate keeps this to four requests at a time, however many builds run.
-      if (client) await Promise.all(this.followed.ids.map((id) => this.pollOne(id, () => client.getBuild(id))));
-    } finally {
-      this.polling = false;
+    const due = this.clock.due(Date.now(), this.work());
+    if (this.active && (due.byId || due.lists)) {
+      this.polling = true;
+      try {
+        // Signed out or no address: nothing to ask now; the views say why, and the next poll looks again.
+        const connection = await this.deps.session.connection();
+        if (connection.kind === 'ready') await this.round(connection.client, due);
+      } finally {
+        this.polling = false;
+      }
+      this.clock.polled(Date.now(), due);
     }
-    this.interval = nextInterval(this.interval, this.intervals);
     this.schedule();
   }
 
-  private async pollOne(id: string, get: () => Promise<Build>): Promise<void> {
-    try {
-      const build = await get();
+  private async round(client: BuildServiceClient, due: PollRound): Promise<void> {
+    const listed = new Set<string>();
+    // An app whose list failed: its builds would fail alone too.
+    const unanswered = new Set<string>();
+    const watched = this.watched;
+    // The client's gate keeps this to four requests at a time.
+    if (due.lists && watched) {
+      const version = this.watchVersion;
+      await Promise.all(
+        [...watched.latest.keys()].map(async (appId) => {
+          const builds = await this.ask(
+            () => client.listBuilds(appId, { branch: watched.branch, limit: BRANCH_LIST_LIMIT }),
+            (why) => this.deps.log.warn(`Looking for new builds of ${loggedText(watched.branch)} (app ${loggedText(appId)}): ${why}`),
+          );
+          if (!builds) {
+            unanswered.add(appId);
+            return;
+          }
+          for (const build of builds) listed.add(build.id);
+          this.listed(watched, version, appId, builds);
+        }),
+      );
+    }
+    const alone = this.followed.builds.filter((b) =>
+      carries(watched, b) ? due.lists && !listed.has(b.id) && !unanswered.has(b.appId ?? '') : due.byId,
+    );
+    await Promise.all(alone.map(({ id }) => this.pollOne(id, () => client.getBuild(id))));
+  }
+
+  private listed(watched: WatchedBranch, version: number, appId: string, builds: readonly Build[]): void {
+    let wasFollowed = false;
+    const latest = version === this.watchVersion ? newLatest(watched, appId, builds) : undefined;
+    for (const build of builds) {
       const recorded = this.followed.record(build);
       if (recorded) this.announce(build, recorded);
+      if (recorded && build === latest) wasFollowed = true;
+    }
+    if (!latest) return;
+    this.deps.log.info(`A new build of ${loggedText(watched.branch)}: ${loggedText(latest.id)} (${latest.status}).`);
+    this.found.fire(latest);
+    // Seen only once it had finished (it ran between two looks): its end is still news.
+    if (latest.finished && !wasFollowed) this.finished.fire({ build: latest, reason: 'shown' });
+  }
+
+  private async pollOne(id: string, get: () => Promise<Build>): Promise<void> {
+    const build = await this.ask(get, (why, gone) => {
+      if (gone) this.followed.unfollow(id); // a deleted build never finishes
+      this.deps.log.warn(`Following build ${loggedText(id)}: ${why}`);
+    });
+    const recorded = build && this.followed.record(build);
+    if (build && recorded) this.announce(build, recorded);
+  }
+
+  /** Undefined after `failed` was told why (`gone`: a 404); the next poll tries again. */
+  private async ask<T>(request: () => Promise<T>, failed: (why: string, gone: boolean) => void): Promise<T | undefined> {
+    try {
+      return await request();
     } catch (error) {
-      // A deleted build will never finish; anything else may pass, so the next poll tries again.
-      if (error instanceof ApiError && error.kind === 'not-found') this.followed.unfollow(id);
-      this.deps.log.warn(`Following build ${loggedText(id)}: ${error instanceof ApiError ? error.kind : String(error)}`);
+      failed(error instanceof ApiError ? error.kind : String(error), error instanceof ApiError && error.kind === 'not-found');
+      return undefined;
     }
   }
 
@@ -138,5 +233,6 @@ export class BuildPoller implements vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
     this.updated.dispose();
     this.finished.dispose();
+    this.found.dispose();
   }
 }

@@ -1,5 +1,6 @@
-// The Apps view measured in the real host, in one fresh host: requests counted by the reference
-// service (a refresh with N apps expanded, two refreshes at once, idle, unfocused; exact, gated) and
+// The views measured in the real host, in one fresh host: requests counted by the reference service
+// (a refresh with N apps expanded, two refreshes at once, idle, unfocused; the Current Branch view
+// looking for new builds for ten minutes of its schedule, focused and not; exact, gated) and
 // tree items for 10,000 apps against plain TreeItems (time and heap, reported). Run by benchHost.mjs;
 // the entry is test/integration/benchViews.ts, the steps are in test/integration/bench/.
 import { benchEntry, runInFreshHost } from './benchRun.mjs';
@@ -57,6 +58,20 @@ function requestRows(f) {
     );
     rows.push(countRow('the same window focused again: polls within 2 s (the zero above was a pause)', u.pollsAfterFocus, { min: 1 }));
   }
+  if (f.branchWatch) {
+    const w = f.branchWatch;
+    const how = `the real poller in the host, its schedule at 1/${Math.round(1 / w.scale)} time scale: ${w.minutes} min in ${(w.minutes * 60 * w.scale).toFixed(0)} s`;
+    rows.push(
+      countRow(
+        `Current Branch, ${w.apps} matching apps, nothing of the branch running, window focused: requests in ${w.minutes} minutes (${split(w.focused)}), ${how}`,
+        w.focused.total,
+        { max: w.apps * w.minutes },
+      ),
+    );
+    if (w.unfocused) {
+      rows.push(countRow(`the same, window in the background: requests in ${w.minutes} minutes, ${how}`, w.unfocused.total, { max: 0 }));
+    }
+  }
   return rows;
 }
 
@@ -103,5 +118,7 @@ export async function viewRows() {
   if (!f) return { rows: [], problems: ['the views bench measured nothing'] };
   const problems = f.failures.map((failure) => `views bench step failed: ${failure}`);
   if (f.unfocusedNotMeasured) console.log(`Not measured: requests while unfocused (${f.unfocusedNotMeasured}).`);
+  if (f.branchUnfocusedNotMeasured)
+    console.log(`Not measured: Current Branch requests in the background (${f.branchUnfocusedNotMeasured}).`);
   return { rows: [...requestRows(f), ...(f.treeItems ? treeItemRows(f.treeItems) : [])], problems };
 }

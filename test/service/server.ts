@@ -6,6 +6,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { App, Fault, RecordedRequest, ReferenceService, RouteKey, ServiceOptions } from './contract';
 import type { ServiceData } from './data';
+import { finishBuild } from './buildResults';
 import { trackConcurrency } from './concurrency';
 import { handleRequest } from './handleRequest';
 import { serveHostileText } from './hostileText';
@@ -21,7 +22,7 @@ export { DEMO_TOKEN } from './tokens';
 
 const DEFAULT_PROGRESS_TICK_MS = 2000;
 
-/** A running service. Beyond the contract: `advanceBuilds()`, `issueToken()` and typed `data`. */
+/** A running service. Beyond the contract: `advanceBuilds()`, `finishBuild()`, `issueToken()` and typed `data`. */
 export class RunningService implements ReferenceService {
   private readonly progress: BuildProgress;
 
@@ -91,6 +92,13 @@ export class RunningService implements ReferenceService {
 
   advanceBuilds(): void {
     this.progress.advanceAll(Date.now());
+  }
+
+  /** Ends one unfinished build now with the outcome a test needs (its tests and links come with it). */
+  finishBuild(buildId: string, outcome: 'success' | 'failed'): void {
+    const build = this.state.data.builds.find((b) => b._id === buildId);
+    if (!build || build.finished) throw new Error(`no unfinished build ${buildId}`);
+    finishBuild(this.state.data, build, outcome, new Date().toISOString());
   }
 
   /** Stops at once: keep-alive and half-answered connections are cut and every timer is cleared. */

@@ -1,9 +1,10 @@
 // The notifyOnCompletion choice (old true/false kept), the branch build whose tests are shown by
-// default, and the wording of the language-model tools' answers.
+// default and when it goes, and the wording of the language-model tools' answers.
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
 import type { App, Build } from '../../src/api/models';
-import { hasFailedTests, latestFinishedBuild } from '../../src/core/branchTests';
+import { branchTestsStep, hasFailedTests, latestFinishedBuild } from '../../src/core/branchTests';
+import type { BranchState } from '../../src/core/branchState';
 import { checkNotifyChoice } from '../../src/core/notifyChoice';
 import { branchStatusText, buildListText, failedTestsText, failureText, findApp, triggerQuestion } from '../../src/core/toolAnswers';
 
@@ -82,6 +83,40 @@ describe('the branch build whose tests are shown', () => {
     assert.equal(hasFailedTests(build({ testSummary: { testsCount: 10, testsPassed: 9 } })), true);
     assert.equal(hasFailedTests(build({ testSummary: { testsCount: 10, testsPassed: 10 } })), false);
     assert.equal(hasFailedTests(build({})), false);
+  });
+});
+
+describe('the Testing view as the branch moves', () => {
+  const b = (id: string, over: Partial<Build> = {}) => build({ id, ...over });
+  const builds = (branch: string, ...entries: [App, Build | undefined][]): BranchState => ({
+    kind: 'builds',
+    branch,
+    pinned: false,
+    entries: entries.map(([app, one]) => ({ app, build: one })),
+  });
+  const shown = { buildId: 'b1', branch: 'develop' };
+
+  it("shows the branch's latest finished build, once", () => {
+    const state = builds('develop', [ios, b('b1')]);
+    assert.deepEqual(branchTestsStep(state, undefined, undefined), { kind: 'show', entry: { app: ios, build: b('b1') } });
+    assert.deepEqual(branchTestsStep(state, shown, 'b1'), { kind: 'keep' });
+  });
+
+  it('clears what it showed of another branch when this one has no finished build, or no app builds the repository', () => {
+    assert.deepEqual(branchTestsStep(builds('topic', [ios, undefined]), shown, 'b1'), { kind: 'clear' });
+    assert.deepEqual(branchTestsStep(builds('topic', [ios, b('q', { finished: false, status: 'queued' })]), shown, 'b1'), {
+      kind: 'clear',
+    });
+    assert.deepEqual(branchTestsStep({ kind: 'no-app', branch: 'develop' }, shown, 'b1'), { kind: 'clear' });
+    assert.deepEqual(branchTestsStep(builds('topic', [ios, undefined]), shown, undefined), { kind: 'clear' }, 'still loading');
+  });
+
+  it('keeps them while a new build of the same branch runs, for results the user asked for, and while loading', () => {
+    const running = b('b2', { finished: false, status: 'running' });
+    assert.deepEqual(branchTestsStep(builds('develop', [ios, running]), shown, 'b1'), { kind: 'keep' });
+    assert.deepEqual(branchTestsStep(builds('topic', [ios, undefined]), shown, 'older'), { kind: 'keep' });
+    assert.deepEqual(branchTestsStep(builds('topic', [ios, undefined]), undefined, 'older'), { kind: 'keep' });
+    assert.deepEqual(branchTestsStep({ kind: 'loading', branch: 'topic' }, shown, 'b1'), { kind: 'keep' });
   });
 });
 

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { Build } from '../../api';
-import { latestFinishedBuild } from '../../core/branchTests';
+import { branchTestsStep, type AutoShown } from '../../core/branchTests';
 import type { BranchState } from '../../core/branchState';
 import { loggedText } from '../../core/serviceText';
 import { leavesOf, testTree } from '../../core/testTree';
@@ -27,7 +27,9 @@ export interface BuildTestsDeps {
  */
 export class BuildTests implements vscode.Disposable {
   private generation = 0;
-  private autoShownId: string | undefined;
+  private autoShown: AutoShown | undefined;
+  /** showPassingTests as the results shown were fetched. */
+  private shownWithPassing = false;
   private readonly subscriptions: vscode.Disposable[];
   /** The Testing view's controller, made with the first results to show. */
   private shownView: TestResultsView | undefined;
@@ -38,11 +40,14 @@ export class BuildTests implements vscode.Disposable {
     this.locator = new TestLocator(deps.log);
     this.subscriptions = [
       deps.branch.onDidChange((state) => this.followBranch(state)),
-      deps.settings.onDidChange(() => this.followBranch(deps.branch.state)),
+      deps.settings.onDidChange(() => {
+        this.refetch();
+        this.followBranch(deps.branch.state);
+      }),
       // Another service or token: what is shown may be another account's builds, so it goes (a showing
       // under way too); the same build id there is another build, worth showing again.
       deps.session.onDidChange(() => {
-        this.autoShownId = undefined;
+        this.autoShown = undefined;
         this.clear();
       }),
     ];
@@ -58,8 +63,8 @@ export class BuildTests implements vscode.Disposable {
     const generation = ++this.generation;
     const { session, settings } = this.deps;
     const client = await session.ready();
-    const showPassing = settings.value.showPassingTests ? true : undefined;
-    const results = await client.getTests(build.id, { showPassing });
+    const withPassing = settings.value.showPassingTests;
+    const results = await client.getTests(build.id, { showPassing: withPassing ? true : undefined });
     if (generation !== this.generation) return undefined;
     const leaves = leavesOf(testTree(results.tests));
     // The locator looks for a bounded number of tests: the failed ones are the ones to find in the editor.
@@ -68,6 +73,7 @@ export class BuildTests implements vscode.Disposable {
     if (generation !== this.generation) return undefined;
     this.shownView ??= new TestResultsView();
     this.shownView.show(build, appName, results.tests, locations);
+    this.shownWithPassing = withPassing;
     this.deps.log.info(`Testing view: build ${loggedText(build.id)}, ${leaves.length} test(s), ${locations.size} located.`);
     return this.shownView.shown;
   }
@@ -79,15 +85,34 @@ export class BuildTests implements vscode.Disposable {
   }
 
   private followBranch(state: BranchState): void {
-    if (state.kind !== 'builds' || !this.deps.settings.value.testResultsForCurrentBranch) return;
-    const latest = latestFinishedBuild(state.entries);
-    if (!latest || latest.build.id === this.autoShownId) return;
-    this.autoShownId = latest.build.id;
+    if (!this.deps.settings.value.testResultsForCurrentBranch) return;
+    const step = branchTestsStep(state, this.autoShown, this.shownView?.shown?.build.id);
+    if (step.kind === 'clear') {
+      this.deps.log.info(
+        `Testing view: cleared, no finished build of ${'branch' in state ? loggedText(state.branch) : 'this repository'}.`,
+      );
+      this.autoShown = undefined;
+      return this.clear();
+    }
+    if (step.kind !== 'show' || state.kind !== 'builds') return;
+    const { build, app } = step.entry;
+    this.autoShown = { buildId: build.id, branch: state.branch };
     // Not awaited: the Current Branch view goes on drawing; a failure here is the log's, not a toast's
     // (the view itself shows what is wrong with the connection).
-    this.show(latest.build, latest.app.name || latest.app.id).catch((error: unknown) => {
-      this.autoShownId = undefined;
-      this.deps.log.warn(loggedText(`Test results of build ${latest.build.id}: ${error instanceof Error ? error.message : String(error)}`));
+    this.showInBackground(build, app.name || app.id, () => (this.autoShown = undefined));
+  }
+
+  private refetch(): void {
+    const shown = this.shownView?.shown;
+    if (!shown || this.deps.settings.value.showPassingTests === this.shownWithPassing) return;
+    this.shownWithPassing = this.deps.settings.value.showPassingTests;
+    this.showInBackground(shown.build, shown.appName);
+  }
+
+  private showInBackground(build: Build, appName: string, failed?: () => void): void {
+    this.show(build, appName).catch((error: unknown) => {
+      failed?.();
+      this.deps.log.warn(loggedText(`Test results of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`));
     });
   }
 

@@ -24,6 +24,12 @@ export interface ViewFigures {
   /** The window really unfocused (or why it could not be) with unfinished builds followed. */
   unfocused?: RequestCount & { seconds: number; followed: number; pollsAfterFocus: number };
   unfocusedNotMeasured?: string;
+  /**
+   * Looking for new builds of the current branch, nothing of it running: the requests of `minutes` of
+   * the schedule, run in the host at `scale` (a minute lasts 60 000 × scale ms), focused and unfocused.
+   */
+  branchWatch?: { apps: number; minutes: number; scale: number; focused: RequestCount; unfocused?: RequestCount };
+  branchUnfocusedNotMeasured?: string;
   /** 10,000 apps: the provider's children and tree items against plain TreeItems, per alternating run. */
   treeItems?: {
     apps: number;

@@ -1,19 +1,25 @@
-// The Apps view's requests, counted by the reference service in the real host, for the views bench
-// (test/host/benchViews.mjs): a refresh with N apps expanded, two refreshes at once, an idle window and
-// an unfocused one. Every request the service sees is counted: Git is off in the bench host, so the
-// Current Branch view asks for nothing and the Apps view is the only one talking.
+// The requests of the views, counted by the reference service in the real host, for the views bench
+// (test/host/benchViews.mjs). The Apps view first: a refresh with N apps expanded, two refreshes at once,
+// an idle window and an unfocused one; every request the service sees is counted: Git is off until
+// then, so the Current Branch view asks for nothing and the Apps view is the only one talking. Then
+// the Current Branch view with Git on, looking for new builds of its branch: ten minutes of the real
+// poller's schedule, run at the test mode's time scale.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunningService } from '../../service/server';
+import { DEFAULT_INTERVALS, TEST_TIME_SCALE } from '../../../src/core/pollSchedule';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
+import { FIND_REPLACE, REPO_2048 } from '../../service/seedCatalog';
 import { openAppsView, reveal } from '../appsView';
+import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
 import * as ui from '../ui';
 import { sleep, waitFor } from '../wait';
 import { figures, type RequestCount } from './figures';
 
-/** Long enough for several polls: the host runs the extension in test mode, polling every 0.3–1 s. */
+/** Long enough for several polls: the host runs the extension in test mode, polling every 0.17–1 s. */
 const QUIET_SECONDS = 5;
 /** No new request for this long: whatever a step started is done (its requests go out within milliseconds). */
 const SETTLED_MS = 1_500;
@@ -138,6 +144,69 @@ describe('bench: requests of the Apps view', () => {
       figures.unfocused = { ...unfocused, seconds: QUIET_SECONDS, followed, pollsAfterFocus: countOf(fixture.service).buildPolls };
     } finally {
       await ui.focusWindow();
+    }
+  });
+});
+
+describe('bench: requests of the Current Branch view, looking for new builds', () => {
+  const fixture = useReferenceService({ token: true });
+  const MINUTES = 10;
+  /** A minute of the schedule as the host runs it in test mode. */
+  const minuteMs = 60_000 * TEST_TIME_SCALE;
+  /** Three seeded apps build it, each with builds of FIND_REPLACE. */
+  const WEATHER_REPO = 'https://github.com/myorg/weather.git';
+
+  /** Counts from just after one look at the branch, for `MINUTES` minutes of the schedule. */
+  async function countMinutes(): Promise<RequestCount> {
+    fixture.service.clearRequests();
+    await waitFor(() => fixture.service.requestsTo('GET /apps/:app_id/builds').length >= 3, 'a look at the branch', 5_000);
+    await sleep(minuteMs / 10);
+    fixture.service.clearRequests();
+    await sleep(MINUTES * minuteMs);
+    return countOf(fixture.service);
+  }
+
+  it('focused, then in the background: 3 apps build the repository, nothing of the branch runs', async () => {
+    const dir = await testRepository();
+    git(dir, 'remote', 'set-url', 'origin', WEATHER_REPO);
+    fixture.service.advanceBuilds(); // queued → running, running → finished: nothing unfinished anywhere
+    fixture.service.advanceBuilds();
+    git(dir, 'checkout', '-q', FIND_REPLACE);
+    try {
+      const state = await waitForBranchState(
+        fixture.api,
+        (s) => s.kind === 'builds' && s.branch === FIND_REPLACE && s.entries.length === 3,
+        `3 apps on ${FIND_REPLACE}`,
+      );
+      assert.ok(state.kind === 'builds' && state.entries.every((e) => !e.build || e.build.finished));
+      const { poller } = testing(fixture.api);
+      await waitFor(() => poller.followedIds.length === 0, 'nothing followed');
+      await vscode.commands.executeCommand('buildService.currentBranch.focus');
+      await waitFor(() => vscode.window.state.focused, 'the window focused');
+      // The branch switch looks sooner for a while; the count is of the pace after it.
+      await sleep(DEFAULT_INTERVALS.soonForMs * TEST_TIME_SCALE + minuteMs);
+      const focused = await countMinutes();
+      figures.branchWatch = { apps: state.entries.length, minutes: MINUTES, scale: TEST_TIME_SCALE, focused };
+      if (!ui.uiProbeAvailable()) {
+        figures.branchUnfocusedNotMeasured = 'no UI probe in this host, so the window cannot be unfocused';
+        return;
+      }
+      try {
+        await ui.blurWindow();
+        await waitFor(() => !vscode.window.state.focused, 'the window unfocused', 5_000);
+        await sleep(minuteMs / 2); // a look that started before the blur may still be answered
+        fixture.service.clearRequests();
+        await sleep(MINUTES * minuteMs);
+        assert.ok(!vscode.window.state.focused, 'the window stayed unfocused while counting');
+        figures.branchWatch.unfocused = countOf(fixture.service);
+      } catch (error) {
+        figures.branchUnfocusedNotMeasured = `the window could not be unfocused: ${error instanceof Error ? error.message : String(error)}`;
+      } finally {
+        await ui.focusWindow();
+      }
+    } finally {
+      git(dir, 'checkout', '-q', 'master');
+      git(dir, 'remote', 'set-url', 'origin', REPO_2048);
     }
   });
 });

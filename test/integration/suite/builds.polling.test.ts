@@ -1,5 +1,5 @@
 // Following unfinished builds: only those, until they finish, then nothing at all. The extension
-// runs its tests with 300 ms growing to 1 s instead of 10 s growing to 60 s.
+// runs its tests with the schedule at 1/60 time scale: 0.17 s growing to 1 s instead of 10 s to 60 s.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ANDROID_2048 } from '../../service/seedCatalog';

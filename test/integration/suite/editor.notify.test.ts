@@ -1,8 +1,10 @@
 // buildService.notifyOnCompletion: builds I triggered (default), every build of my branch, or off.
-// Builds started by someone else (a POST straight to the service) reach the Current Branch view on
-// a refresh; the reference service moves them on, the poller sees them finish; notices are counted.
+// Builds started by someone else (a POST straight to the service) reach the Current Branch view by
+// themselves or on a refresh; the reference service moves them on, the poller sees them finish;
+// notices are counted.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { BranchState } from '../../../src/core/branchState';
 import type { Build as WireBuild } from '../../service/server';
 import { ANDROID_2048 } from '../../service/seedCatalog';
 import { appNode } from '../appsView';
@@ -11,7 +13,7 @@ import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
 import * as ui from '../ui';
-import { waitFor } from '../wait';
+import { sleep, waitFor } from '../wait';
 
 describe('editor: notifications for my branch', () => {
   const fixture = useReferenceService({ token: true, checkout: 'develop', waitForApps: true });
@@ -81,6 +83,37 @@ describe('editor: notifications for my branch', () => {
       const failedTests = typeof count === 'number' && typeof passed === 'number' && passed < count;
       const shown = await ui.waitForNotification(`Build #${build.build_number} of 2048 Android App on develop ${outcome}`);
       assert.deepEqual(shown.actions, ['Open Build', ...(failedTests ? ['Show Failed Tests'] : []), "Don't Show Again"]);
+      await ui.clearNotifications();
+    }
+  });
+
+  it("'branch': a build of my branch the service starts after the window opened is shown and announced once, without a refresh", async () => {
+    await setSetting('notifyOnCompletion', 'branch');
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    await waitFor(() => vscode.window.state.focused, 'the window focused');
+    if (ui.uiProbeAvailable()) await ui.clearNotifications();
+    const { notice, branch } = testing(fixture.api);
+    const before = notice.count;
+    // Started elsewhere (a push, a teammate, a schedule): nothing in this window is told.
+    const id = await post('develop');
+    const build = fixture.service.data.builds.find((b) => b._id === id);
+    assert.ok(build);
+    const shows = (status: string) => (s: BranchState) =>
+      s.kind === 'builds' && s.entries.some((e) => e.build?.id === id && e.build.status === status);
+    await waitForBranchState(fixture.api, shows('queued'), 'the new build shown, queued');
+    assert.match(branch.statusBar.shown?.text ?? '', new RegExp(`#${build.build_number}\\b`));
+    fixture.service.advanceBuilds();
+    await waitForBranchState(fixture.api, shows('running'), 'the new build shown running');
+    fixture.service.finishBuild(id, 'failed');
+    await waitForBranchState(fixture.api, shows('failed'), 'the new build shown failed');
+    assert.match(branch.statusBar.shown?.text ?? '', new RegExp(`\\$\\(error\\) #${build.build_number}\\b`));
+    await waitFor(() => notice.count === before + 1, 'the build announced');
+    await waitFor(() => !branch.poller.isFollowing(id), 'no longer followed');
+    await sleep(1500); // several more looks at the branch
+    assert.equal(notice.count, before + 1, 'announced once');
+    if (ui.uiProbeAvailable()) {
+      const shown = await ui.waitForNotification(`Build #${build.build_number} of 2048 Android App on develop failed`);
+      assert.deepEqual(shown.actions, ['Open Build', 'Show Failed Tests', "Don't Show Again"]);
       await ui.clearNotifications();
     }
   });

@@ -8,6 +8,7 @@ import { parseBuild } from '../../../src/api/parseBuild';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { IOS_2048 } from '../../service/seedCatalog';
 import { EXCLUDED_COPY, IOS_TEST_DIR } from '../../service/testSources';
+import { git, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
@@ -71,6 +72,24 @@ describe('editor: failed tests in the Testing view', () => {
     assert.equal(fixture.service.requestsTo('GET /builds/:build_id/tests', latest._id).length, 1);
   });
 
+  it('checking out a branch without builds empties the Testing view; back on develop, its latest build is shown again', async () => {
+    const { view } = loadedTesting(fixture.api);
+    const latest = view.shown?.build.id;
+    assert.ok(latest, "develop's latest results shown");
+    const dir = await testRepository();
+    git(dir, 'checkout', '-q', '-B', 'no-builds-yet');
+    try {
+      await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'no-builds-yet', 'the branch without builds');
+      await waitFor(() => view.shown === undefined, 'the Testing view emptied');
+      let count = 0;
+      view.controller.items.forEach(() => count++);
+      assert.equal(count, 0);
+    } finally {
+      git(dir, 'checkout', '-q', 'develop');
+    }
+    await waitFor(() => view.shown?.build.id === latest, "develop's latest results shown again");
+  });
+
   it('Show Test Results on an older build replaces the results (never mixed) and searches the workspace once for it', async () => {
     const { view, locator } = loadedTesting(fixture.api);
     const older = iosBuilds(fixture.service, 'develop').find((b) => b.build_status === 'failed' && b._id !== view.shown?.build.id);
@@ -86,19 +105,21 @@ describe('editor: failed tests in the Testing view', () => {
     assert.equal(locator.searches, searches + 1, 'the second showing of the same build searched nothing');
   });
 
-  it('with showPassingTests, passing tests come too (showPassing=true), marked passed', async () => {
-    await setSetting('showPassingTests', true);
-    const older = iosBuilds(fixture.service, 'develop').filter((b) => b.build_status === 'failed')[1];
-    assert.ok(older);
+  it('turning showPassingTests on lists the passing tests of the shown build too (showPassing=true), marked passed, without another command', async () => {
+    const { view } = loadedTesting(fixture.api);
+    const older = fixture.service.data.builds.find((b) => b._id === view.shown?.build.id);
+    assert.ok(older, 'the build the last test showed');
     fixture.service.clearRequests();
-    await vscode.commands.executeCommand('buildService.showTestResults', toBuild(older));
+    await setSetting('showPassingTests', true);
+    const all = expectedPaths(fixture.service, older, 'all');
+    await waitFor(() => view.shown?.build.id === older._id && shownTests(fixture.api).length === all.length, 'the passing tests listed');
     const requests = fixture.service.requestsTo('GET /builds/:build_id/tests', older._id);
     assert.equal(requests.length, 1);
     assert.equal(requests[0]?.query.showPassing, 'true');
     const shown = shownTests(fixture.api);
     assert.deepEqual(
       shown.map((t) => t.path),
-      expectedPaths(fixture.service, older, 'all'),
+      all,
     );
     const wire = new Map(
       (fixture.service.data.tests.get(older._id) ?? []).map((t) => [[t.run, t.target, t.suite, t.name].join(' / '), t.status]),
