@@ -54,6 +54,13 @@ export function resolveProxy(options: ProxyOptions | undefined, env: Env = proce
   return { httpProxy, httpsProxy, noProxy, authorization, strictSSL };
 }
 
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // Not *.localhost: whether those resolve to this computer depends on the system's resolver.
+  if (host === 'localhost' || host === '::1') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 function checkProxyUrl(text: string, source: string): void {
   let url: URL;
   try {

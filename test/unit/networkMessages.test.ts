@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { resolveProxy } from '../../src/api/network';
+import { isLoopback, resolveProxy } from '../../src/api/network';
 import { ACTION_LABELS, describeFailure } from '../../src/core/errorMessages';
-import { isLoopback, isUnencryptedRemote } from '../../src/core/unencrypted';
+import { isUnencryptedRemote } from '../../src/core/unencrypted';
 
 describe('network: messages, proxy choice, unencrypted addresses', () => {
   it('a 407 tells about proxy authentication and offers Open Proxy Settings, never the token', () => {
