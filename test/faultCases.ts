@@ -367,7 +367,8 @@ function wireCases(): FaultCase[] {
     {
       name: 'proxy 407',
       where: 'apps',
-      env: { proxy407: true },
+      // An address off this computer: a loopback one never goes through a proxy.
+      env: { proxy407: true, baseUrl: 'unresolvable' },
       kind: 'proxy-auth',
       clientMessage: /proxy asked for authentication \(407\)/,
       text: 'The proxy requires authentication (407) and did not accept the credentials. Set them in http.proxy (http://user:password@host:port) or http.proxyAuthorization.',

@@ -3,7 +3,7 @@
 // the proxy only ever sees the target host, never the token or the path).
 import { createSecureContext } from 'node:tls';
 import type { Dispatcher } from 'undici';
-import { type NetworkOptions, type ResolvedProxy, resolveProxy } from './network';
+import { isLoopback, type NetworkOptions, type ResolvedProxy, resolveProxy } from './network';
 import { loadTrustStore } from './trustStore';
 
 export interface BuiltDispatcher {
@@ -28,7 +28,10 @@ export async function buildDispatcher(
   undici: DispatcherClasses,
   { baseUrl, timeoutMs, network = {} }: DispatcherOptions,
 ): Promise<BuiltDispatcher> {
-  const proxy = resolveProxy(network.proxy);
+  // This computer is never reached through a proxy: it could only read the token, or answer in the
+  // service's place, and a NO_PROXY that forgets 127.0.0.1 is common.
+  const loopback = isLoopback(new URL(baseUrl).hostname);
+  const proxy = loopback ? undefined : resolveProxy(network.proxy);
   const usesTls = [baseUrl, proxy?.httpProxy, proxy?.httpsProxy].some((url) => url?.startsWith('https:'));
   // Without the system store, Node's defaults (its roots plus NODE_EXTRA_CA_CERTS) apply untouched.
   const store = usesTls && (network.systemCertificates ?? true) ? await loadTrustStore() : undefined;
@@ -39,7 +42,8 @@ export async function buildDispatcher(
     ? 'unencrypted (http://)'
     : `trusting ${store ? store.sources.join(', ') : "Node's roots and NODE_EXTRA_CA_CERTS"}`;
   if (!proxy) {
-    return { dispatcher: new undici.Agent({ ...timeouts, connect: { secureContext } }), description: `direct, ${trust}` };
+    const direct = loopback ? 'direct (a loopback address never goes through a proxy)' : 'direct';
+    return { dispatcher: new undici.Agent({ ...timeouts, connect: { secureContext } }), description: `${direct}, ${trust}` };
   }
   const tls = { secureContext, rejectUnauthorized: proxy.strictSSL, timeout: timeoutMs };
   const dispatcher = new undici.EnvHttpProxyAgent({

@@ -10,6 +10,8 @@ export interface ForwardProxy {
   port: number;
   /** `host:port` of every CONNECT tunnel asked for, and the Proxy-Authorization each one carried. */
   readonly tunnels: { target: string; authorization?: string }[];
+  /** Every request the proxy received, tunnel or not (a plain one carries its full URL). */
+  readonly requests: string[];
   close(): Promise<void>;
 }
 
@@ -23,6 +25,8 @@ export interface ForwardProxyOptions {
 export async function startForwardProxy(options: ForwardProxyOptions = {}): Promise<ForwardProxy> {
   const server = createProxy(createServer());
   const tunnels: ForwardProxy['tunnels'] = [];
+  const requests: string[] = [];
+  server.prependListener('request', (req: IncomingMessage) => requests.push(`${req.method} ${req.url}`));
   const expected = options.basicAuth
     ? `Basic ${Buffer.from(`${options.basicAuth.user}:${options.basicAuth.password}`).toString('base64')}`
     : undefined;
@@ -31,6 +35,7 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
   server.prependListener('connect', (req: IncomingMessage) => {
     const target = req.url ?? '';
     tunnels.push({ target, authorization: req.headers['proxy-authorization'] });
+    requests.push(`CONNECT ${target}`);
     const [host, port] = splitHostPort(target);
     const mapped = options.names?.[host];
     req.url = mapped !== undefined ? `127.0.0.1:${mapped}` : `${host}:${port}`;
@@ -41,6 +46,7 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
     url: `http://127.0.0.1:${port}`,
     port,
     tunnels,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -38,8 +38,7 @@ describe('BuildServiceClient: proxies and certificates', function () {
     process.env.NODE_EXTRA_CA_CERTS = ca.certFile;
     hidden.reset();
     plain.reset();
-    proxy.tunnels.length = 0;
-    authProxy.tunnels.length = 0;
+    for (const p of [proxy, authProxy]) p.tunnels.length = p.requests.length = 0;
   });
   afterEach(async () => {
     for (const name of PROXY_ENV) {
@@ -103,18 +102,37 @@ describe('BuildServiceClient: proxies and certificates', function () {
       assert.equal(proxy.tunnels.length, 0);
     });
 
-    it('http.noProxy sends matching hosts directly: 127.0.0.1 works without the proxy', async () => {
-      const apps = await client(plain, { proxy: { url: proxy.url, noProxy: ['127.0.0.1'] } }).listApps();
-      assert.ok(apps.length > 0);
+    it('http.noProxy sends matching hosts directly', async () => {
+      await expectApiError(client(hidden, { proxy: { url: proxy.url, noProxy: [HIDDEN_HOST] } }).listApps(), 'network');
       assert.equal(proxy.tunnels.length, 0);
     });
 
     it('plain http:// addresses are tunnelled too, so the proxy never reads the token', async () => {
-      assert.ok((await client(plain, { proxy: { url: proxy.url } }).listApps()).length > 0);
-      assert.deepEqual(
-        proxy.tunnels.map((t) => t.target),
-        [new URL(plain.baseUrl).host],
-      );
+      const plainHidden = await startService({ publicHost: HIDDEN_HOST });
+      const plainProxy = await startForwardProxy({ names: { [HIDDEN_HOST]: Number(new URL(plainHidden.baseUrl).port) } });
+      try {
+        assert.ok((await client(plainHidden, { proxy: { url: plainProxy.url } }).listApps()).length > 0);
+        assert.deepEqual(plainProxy.requests, [`CONNECT ${new URL(plainHidden.baseUrl).host}`]);
+      } finally {
+        await Promise.all([plainHidden.close(), plainProxy.close()]);
+      }
+    });
+
+    it('a loopback address never goes through a proxy: HTTP_PROXY and HTTPS_PROXY set, no NO_PROXY, the proxy sees nothing', async () => {
+      process.env.HTTP_PROXY = proxy.url;
+      process.env.HTTPS_PROXY = proxy.url;
+      const v6 = await startService({ host: '::1' });
+      const secureLoopback = await startService({ tls: ca.issue(['127.0.0.1']) });
+      try {
+        for (const service of [plain, v6, secureLoopback]) {
+          assert.ok((await client(service).listApps()).length > 0, service.baseUrl);
+          assert.equal(service.requests[0]?.headers['authorization'], `Bearer ${service.token}`);
+        }
+        assert.ok((await client(plain, { proxy: { url: proxy.url } }).listApps()).length > 0, 'http.proxy set too');
+        assert.deepEqual(proxy.requests, []);
+      } finally {
+        await Promise.all([v6.close(), secureLoopback.close()]);
+      }
     });
 
     it('http.proxySupport "off" ignores http.proxy and the environment', async () => {

@@ -37,7 +37,7 @@ const ALLOWED: readonly Allowed[] = [
     texts: [
       'trusting ${}',
       "Node's roots and NODE_EXTRA_CA_CERTS",
-      'direct, ${}',
+      'direct (a loopback address never goes through a proxy)',
       ' except ${}',
       ', certificates of proxied connections not checked (http.proxyStrictSSL off)',
       'through proxy ${}${}${}, ${}',
