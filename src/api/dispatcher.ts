@@ -45,7 +45,11 @@ export async function buildDispatcher(
     const direct = loopback ? 'direct (a loopback address never goes through a proxy)' : 'direct';
     return { dispatcher: new undici.Agent({ ...timeouts, connect: { secureContext } }), description: `${direct}, ${trust}` };
   }
-  const tls = { secureContext, rejectUnauthorized: proxy.strictSSL, timeout: timeoutMs };
+  // http.proxyStrictSSL concerns the proxy's own certificate (an https:// proxy of the company's
+  // making); the service's is checked through the tunnel all the same, or anyone in between would
+  // get the token. A proxy that inspects HTTPS needs its CA trusted instead.
+  const proxyTls = { secureContext, rejectUnauthorized: proxy.strictSSL, timeout: timeoutMs };
+  const requestTls = { secureContext, rejectUnauthorized: true, timeout: timeoutMs };
   const dispatcher = new undici.EnvHttpProxyAgent({
     ...timeouts,
     connect: { secureContext },
@@ -53,12 +57,12 @@ export async function buildDispatcher(
     httpsProxy: proxy.httpsProxy ?? '',
     noProxy: proxy.noProxy,
     token: proxy.authorization,
-    proxyTls: tls,
-    requestTls: tls,
+    proxyTls,
+    requestTls,
   });
   const via = [proxy.httpsProxy, proxy.httpProxy].filter((url): url is string => Boolean(url)).map(hostOf);
   const except = proxy.noProxy ? ` except ${proxy.noProxy}` : '';
-  const strict = proxy.strictSSL ? '' : ', certificates of proxied connections not checked (http.proxyStrictSSL off)';
+  const strict = proxy.strictSSL ? '' : ", the proxy's own certificate not checked (http.proxyStrictSSL off)";
   return { dispatcher, proxy, description: `through proxy ${[...new Set(via)].join(' / ')}${except}${strict}, ${trust}` };
 }
 

@@ -11,7 +11,7 @@ export interface ProxyOptions {
   authorization?: string;
   /** `http.noProxy`: hosts (`example.com`, `.corp`, `*.corp`, `host:port`) reached directly. */
   noProxy?: readonly string[];
-  /** `http.proxyStrictSSL`: false accepts any certificate on proxied connections (a corporate MITM proxy). */
+  /** `http.proxyStrictSSL`: false accepts any certificate of an https:// proxy itself; the service's is checked all the same. */
   strictSSL?: boolean;
 }
 

@@ -2,6 +2,7 @@
 // with its own name table like a company proxy's internal DNS: names such as
 // builds.service.invalid resolve only here, so a request that bypasses the proxy cannot connect.
 import { createServer, type IncomingMessage } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createProxy } from 'proxy';
 
@@ -20,10 +21,12 @@ export interface ForwardProxyOptions {
   names?: Record<string, number>;
   /** Basic credentials the proxy requires (407 otherwise). */
   basicAuth?: { user: string; password: string };
+  /** Listen for HTTPS with this key and certificate (an https:// proxy) instead of HTTP. */
+  tls?: { key: string; cert: string };
 }
 
 export async function startForwardProxy(options: ForwardProxyOptions = {}): Promise<ForwardProxy> {
-  const server = createProxy(createServer());
+  const server = createProxy(options.tls ? createTlsServer(options.tls) : createServer());
   const tunnels: ForwardProxy['tunnels'] = [];
   const requests: string[] = [];
   server.prependListener('request', (req: IncomingMessage) => requests.push(`${req.method} ${req.url}`));
@@ -43,7 +46,7 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     tunnels,
     requests,

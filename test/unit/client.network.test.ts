@@ -193,9 +193,29 @@ describe('BuildServiceClient: proxies and certificates', function () {
       assert.equal(hidden.requests.length, 0);
     });
 
-    it('http.proxyStrictSSL off accepts the unknown CA on proxied connections', async () => {
+    it("http.proxyStrictSSL off still checks the service's certificate through the tunnel: an unknown CA is refused, nothing sent", async () => {
       delete process.env.NODE_EXTRA_CA_CERTS;
-      assert.ok((await client(hidden, { proxy: { url: proxy.url, strictSSL: false } }).listApps()).length > 0);
+      const error = await expectApiError(client(hidden, { proxy: { url: proxy.url, strictSSL: false } }).listApps(), 'certificate');
+      assert.match(error.message, /The certificate of builds\.service\.invalid:\d+ is not trusted/);
+      assert.equal(proxy.tunnels.length, 1, 'the tunnel was made; the service behind it was refused');
+      assert.equal(hidden.requests.length, 0);
+    });
+
+    it("http.proxyStrictSSL off accepts an https:// proxy's own untrusted certificate, and only that", async () => {
+      const proxyCa = createTestCa('Proxy CA nobody trusts');
+      const port = Number(new URL(hidden.baseUrl).port);
+      const tlsProxy = await startForwardProxy({ names: { [HIDDEN_HOST]: port }, tls: proxyCa.issue(['127.0.0.1']) });
+      try {
+        await expectApiError(client(hidden, { proxy: { url: tlsProxy.url } }).listApps(), 'certificate');
+        assert.equal(tlsProxy.tunnels.length, 0, 'strict: the untrusted proxy is not used');
+        assert.ok((await client(hidden, { proxy: { url: tlsProxy.url, strictSSL: false } }).listApps()).length > 0);
+        assert.equal(tlsProxy.tunnels.length, 1);
+        delete process.env.NODE_EXTRA_CA_CERTS;
+        await expectApiError(client(hidden, { proxy: { url: tlsProxy.url, strictSSL: false } }).listApps(), 'certificate');
+        assert.equal(hidden.requests.length, 1, 'only the request over the trusted service certificate arrived');
+      } finally {
+        await tlsProxy.close();
+      }
     });
 
     it('an expired certificate: certificate "has expired", nothing sent', async () => {

@@ -39,7 +39,7 @@ const ALLOWED: readonly Allowed[] = [
       "Node's roots and NODE_EXTRA_CA_CERTS",
       'direct (a loopback address never goes through a proxy)',
       ' except ${}',
-      ', certificates of proxied connections not checked (http.proxyStrictSSL off)',
+      ", the proxy's own certificate not checked (http.proxyStrictSSL off)",
       'through proxy ${}${}${}, ${}',
     ],
   },
