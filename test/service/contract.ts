@@ -62,6 +62,11 @@ export interface Fault {
   hugeBodyBytes?: number;
   /** With hugeBodyBytes: announce the size in Content-Length (default: chunked, no length). */
   declareLength?: boolean;
+  /**
+   * Send headers (chunked, no length), then the answer one byte every this many ms, then spaces
+   * (JSON whitespace) the same way, forever: never idle long enough for an idle timeout, never done.
+   */
+  dripEveryMs?: number;
   /** Apply the fault only to the first N matching requests, then answer normally (default: every one). */
   times?: number;
 }

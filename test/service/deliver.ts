@@ -1,5 +1,6 @@
 // Puts an answer on the wire, disturbed as the fault says: delays, a pause mid-body, a cut-off
-// body or a dropped connection. The Content-Length always promises the whole body.
+// body, a dropped connection or an answer that drips forever. The Content-Length, when sent, always
+// promises the whole body.
 import type { ServerResponse } from 'node:http';
 import type { Fault } from './contract';
 import type { Answer } from './answer';
@@ -13,6 +14,10 @@ function sendDisturbed(response: ServerResponse, answer: Answer, fault: Fault | 
   }
   if (fault?.hugeBodyBytes) {
     sendHuge(response, answer, fault.hugeBodyBytes, fault.declareLength === true);
+    return;
+  }
+  if (fault?.dripEveryMs) {
+    drip(response, answer, fault.dripEveryMs, timers);
     return;
   }
   // Latin-1 cannot hold every character: the others become '?' rather than bytes that would break the JSON.
@@ -63,6 +68,20 @@ function sendHuge(response: ServerResponse, answer: Answer, size: number, declar
     if (!response.destroyed) response.end(']');
   };
   pump();
+}
+
+/** One byte at a time until the client goes away (or the service closes, which clears the timers). */
+function drip(response: ServerResponse, answer: Answer, everyMs: number, timers: Timers): void {
+  response.writeHead(answer.status, { ...answer.headers, 'content-type': answer.contentType });
+  const body = Buffer.from(answer.body, 'utf8');
+  let sent = 0;
+  const next = (): void => {
+    if (response.destroyed) return;
+    response.write(sent < body.length ? body.subarray(sent, sent + 1) : ' ');
+    sent++;
+    timers.after(everyMs, next);
+  };
+  next();
 }
 
 export function deliver(response: ServerResponse, answer: Answer, fault: Fault | undefined, timers: Timers): void {

@@ -219,6 +219,24 @@ describe('reference build service', () => {
       assert.ok(Date.now() - started >= 140 && apps.length >= 12);
     });
 
+    it('drips an answer one byte at a time and never ends it, until the client goes away', async () => {
+      service.setFault('GET /apps', { dripEveryMs: 5, rawBody: '[]' });
+      const controller = new AbortController();
+      const response = await call('/apps', { signal: controller.signal });
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-length'), null);
+      const reader = response.body!.getReader();
+      let received = '';
+      while (received.length < 10) {
+        const { value, done } = await reader.read();
+        assert.equal(done, false, 'the answer never ends');
+        received += new TextDecoder().decode(value);
+      }
+      assert.match(received, /^\[\] {8,}$/, 'the answer, then whitespace');
+      controller.abort();
+      await assert.rejects(reader.read());
+    });
+
     it('closes promptly with a keep-alive connection and a delayed answer pending', async () => {
       const other = await startService();
       await (await fetch(`${other.baseUrl}/apps`)).text(); // leaves a keep-alive socket open
