@@ -241,7 +241,7 @@ function wireCases(): FaultCase[] {
       route,
       fault: { delayMidBodyMs: 4_000 },
       kind: 'timeout',
-      clientMessage: /stopped sending its answer/,
+      clientMessage: /did not send its whole answer within 1 s/,
       text: SHOW_LOG.timeout,
       node: 'No answer in time',
       icon: 'error',

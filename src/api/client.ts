@@ -15,7 +15,7 @@ export interface BuildServiceClientOptions {
   /** Ends in /v1; otherwise the constructor throws InvalidBaseUrlError. */
   baseUrl: string;
   getToken: () => Promise<string | undefined>;
-  /** Connect, headers and body-idle timeout each, in ms. */
+  /** Connect, headers and body-idle timeout each, and the deadline of a whole request (deadline.ts), in ms. */
   timeoutMs?: number;
   userAgent?: string;
   retry?: Partial<RetryOptions>;
@@ -43,9 +43,10 @@ export class BuildServiceClient {
 
   constructor(options: BuildServiceClientOptions) {
     const baseUrl = parseBaseUrl(options.baseUrl);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.transport = new Transport({
       baseUrl,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       network: options.network,
       onNetworkReady: options.onNetworkReady,
@@ -55,6 +56,7 @@ export class BuildServiceClient {
       getToken: options.getToken,
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
       retry: { ...DEFAULT_RETRY, ...options.retry },
+      deadlineMs: timeoutMs,
       transport: this.transport,
       onRequest: options.onRequest,
     });
@@ -127,6 +129,11 @@ export class BuildServiceClient {
 
   async listDeploymentGroups(appId: string, options: Cancellable = {}): Promise<DeploymentGroup[]> {
     return parseDeploymentGroups(await this.get(apiPath('apps', appId, 'deployment-groups'), options));
+  }
+
+  /** Requests holding one of the four slots now (the bench counts them). */
+  get inFlight(): number {
+    return this.gate.inFlight;
   }
 
   /** Closes the connections; requests still running reject with `cancelled`. */

@@ -1,7 +1,9 @@
+import { Deadline } from './deadline';
 import { ApiError, cancelled } from './errors';
 import { type RetryOptions, backoffDelayMs, isRetryable, parseRetryAfter, sleep } from './retry';
 import { errorForStatus } from './statusErrors';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
+import { deadlineFailure } from './transportFailure';
 
 /** One attempt, as the extension's log shows it. Never holds the token. */
 export interface RequestReport {
@@ -19,6 +21,8 @@ export interface RequesterConfig {
   getToken: () => Promise<string | undefined>;
   userAgent: string;
   retry: RetryOptions;
+  /** The most one call may take, retries included (deadline.ts). */
+  deadlineMs: number;
   transport: Transport;
   onRequest?: (report: RequestReport) => void;
 }
@@ -46,6 +50,20 @@ export class Requester {
 
   async call(call: ApiCall): Promise<ApiAnswer> {
     if (call.signal?.aborted) throw cancelled();
+    const url = this.config.baseUrl + call.path;
+    const timedOut = () => deadlineFailure({ method: call.method, url }, 'awaiting-response', this.config.deadlineMs);
+    const deadline = new Deadline(this.config.deadlineMs, call.signal, timedOut);
+    try {
+      return await Promise.race([this.attempts({ ...call, signal: deadline.signal }, url, deadline), deadline.expired]);
+    } catch (error) {
+      // A wait or a token read cut short by the deadline rejects as cancelled; the deadline is the reason.
+      throw deadline.passed && error instanceof ApiError && error.kind === 'cancelled' ? timedOut() : error;
+    } finally {
+      deadline.end();
+    }
+  }
+
+  private async attempts(call: ApiCall, url: string, deadline: Deadline): Promise<ApiAnswer> {
     const token = await this.readToken();
     if (call.signal?.aborted) throw cancelled();
     const headers: Record<string, string> = {
@@ -55,7 +73,7 @@ export class Requester {
     };
     if (call.json !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
     const body = call.json === undefined ? undefined : JSON.stringify(call.json);
-    const request: HttpRequest = { method: call.method, url: this.config.baseUrl + call.path, headers, body, signal: call.signal };
+    const request: HttpRequest = { method: call.method, url, headers, body, signal: call.signal };
     const { attempts, maxRetryAfterMs, baseDelayMs } = this.config.retry;
 
     for (let attempt = 1; ; attempt++) {
@@ -65,7 +83,10 @@ export class Requester {
       // Waiting longer than the cap would leave the user staring at a spinner; fail and say when to retry.
       const asked = outcome.retryAfterMs;
       if (asked !== undefined && asked > maxRetryAfterMs) throw outcome;
-      await sleep(asked ?? backoffDelayMs(attempt - 1, baseDelayMs), call.signal);
+      const wait = asked ?? backoffDelayMs(attempt - 1, baseDelayMs);
+      // No retry that the deadline would cut short: this failure says more than a timeout would.
+      if (Date.now() + wait >= deadline.endsAt) throw outcome;
+      await sleep(wait, call.signal);
     }
   }
 

@@ -3,7 +3,8 @@ import type { BuiltDispatcher } from './dispatcher';
 import { ApiError } from './errors';
 import type { NetworkOptions } from './network';
 import { describeNetworkFailure } from './networkErrors';
-import { connectionFailure, type FailureStage } from './transportFailure';
+import { DeadlinePassed } from './deadline';
+import { connectionFailure, deadlineFailure, type FailureStage } from './transportFailure';
 
 export { ConnectionFailure, type FailureStage } from './transportFailure';
 
@@ -104,7 +105,8 @@ export class Transport {
 
   private describeFailure(error: unknown, request: HttpRequest, stage: FailureStage): ApiError {
     const where = { method: request.method, url: request.url, cause: error };
-    // The caller's abort and our own close() surface as assorted undici errors; the cause is what matters.
+    // The caller's abort, the deadline and our own close() surface as assorted undici errors; the cause is what matters.
+    if (request.signal?.reason instanceof DeadlinePassed) return deadlineFailure(where, stage, this.options.timeoutMs);
     if (request.signal?.aborted) return new ApiError('cancelled', 'The request was cancelled.', where);
     if (this.closed) return clientClosed();
     if (error instanceof ApiError) return error;

@@ -147,6 +147,7 @@ const ALLOWED: readonly Allowed[] = [
       'Could not connect to the build service at ${} within ${}.',
       'The build service did not answer within ${}.',
       'The build service stopped sending its answer for ${}.',
+      'The build service did not send its whole answer within ${}.',
       'The connection to the build service broke before the whole answer arrived.',
       'Could not connect to the build service at ${} (connection refused).',
       'The build service closed the connection without answering.',

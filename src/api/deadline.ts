@@ -1,0 +1,55 @@
+// The overall deadline of one request. undici's timeouts are idle timeouts, each reset by every byte,
+// so an answer that trickles in would hold its connection, and one of the client's four slots, for
+// ever. The deadline is the timeout itself (buildService.requestTimeoutSeconds: "how long to wait
+// before a request fails"), so "did not answer within N seconds" holds for the whole request.
+
+/** The abort reason of a request stopped by its deadline, told apart from its caller's own abort. */
+export class DeadlinePassed extends Error {
+  override readonly name = 'DeadlinePassed';
+}
+
+/**
+ * One request's time, retries and waits included, counted from when it holds a slot: waiting in
+ * the queue is the four-at-a-time rule's doing, and each holder ahead is bound by its own deadline.
+ */
+export class Deadline {
+  /** Aborts when the deadline passes or the caller aborts, whichever first. */
+  readonly signal: AbortSignal;
+  /** Date.now() at which it passes. */
+  readonly endsAt: number;
+  /** Rejects once the deadline has passed, after the work's own abort had its turn. */
+  readonly expired: Promise<never>;
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private backstop: ReturnType<typeof setImmediate> | undefined;
+  private readonly detach: (() => void) | undefined;
+
+  constructor(ms: number, caller: AbortSignal | undefined, failure: () => Error) {
+    this.endsAt = Date.now() + ms;
+    this.signal = this.controller.signal;
+    let reject!: (error: Error) => void;
+    this.expired = new Promise<never>((_, r) => (reject = r));
+    this.expired.catch(() => undefined);
+    this.timer = setTimeout(() => {
+      this.controller.abort(new DeadlinePassed());
+      // Frees the slot even if the work ignores the abort (a token read that hangs); after a turn,
+      // so that an aborted request fails first in its own words (transportFailure.ts).
+      this.backstop = setImmediate(() => reject(failure()));
+    }, ms);
+    if (caller) {
+      const onAbort = (): void => this.controller.abort(caller.reason);
+      caller.addEventListener('abort', onAbort, { once: true });
+      this.detach = () => caller.removeEventListener('abort', onAbort);
+    }
+  }
+
+  get passed(): boolean {
+    return this.signal.reason instanceof DeadlinePassed;
+  }
+
+  end(): void {
+    clearTimeout(this.timer);
+    if (this.backstop) clearImmediate(this.backstop);
+    this.detach?.();
+  }
+}
