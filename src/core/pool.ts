@@ -2,7 +2,10 @@
 // some users) from filling the gate's queue, so a click is not served behind the rest of the sweep.
 import { MAX_IN_FLIGHT } from '../api/requestGate';
 
-/** Like `Promise.all(items.map(work))`, with at most `limit` calls pending; results keep input order. */
+/**
+ * Like `Promise.all(items.map(work))`, with at most `limit` calls pending; results keep input order.
+ * After the first failure no further item is started: the answer is a rejection already.
+ */
 export async function mapPooled<T, R>(
   items: readonly T[],
   work: (item: T, index: number) => Promise<R>,
@@ -10,10 +13,16 @@ export async function mapPooled<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let failed = false;
   const worker = async (): Promise<void> => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const index = next++;
-      results[index] = await work(items[index], index);
+      try {
+        results[index] = await work(items[index], index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));

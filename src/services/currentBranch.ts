@@ -31,6 +31,8 @@ export class CurrentBranch implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private current: BranchState = { kind: 'waiting' };
   private generation = 0;
+  /** Aborts the load under way when a newer one starts, or the view goes. */
+  private loading: AbortController | undefined;
   private readonly repoUrls = new RepoUrls();
   /** The app pinned when this last loaded; undefined before, when any change of settings reloads. */
   private pinnedAppId: string | undefined;
@@ -74,18 +76,23 @@ export class CurrentBranch implements vscode.Disposable {
 
   async reload(): Promise<void> {
     const generation = ++this.generation;
-    const next = await this.load(generation).catch((error: unknown): BranchState => {
+    this.loading?.abort();
+    const controller = (this.loading = new AbortController());
+    const next = await this.load(generation, controller.signal).catch((error: unknown): BranchState | undefined => {
+      if (controller.signal.aborted) return undefined; // a newer load took over
       this.deps.log.warn(
         `Loading the builds of the current branch failed: ${error instanceof ApiError ? `${error.kind}: ${error.message}` : String(error)}`,
       );
       return { kind: 'failed', branch: branchOf(this.current) ?? '', error };
     });
-    if (generation !== this.generation) return;
+    // After a failure, the rest of the sweep is not wanted either.
+    controller.abort();
+    if (generation !== this.generation || !next) return;
     if (next.kind === 'builds') for (const { build } of next.entries) if (build && !build.finished) this.deps.poller.follow(build, 'shown');
     this.publish(next);
   }
 
-  private async load(generation: number): Promise<BranchState> {
+  private async load(generation: number, signal: AbortSignal): Promise<BranchState> {
     const { git, session, settings } = this.deps;
     // Git first: without a branch there is nothing to ask, so no client is made (activation in a
     // folder that is no repository, for one).
@@ -102,9 +109,9 @@ export class CurrentBranch implements vscode.Disposable {
     const remoteUrls = git.snapshot.kind === 'repository' ? git.snapshot.remoteUrls : [];
     this.pinnedAppId = settings.value.appId;
     return loadBranch(branch, remoteUrls, this.pinnedAppId, {
-      apps: () => session.apps(client),
-      repoUrlOf: (appId) => this.repoUrls.of(client, appId),
-      getLatestBuild: (appId, options) => client.getLatestBuild(appId, options),
+      apps: () => session.apps(client, signal),
+      repoUrlOf: (appId) => this.repoUrls.of(client, appId, signal),
+      getLatestBuild: (appId, options) => client.getLatestBuild(appId, { ...options, signal }),
     });
   }
 
@@ -134,6 +141,7 @@ export class CurrentBranch implements vscode.Disposable {
 
   dispose(): void {
     this.generation++;
+    this.loading?.abort();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

@@ -39,6 +39,8 @@ export class BuildPoller implements vscode.Disposable {
   private watchVersion = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
+  /** Aborts the poll under way: its answers would be about builds no longer followed. */
+  private pollAbort: AbortController | undefined;
   private disposed = false;
 
   readonly onDidUpdate = this.updated.event;
@@ -54,6 +56,7 @@ export class BuildPoller implements vscode.Disposable {
       deps.session.onDidChange(() => {
         this.followed.clear();
         this.watch(undefined);
+        this.pollAbort?.abort();
       }),
       deps.settings.onDidChange(() => this.schedule()),
     ];
@@ -146,19 +149,21 @@ export class BuildPoller implements vscode.Disposable {
     const due = this.clock.due(Date.now(), this.work());
     if (this.active && (due.byId || due.lists)) {
       this.polling = true;
+      const { signal } = (this.pollAbort = new AbortController());
       try {
         // Signed out or no address: nothing to ask now; the views say why, and the next poll looks again.
         const connection = await this.deps.session.connection();
-        if (connection.kind === 'ready') await this.round(connection.client, due);
+        if (connection.kind === 'ready') await this.round(connection.client, due, signal);
       } finally {
         this.polling = false;
+        this.pollAbort = undefined;
       }
       this.clock.polled(Date.now(), due);
     }
     this.schedule();
   }
 
-  private async round(client: BuildServiceClient, due: PollRound): Promise<void> {
+  private async round(client: BuildServiceClient, due: PollRound, signal: AbortSignal): Promise<void> {
     const listed = new Set<string>();
     // An app whose list failed: its builds would fail alone too.
     const unanswered = new Set<string>();
@@ -169,7 +174,7 @@ export class BuildPoller implements vscode.Disposable {
       await Promise.all(
         [...watched.latest.keys()].map(async (appId) => {
           const builds = await this.ask(
-            () => client.listBuilds(appId, { branch: watched.branch, limit: BRANCH_LIST_LIMIT }),
+            () => client.listBuilds(appId, { branch: watched.branch, limit: BRANCH_LIST_LIMIT, signal }),
             (why) => this.deps.log.warn(`Looking for new builds of ${loggedText(watched.branch)} (app ${loggedText(appId)}): ${why}`),
           );
           if (!builds) {
@@ -184,7 +189,7 @@ export class BuildPoller implements vscode.Disposable {
     const alone = this.followed.builds.filter((b) =>
       carries(watched, b) ? due.lists && !listed.has(b.id) && !unanswered.has(b.appId ?? '') : due.byId,
     );
-    await Promise.all(alone.map(({ id }) => this.pollOne(id, () => client.getBuild(id))));
+    await Promise.all(alone.map(({ id }) => this.pollOne(id, () => client.getBuild(id, { signal }))));
   }
 
   private listed(watched: WatchedBranch, version: number, appId: string, builds: readonly Build[]): void {
@@ -216,6 +221,7 @@ export class BuildPoller implements vscode.Disposable {
     try {
       return await request();
     } catch (error) {
+      if (error instanceof ApiError && error.kind === 'cancelled') return undefined; // the poll was called off
       failed(error instanceof ApiError ? error.kind : String(error), error instanceof ApiError && error.kind === 'not-found');
       return undefined;
     }
@@ -228,6 +234,7 @@ export class BuildPoller implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
+    this.pollAbort?.abort();
     this.stop();
     this.followed.clear();
     for (const s of this.subscriptions) s.dispose();

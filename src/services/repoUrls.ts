@@ -4,21 +4,21 @@ import { orNone } from '../core/branchLoad';
 // Apps carry no repository, builds do: each app's repo_url comes from its latest build (small, and says
 // where the app builds from today), kept until forget(). An app without builds can still be pinned.
 export class RepoUrls {
-  private readonly known = new Map<string, Promise<string | undefined>>();
+  private readonly known = new Map<string, string | undefined>();
+  private generation = 0;
 
-  of(client: BuildServiceClient, appId: string): Promise<string | undefined> {
-    let asked = this.known.get(appId);
-    if (!asked) {
-      const request = orNone(client.getLatestBuild(appId)).then((build) => build?.repoUrl);
-      // A failure is not kept: the next load asks again.
-      request.catch(() => this.known.get(appId) === request && this.known.delete(appId));
-      this.known.set(appId, request);
-      asked = request;
-    }
-    return asked;
+  /** Callers asking at once share one request through the client's gate, each with its own `signal`. */
+  async of(client: BuildServiceClient, appId: string, signal?: AbortSignal): Promise<string | undefined> {
+    if (this.known.has(appId)) return this.known.get(appId);
+    const generation = this.generation;
+    const repoUrl = (await orNone(client.getLatestBuild(appId, { signal })))?.repoUrl;
+    // Only answers are kept, and none that a forget() overtook.
+    if (generation === this.generation) this.known.set(appId, repoUrl);
+    return repoUrl;
   }
 
   forget(): void {
     this.known.clear();
+    this.generation++;
   }
 }

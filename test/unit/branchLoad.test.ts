@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
 import { branchToLoad, gitBranch, loadBranch, orNone } from '../../src/core/branchLoad';
 import { withBuild, withUpdate, type BranchState } from '../../src/core/branchState';
-import { useReferenceService } from './clientFixture';
+import { useReferenceService, waitUntil } from './clientFixture';
 
 const REMOTE_2048 = 'https://github.com/MyOrg/2048';
 const repo = (branch?: string) => ({ kind: 'repository' as const, root: '/r', branch, remoteUrls: [REMOTE_2048] });
@@ -12,8 +12,7 @@ const repo = (branch?: string) => ({ kind: 'repository' as const, root: '/r', br
 describe('current branch rules', () => {
   const fixture = useReferenceService();
 
-  function sources() {
-    const client = fixture.client();
+  function sources(client = fixture.client()) {
     return {
       apps: () => client.listApps(),
       repoUrlOf: async (appId: string) => (await orNone(client.getLatestBuild(appId)))?.repoUrl,
@@ -101,6 +100,15 @@ describe('current branch rules', () => {
     const state = await loadBranch('never-built', [REMOTE_2048], '', sources());
     assert.ok(state.kind === 'builds' && state.entries.length > 0);
     assert.ok(state.entries.every((e) => e.build === undefined));
+  });
+
+  it('a sweep whose answers drip for ever fails at the deadline, holds no slot and asks no further app', async () => {
+    fixture.service.setFault('GET /apps/:app_id/build/latest', { dripEveryMs: 40 });
+    const client = fixture.client({ timeoutMs: 300 });
+    assert.ok(fixture.service.data.apps.length > 4);
+    await assert.rejects(loadBranch('develop', [REMOTE_2048], '', sources(client)), (e: ApiError) => e.kind === 'timeout');
+    await waitUntil(() => client.inFlight === 0, 'the other three end at their own deadlines');
+    assert.equal(fixture.service.requestsTo('GET /apps/:app_id/build/latest').length, 4, 'the four that filled the slots, no more');
   });
 
   it("a triggered build takes its app's place; a polled copy replaces the same build", async () => {

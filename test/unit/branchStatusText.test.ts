@@ -89,4 +89,17 @@ describe('mapPooled', () => {
     assert.deepEqual(out, [10, 2, 8, 4, 6, 0, 12, 14, 16]);
     assert.equal(most, 4);
   });
+
+  it('starts nothing more after a failure (an aborted sweep stops asking)', async () => {
+    const started: number[] = [];
+    const failing = mapPooled([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], async (n) => {
+      started.push(n);
+      await new Promise((r) => setTimeout(r, 1));
+      if (n === 1) throw new Error('cancelled');
+      return n;
+    });
+    await assert.rejects(failing, /cancelled/);
+    await new Promise((r) => setTimeout(r, 20));
+    assert.ok(!started.includes(9), `started: ${started.join(', ')}`);
+  });
 });

@@ -2,7 +2,7 @@
 // drips a byte at a time for ever never goes quiet long enough for them.
 import * as assert from 'node:assert/strict';
 import { concurrencyOf } from '../service/concurrency';
-import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
+import { expectApiError, firstAppId, useReferenceService, waitUntil } from './clientFixture';
 
 const DRIP = { dripEveryMs: 40 };
 
@@ -59,8 +59,3 @@ describe('BuildServiceClient: the overall deadline', () => {
     await waitUntil(() => client.inFlight === 0, 'the slot freed');
   });
 });
-
-async function waitUntil(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(condition(), what);
-}
