@@ -1,5 +1,6 @@
 // The client, bundled and minified as it ships, against the bare minimum with undici on the same
 // service: how close to the wire each request is. The reference service runs in this process, on 127.0.0.1.
+import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import type * as ClientModule from '../../src/api/client';
 import { generateApps, startService } from '../service/server';
@@ -41,6 +42,54 @@ export async function thousandSmallRequests(shipped: Shipped): Promise<Pair> {
   } finally {
     await client.dispose();
     await agent.close();
+    await service.close();
+  }
+}
+
+export interface DripOutcome {
+  /** Slots held while the four answers dripped, and once they had ended (or at twice the deadline). */
+  heldWhileDripping: number;
+  heldAfter: number;
+  /** How each request ended: an ApiError kind, 'answered', or 'still running'. */
+  outcomes: string[];
+  endedMs?: number;
+  deadlineMs: number;
+}
+
+/**
+ * Four answers that drip a byte every 50 ms for ever (never idle long enough for an idle timeout)
+ * fill every slot of the client; with a timeout of 500 ms, how many slots do they hold once over?
+ * Counted when all four have ended, or at twice the deadline if they have not: a client without an
+ * overall deadline holds all four for ever.
+ */
+export async function drippingAnswers(shipped: Shipped): Promise<DripOutcome> {
+  const deadlineMs = 500;
+  const service = await startService();
+  service.setFault('GET /apps/:app_id/builds', { dripEveryMs: 50 });
+  const client = new shipped.BuildServiceClient({
+    baseUrl: service.baseUrl,
+    getToken: () => Promise.resolve(service.token),
+    timeoutMs: deadlineMs,
+  });
+  const outcomes = ['still running', 'still running', 'still running', 'still running'];
+  try {
+    const started = performance.now();
+    const requests = service.data.apps.slice(0, 4).map((app, i) =>
+      client.listBuilds(app._id).then(
+        () => (outcomes[i] = 'answered'),
+        (error: { kind?: string }) => (outcomes[i] = error.kind ?? 'not an ApiError'),
+      ),
+    );
+    const heldWhileDripping = client.inFlight;
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      Promise.all(requests).then(() => performance.now() - started),
+      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 2 * deadlineMs))),
+    ]);
+    clearTimeout(timer);
+    return { heldWhileDripping, heldAfter: client.inFlight, outcomes: [...outcomes], endedMs: ended, deadlineMs };
+  } finally {
+    await client.dispose();
     await service.close();
   }
 }
