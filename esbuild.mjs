@@ -33,6 +33,20 @@ const lazyLibrariesPlugin = {
   },
 };
 
+/**
+ * VS Code hands out its API through a require hook that looks the calling extension up by file path;
+ * every `require('vscode')` of the bundle pays that, so the bundle's modules share one.
+ */
+const oneVscodeRequire = {
+  name: 'one-vscode-require',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
+    );
+    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-once' }, () => ({ contents: "module.exports = require('vscode');", loader: 'js' }));
+  },
+};
+
 /** Prints build start/end in the shape the `$esbuild-watch` problem matcher reads. */
 const problemMatcherPlugin = {
   name: 'problem-matcher',
@@ -71,7 +85,7 @@ const bundles = [
     outfile: 'dist/extension.js',
     // import() of a lazy library stays a plain require(): its bundle is CommonJS.
     supported: { 'dynamic-import': false },
-    plugins: [lazyLibrariesPlugin, ...common.plugins],
+    plugins: [oneVscodeRequire, lazyLibrariesPlugin, ...common.plugins],
   },
   ...Object.entries(lazyLibraries).map(([name, outfile]) => ({ ...common, entryPoints: [require.resolve(name)], outfile })),
 ];
