@@ -43,7 +43,10 @@ const oneVscodeRequire = {
     build.onResolve({ filter: /^vscode$/ }, (args) =>
       args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
     );
-    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-once' }, () => ({ contents: "module.exports = require('vscode');", loader: 'js' }));
+    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-once' }, () => ({
+      contents: "module.exports = require('vscode');",
+      loader: 'js',
+    }));
   },
 };
 
