@@ -77,6 +77,11 @@ export class CurrentBranch implements vscode.Disposable {
   async reload(): Promise<void> {
     const generation = ++this.generation;
     this.loading?.abort();
+    this.loading = undefined;
+    // Git first: without a branch there is nothing to ask, so no client is made and nothing waits
+    // (activation in a folder that is no repository, for one).
+    const fromGit = gitBranch(this.deps.git.snapshot);
+    if ('settled' in fromGit) return this.publish(fromGit.settled);
     const controller = (this.loading = new AbortController());
     const next = await this.load(generation, controller.signal).catch((error: unknown): BranchState | undefined => {
       if (controller.signal.aborted) return undefined; // a newer load took over
@@ -94,10 +99,6 @@ export class CurrentBranch implements vscode.Disposable {
 
   private async load(generation: number, signal: AbortSignal): Promise<BranchState> {
     const { git, session, settings } = this.deps;
-    // Git first: without a branch there is nothing to ask, so no client is made (activation in a
-    // folder that is no repository, for one).
-    const fromGit = gitBranch(git.snapshot);
-    if ('settled' in fromGit) return fromGit.settled;
     const connection = await session.connection();
     const step = branchToLoad(git.snapshot, connection);
     if (step.kind !== 'load') return step;

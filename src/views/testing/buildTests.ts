@@ -85,8 +85,9 @@ export class BuildTests implements vscode.Disposable {
   }
 
   private followBranch(state: BranchState): void {
-    if (!this.deps.settings.value.testResultsForCurrentBranch) return;
+    // The step first: most states keep what is shown, and reading the settings is not free at activation.
     const step = branchTestsStep(state, this.autoShown, this.shownView?.shown?.build.id);
+    if (step.kind === 'keep' || !this.deps.settings.value.testResultsForCurrentBranch) return;
     if (step.kind === 'clear') {
       this.deps.log.info(
         `Testing view: cleared, no finished build of ${'branch' in state ? loggedText(state.branch) : 'this repository'}.`,
@@ -94,7 +95,7 @@ export class BuildTests implements vscode.Disposable {
       this.autoShown = undefined;
       return this.clear();
     }
-    if (step.kind !== 'show' || state.kind !== 'builds') return;
+    if (state.kind !== 'builds') return;
     const { build, app } = step.entry;
     this.autoShown = { buildId: build.id, branch: state.branch };
     // Not awaited: the Current Branch view goes on drawing; a failure here is the log's, not a toast's
