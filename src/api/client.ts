@@ -2,6 +2,7 @@ import { parseBaseUrl } from './baseUrl';
 import { ApiError } from './errors';
 import type { NetworkOptions } from './network';
 import type { App, Branch, Build, BuildFilter, Coverage, DeploymentGroup, TestResults } from './models';
+import { type DownloadOptions, type OpenedDownload, openDownload } from './download';
 import { parseApps, parseBranches, parseDeploymentGroups } from './parseApps';
 import { parseBuild, parseBuilds } from './parseBuild';
 import { parseCoverage, parseTestResults, parseTriggeredBuildId } from './parseResults';
@@ -40,6 +41,7 @@ export class BuildServiceClient {
   private readonly transport: Transport;
   private readonly requester: Requester;
   private readonly gate = new RequestGate();
+  private readonly downloads: { baseUrl: string; userAgent: string; timeoutMs: number };
 
   constructor(options: BuildServiceClientOptions) {
     const baseUrl = parseBaseUrl(options.baseUrl);
@@ -60,6 +62,7 @@ export class BuildServiceClient {
       transport: this.transport,
       onRequest: options.onRequest,
     });
+    this.downloads = { baseUrl, userAgent: options.userAgent ?? DEFAULT_USER_AGENT, timeoutMs };
   }
 
   async listApps(options: Cancellable = {}): Promise<App[]> {
@@ -129,6 +132,19 @@ export class BuildServiceClient {
 
   async listDeploymentGroups(appId: string, options: Cancellable = {}): Promise<DeploymentGroup[]> {
     return parseDeploymentGroups(await this.get(apiPath('apps', appId, 'deployment-groups'), options));
+  }
+
+  /**
+   * Opens a build's artifact link (http(s) only) for the caller to stream. The token goes only to the
+   * service's own origin. No overall deadline, as a big file may take long: the timeout is per
+   * silence (no answer, or no bytes, for that long). Not one of the four slots: those are for answers.
+   */
+  async openDownload(url: string, options: DownloadOptions = {}): Promise<OpenedDownload> {
+    return openDownload(
+      { ...this.downloads, token: () => this.requester.readToken(), dispatcher: () => this.transport.dispatcher() },
+      url,
+      options,
+    );
   }
 
   /** Requests holding one of the four slots now (the bench counts them). */

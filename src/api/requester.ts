@@ -118,7 +118,8 @@ export class Requester {
     return failure;
   }
 
-  private async readToken(): Promise<string> {
+  /** The token as a request would send it, or the ApiError saying why none can be sent. */
+  async readToken(): Promise<string> {
     let raw: string | undefined;
     try {
       raw = await this.config.getToken();

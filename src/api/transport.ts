@@ -64,6 +64,12 @@ export class Transport {
     }
   }
 
+  /** The same dispatcher (proxy, certificates, timeouts) for a request the caller streams itself, e.g. a download. */
+  async dispatcher(): Promise<BuiltDispatcher> {
+    if (this.closed) throw clientClosed();
+    return this.built ?? (await this.load());
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const built = await this.loading?.catch(() => undefined);

@@ -9,6 +9,8 @@ export interface Answer {
   contentType: string;
   body: string;
   headers: Record<string, string>;
+  /** A body generated as it is sent (an artefact), instead of `body`. */
+  stream?: { size: number; blocks: () => Iterable<Buffer> };
 }
 
 export function jsonAnswer(status: number, value: unknown): Answer {

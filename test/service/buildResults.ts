@@ -1,6 +1,7 @@
 // What a finished build leaves behind: test results, coverage, the summary that agrees with them,
 // and the artefact links. Shared by the seed and by builds that finish while the service runs.
 import type { Build } from './contract';
+import { artifactPath, LARGE_ARTIFACT_SUFFIX } from './artifacts';
 import { pick } from './ids';
 import type { CoverageTarget, FileCoverage, ServiceData, TestCase } from './data';
 import { repoSlugOf } from './data';
@@ -75,15 +76,15 @@ function coverageFor(build: Build, platform: Platform): CoverageTarget[] {
   });
 }
 
-function linksFor(build: Build, platform: Platform): Build['links'] {
+// Downloads come from the service itself (artifacts.ts); install pages from the dashboard, as on the live service.
+function linksFor(data: ServiceData, build: Build, platform: Platform): Build['links'] {
   const scheme = typeof build.scheme_name === 'string' ? build.scheme_name : repoSlugOf(build.repo_url);
   const name = `${scheme} - Release`;
   const query = `buildID=${build._id}`;
-  const download = platform === 'ios' ? `download-ipa?${query}` : `download-apk?${query}`;
-  return {
-    download: [{ name, url: `${ARTEFACT_HOST}/${download}` }],
-    install: [{ name, url: `${ARTEFACT_HOST}/download/${platform}?${query}` }],
-  };
+  const file = (suffix: string) => `${data.origin}${artifactPath(build._id, `${scheme}${suffix}`)}`;
+  const download = [{ name, url: file(platform === 'ios' ? '.ipa' : '.apk') }];
+  if (platform === 'ios') download.push({ name: `${scheme} - Debug symbols`, url: file(LARGE_ARTIFACT_SUFFIX) });
+  return { download, install: [{ name, url: `${ARTEFACT_HOST}/download/${platform}?${query}` }] };
 }
 
 /** Marks the build finished with this outcome and stores its tests and coverage. */
@@ -92,7 +93,7 @@ export function finishBuild(data: ServiceData, build: Build, outcome: 'success' 
   build.build_status = outcome;
   build.finished = true;
   build.finished_at = finishedAtIso;
-  build.links = outcome === 'success' ? linksFor(build, platform) : { download: [], install: [] };
+  build.links = outcome === 'success' ? linksFor(data, build, platform) : { download: [], install: [] };
   // Some builds run no tests at all (a compile failure, a project without tests): summary `{}`.
   if (pick(`has-tests:${build._id}`, 5) === 0) {
     build.test_summary = {};

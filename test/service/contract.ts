@@ -30,7 +30,9 @@ export type RouteKey =
   | 'POST /builds/:build_id/cancel'
   | 'GET /builds/:build_id/tests'
   | 'GET /builds/:build_id/coverage'
-  | 'GET /apps/:app_id/deployment-groups';
+  | 'GET /apps/:app_id/deployment-groups'
+  /** Not in the API: where the service's own download links point (artifacts.ts). */
+  | 'GET /builds/:build_id/artifacts/:file';
 
 /** A fault replaces or disturbs the route's normal answer. All fields optional; combine as needed. */
 export interface Fault {

@@ -51,12 +51,15 @@ export interface ServiceData {
   tests: Map<string, TestCase[]>;
   coverage: Map<string, CoverageTarget[]>;
   deploymentGroups: Map<string, DeploymentGroup[]>;
+  /** Where the service's own links (the artefact downloads) point: its origin once it listens. */
+  origin: string;
   /** Builds whose tests are served as the live service sent them (API.md 2b): the name in `test`, `success` for passed. */
   testsAsLive: Set<string>;
 }
 
-export function emptyData(): ServiceData {
+export function emptyData(origin: string): ServiceData {
   return {
+    origin,
     apps: [],
     builds: [],
     branches: new Map(),

@@ -12,6 +12,10 @@ function sendDisturbed(response: ServerResponse, answer: Answer, fault: Fault | 
     response.destroy();
     return;
   }
+  if (answer.stream) {
+    sendStream(response, answer, answer.stream, fault, timers);
+    return;
+  }
   if (fault?.hugeBodyBytes) {
     sendHuge(response, answer, fault.hugeBodyBytes, fault.declareLength === true);
     return;
@@ -44,6 +48,48 @@ function sendDisturbed(response: ServerResponse, answer: Answer, fault: Fault | 
     if (fault.delayMidBodyMs) timers.after(fault.delayMidBodyMs, sendRest);
     else sendRest();
   });
+}
+
+/**
+ * A generated body, written as the client reads it. `cutBody` destroys the socket halfway and
+ * `delayMidBodyMs` pauses there: a download cut off, or stalled.
+ */
+function sendStream(
+  response: ServerResponse,
+  answer: Answer,
+  stream: NonNullable<Answer['stream']>,
+  fault: Fault | undefined,
+  timers: Timers,
+): void {
+  response.writeHead(answer.status, { ...answer.headers, 'content-type': answer.contentType, 'content-length': String(stream.size) });
+  const blocks = stream.blocks()[Symbol.iterator]();
+  const half = Math.floor(stream.size / 2);
+  let sent = 0;
+  let paused = false;
+  const pump = (): void => {
+    while (!response.destroyed) {
+      if (sent >= half && !paused && (fault?.cutBody || fault?.delayMidBodyMs)) {
+        paused = true;
+        // Only once the first half is flushed, so the client really has it.
+        response.write('', () => {
+          if (fault.cutBody) response.destroy();
+          else timers.after(fault.delayMidBodyMs ?? 0, pump);
+        });
+        return;
+      }
+      const next = blocks.next();
+      if (next.done) {
+        response.end();
+        return;
+      }
+      sent += next.value.length;
+      if (!response.write(next.value)) {
+        response.once('drain', pump);
+        return;
+      }
+    }
+  };
+  pump();
 }
 
 /** `[` + spaces + `]`, written as the client reads it, so a client that stops reading stops the server too. */

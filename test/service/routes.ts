@@ -2,6 +2,7 @@
 import type { RouteKey } from './contract';
 import { listApps, listBranches, listDeploymentGroups } from './appRoutes';
 import { cancelBuildRoute, getBuild, latestBuild, listBuilds, triggerBuildRoute } from './buildRoutes';
+import { getArtifact } from './artifactRoute';
 import { getCoverage, listTests } from './resultRoutes';
 import type { RouteHandler } from './routeContext';
 
@@ -17,6 +18,7 @@ export const HANDLERS: Record<RouteKey, RouteHandler> = {
   'GET /builds/:build_id/tests': listTests,
   'GET /builds/:build_id/coverage': getCoverage,
   'GET /apps/:app_id/deployment-groups': listDeploymentGroups,
+  'GET /builds/:build_id/artifacts/:file': getArtifact,
 };
 
 export interface RouteMatch {

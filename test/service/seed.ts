@@ -91,9 +91,9 @@ function seedApp(data: ServiceData, spec: AppSpec, appIndex: number): void {
   for (let index = 0; index < spec.buildCount; index++) data.builds.push(seedBuild(data, spec, app, appIndex, index));
 }
 
-/** A fresh copy of the seeded data set; every call gives equal, independent data. */
-export function seedData(): ServiceData {
-  const data = emptyData();
+/** A fresh copy of the seeded data set; every call gives equal, independent data. `origin` is where download links point. */
+export function seedData(origin = 'http://127.0.0.1'): ServiceData {
+  const data = emptyData(origin);
   SEEDED_APPS.forEach((spec, appIndex) => seedApp(data, spec, appIndex));
   return data;
 }

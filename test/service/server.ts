@@ -17,6 +17,8 @@ import { ServiceState } from './serviceState';
 export type * from './contract';
 export type { ServiceData } from './data';
 export { generateApps } from './seed';
+export { artifactDigest, artifactSeed, artifactSize, LARGE_ARTIFACT_BYTES } from './artifacts';
+export { startArtifactHost, type ArtifactHost } from './artifactHost';
 export { HOSTILE, HOSTILE_BUILD_ID } from './hostileText';
 export { DEMO_TOKEN } from './tokens';
 
@@ -136,5 +138,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       resolve();
     });
   });
-  return new RunningService(server, state, baseUrlOf(server, options));
+  const baseUrl = baseUrlOf(server, options);
+  state.listensAt(new URL(baseUrl).origin);
+  return new RunningService(server, state, baseUrl);
 }

@@ -16,8 +16,11 @@ export class ServiceState {
   requests: RecordedRequest[] = [];
   private triggered = 0;
 
+  /** Where download links point; known once the server listens (listensAt). */
+  private origin = 'http://127.0.0.1';
+
   constructor(readonly options: ServiceOptions) {
-    this.data = seedData();
+    this.data = seedData(this.origin);
     this.applyAppCount();
     if (options.hostileText) serveHostileText(this.data);
   }
@@ -43,9 +46,15 @@ export class ServiceState {
     }
   }
 
+  /** The seeded data again, its download links on the service's own origin. */
+  listensAt(origin: string): void {
+    this.origin = origin;
+    this.reset();
+  }
+
   /** Back to the seeded state, in place so that references to `data` stay valid. */
   reset(): void {
-    Object.assign(this.data, seedData());
+    Object.assign(this.data, seedData(this.origin));
     this.applyAppCount();
     if (this.options.hostileText) serveHostileText(this.data);
     this.faults.clear();

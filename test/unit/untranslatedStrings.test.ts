@@ -112,6 +112,26 @@ const ALLOWED: readonly Allowed[] = [
     ],
   },
   { why: 'an HTTP header value (Authorization: Bearer …)', file: 'src/api/requester.ts', texts: ['Bearer ${}'] },
+  { why: 'an HTTP header value (Authorization: Bearer …)', file: 'src/api/download.ts', texts: ['Bearer ${}'] },
+  {
+    why: 'an icon and a folder name (build-artifacts/), the same in every language',
+    file: 'src/commands/artifactCommands.ts',
+    texts: ['$(folder) ${}/'],
+  },
+  {
+    why: 'api/: a download failure for the log; core/artifactDownload.ts words the reason for the user',
+    file: 'src/api/download.ts',
+    texts: [
+      'not an address',
+      'Only http:// and https:// links are downloaded; this link (${}) was refused.',
+      'The download of ${} was redirected ${}.',
+      'too often',
+      'The download server ${} answered ${}.',
+      'The download was cancelled.',
+      '${} sent nothing for ${} s.',
+      'The connection to ${} failed${}.',
+    ],
+  },
   {
     why: LOG_ONLY_API_MESSAGE,
     file: 'src/api/requester.ts',

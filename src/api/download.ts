@@ -1,0 +1,179 @@
+// A build's artifact as a stream: through the client's own dispatcher (proxy, certificates, idle
+// timeouts), the token only to the service's own origin. Redirects are followed here, one hop at a
+// time, so that rule is decided again for every address the bytes come from.
+import type { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import type { BuiltDispatcher } from './dispatcher';
+import { ApiError } from './errors';
+import { describeNetworkFailure } from './networkErrors';
+import { errorForStatus } from './statusErrors';
+
+export interface OpenedDownload {
+  /** Where the bytes come from, after redirects. */
+  url: string;
+  /** The Content-Length, when the server sent one. */
+  size?: number;
+  /** The file name the server suggested (Content-Disposition), untrusted: core/fileName.ts makes it safe. */
+  suggestedName?: string;
+  body: Readable;
+}
+
+/** One address asked on the way to the bytes, for the log: which got the token and which did not. */
+export interface DownloadHop {
+  url: string;
+  withToken: boolean;
+}
+
+export interface DownloadConfig {
+  baseUrl: string;
+  userAgent: string;
+  timeoutMs: number;
+  token: () => Promise<string>;
+  dispatcher: () => Promise<BuiltDispatcher>;
+}
+
+export interface DownloadOptions {
+  signal?: AbortSignal;
+  onHop?: (hop: DownloadHop) => void;
+}
+
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** The link as a URL, or a bad-request ApiError: only http(s) links are downloaded. */
+export function downloadUrl(text: string): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol === 'http:' || url?.protocol === 'https:') return url;
+  const scheme = url ? url.protocol : 'not an address';
+  throw new ApiError('bad-request', `Only http:// and https:// links are downloaded; this link (${scheme}) was refused.`, {
+    problem: scheme,
+  });
+}
+
+/** Scheme, host and port as the URL standard compares them (default ports and letter case normalised). */
+export function isServiceOrigin(url: string | URL, baseUrl: string): boolean {
+  return new URL(url).origin === new URL(baseUrl).origin;
+}
+
+/** The file name of a Content-Disposition header: `filename*` (RFC 5987, UTF-8) first, then `filename`. */
+export function dispositionName(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)'[^']*'([^;]+)/.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // Malformed percent-encoding: the plain form, if any, follows.
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header)?.[1];
+  if (quoted !== undefined) return quoted.replace(/\\(.)/g, '$1');
+  return /filename\s*=\s*([^;\s]+)/.exec(header)?.[1];
+}
+
+export async function openDownload(config: DownloadConfig, link: string, options: DownloadOptions = {}): Promise<OpenedDownload> {
+  let url = downloadUrl(link);
+  const { dispatcher, proxy } = await config.dispatcher();
+  for (let hop = 0; ; hop++) {
+    const withToken = isServiceOrigin(url, config.baseUrl);
+    const token = withToken ? await config.token() : undefined;
+    const headers: Record<string, string> = { accept: '*/*', 'user-agent': config.userAgent };
+    if (token) headers.authorization = `Bearer ${token}`;
+    options.onHop?.({ url: url.href, withToken });
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: 'GET',
+        headers,
+        signal: options.signal,
+      });
+    } catch (error) {
+      throw downloadFailure(error, url, options.signal, config.timeoutMs, proxy);
+    }
+    const status = response.statusCode;
+    if (REDIRECTS.has(status)) {
+      response.body.dump().catch(() => undefined);
+      const location = firstHeader(response.headers.location);
+      if (!location || hop >= MAX_REDIRECTS) {
+        throw new ApiError('invalid-response', `The download of ${url.href} was redirected ${location ? 'too often' : 'nowhere'}.`, {
+          status,
+          url: url.href,
+        });
+      }
+      url = downloadUrl(new URL(location, url).href);
+      continue;
+    }
+    if (status >= 200 && status < 300) {
+      const length = Number(firstHeader(response.headers['content-length']));
+      return {
+        url: url.href,
+        size: Number.isSafeInteger(length) && length >= 0 ? length : undefined,
+        suggestedName: dispositionName(firstHeader(response.headers['content-disposition'])),
+        body: response.body,
+      };
+    }
+    const text = await smallText(response.body);
+    if (token) throw errorForStatus({ status, text, method: 'GET', url: url.href, token });
+    const kind = status === 404 ? 'not-found' : status >= 500 ? 'server-error' : 'bad-request';
+    throw new ApiError(kind, `The download server ${url.host} answered ${status}.`, { status, url: url.href });
+  }
+}
+
+/** A failure while connecting or while the bytes arrive, in the download's own words. */
+export function downloadFailure(
+  error: unknown,
+  url: URL,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  proxy?: BuiltDispatcher['proxy'],
+): ApiError {
+  const where = { method: 'GET', url: url.href, cause: error };
+  if (error instanceof ApiError) return error;
+  if (signal?.aborted) return new ApiError('cancelled', 'The download was cancelled.', where);
+  const special = describeNetworkFailure(error, where, proxy);
+  if (special) return special;
+  const code = codeOf(error);
+  const seconds = Math.round(timeoutMs / 100) / 10;
+  if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new ApiError('timeout', `${url.host} sent nothing for ${seconds} s.`, { ...where, code });
+  }
+  const detail = error instanceof Error ? `: ${error.message}` : '';
+  return new ApiError('network', `The connection to ${url.host} failed${detail}.`, { ...where, code });
+}
+
+function codeOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** An error answer's first few KiB: enough for the service's `error` text, never a whole file. */
+async function smallText(body: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > 16 * 1024) break;
+    }
+  } catch {
+    // The status says enough.
+  } finally {
+    body.destroy();
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,79 @@
+// A file name from the service (a header, a link's path or name) is untrusted: it becomes one plain
+// name inside the chosen folder, on every operating system, or the fallback.
+import * as path from 'node:path';
+
+/** Bytes, not characters: file systems count bytes (255 on most), and room is left for " (2)" and a temporary suffix. */
+export const FILE_NAME_MAX_BYTES = 150;
+const EXTENSION_MAX = 16;
+
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
+/** Bidi controls and invisible formatters: they can make "evil.exe" read as "exe.live". */
+const INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
+/** Path separators and what Windows forbids in a name. */
+const RESERVED = /[/\\:*?"<>|]/g;
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
+/** One safe file name: no separator, no `..`, no control character, no leading dot, at most FILE_NAME_MAX_BYTES; `fallback` when nothing is left. */
+export function safeFileName(raw: string | undefined, fallback = 'artifact'): string {
+  let name = (raw ?? '').normalize('NFC').replace(CONTROL, '').replace(INVISIBLE, '').replace(RESERVED, '_');
+  // Dots and spaces at either end: a hidden file, `..`, or a name Windows silently changes.
+  name = name.replace(/^[\s.]+|[\s.]+$/g, '');
+  if (name === '') return fallback;
+  if (WINDOWS_DEVICE.test(name)) name = `_${name}`;
+  return capBytes(name);
+}
+
+/** The first usable name: the server's suggestion, the last segment of the link's path, the link's name. */
+export function artifactFileName(candidates: { suggested?: string; url: string; linkName?: string }): string {
+  const fromPath = lastSegment(candidates.url);
+  for (const raw of [candidates.suggested, fromPath, candidates.linkName]) {
+    const name = safeFileName(raw, '');
+    if (name !== '') return name;
+  }
+  return 'artifact';
+}
+
+/** `folder/name`, or undefined when the name would land anywhere else (it never should, after safeFileName). */
+export function pathInside(folder: string, name: string): string | undefined {
+  const base = path.resolve(folder);
+  const target = path.resolve(base, name);
+  return path.dirname(target) === base && path.basename(target) === name ? target : undefined;
+}
+
+/** `name`, then `name (2).ext`, `name (3).ext`…: the first one `taken` says is free. */
+export function freeName(name: string, taken: (candidate: string) => boolean): string {
+  if (!taken(name)) return name;
+  const extension = extensionOf(name);
+  const stem = name.slice(0, name.length - extension.length);
+  for (let n = 2; ; n++) {
+    const candidate = `${stem} (${n})${extension}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+function lastSegment(url: string): string | undefined {
+  try {
+    const segment = new URL(url).pathname.split('/').pop();
+    return segment ? decodeURIComponent(segment) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot) : '';
+  return extension.length <= EXTENSION_MAX ? extension : '';
+}
+
+function capBytes(name: string): string {
+  if (Buffer.byteLength(name) <= FILE_NAME_MAX_BYTES) return name;
+  const extension = extensionOf(name);
+  let stem = name.slice(0, name.length - extension.length);
+  const room = FILE_NAME_MAX_BYTES - Buffer.byteLength(extension);
+  // By code point, so a character is never cut in half.
+  const points = [...stem];
+  while (Buffer.byteLength(points.join('')) > room) points.pop();
+  stem = points.join('').replace(/[\s.]+$/, '');
+  return `${stem || 'artifact'}${extension}`;
+}

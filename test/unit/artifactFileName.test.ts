@@ -1,0 +1,133 @@
+// File names from the service are untrusted: whatever a header, a link's path or its name holds, the
+// file lands as one plain name inside the chosen folder.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { dispositionName, downloadUrl, isServiceOrigin } from '../../src/api/download';
+import { ApiError } from '../../src/api/errors';
+import { artifactFileName, FILE_NAME_MAX_BYTES, freeName, pathInside, safeFileName } from '../../src/core/fileName';
+import { ignoresFolder, withIgnoredFolder } from '../../src/core/gitignore';
+
+describe('artifact file names', () => {
+  const folder = path.resolve('/tmp/build-artifacts');
+
+  const hostile: [string, string][] = [
+    ['../../etc/passwd', '_.._etc_passwd'],
+    ['..\\..\\Windows\\System32\\evil.dll', '_.._Windows_System32_evil.dll'],
+    ['..', 'artifact'],
+    ['.', 'artifact'],
+    ['/', '_'],
+    ['.bashrc', 'bashrc'],
+    ['app\u0000.ipa', 'app.ipa'],
+    ['line\nbreak.apk', 'linebreak.apk'],
+    ['evil\u202Egpj.exe', 'evilgpj.exe'],
+    ['C:\\temp\\x.ipa', 'C__temp_x.ipa'],
+    ['con.txt', '_con.txt'],
+    ['NUL', '_NUL'],
+    ['a<b>c:d"e|f?g*h.zip', 'a_b_c_d_e_f_g_h.zip'],
+    ['name. . ', 'name'],
+    ['  spaced.ipa  ', 'spaced.ipa'],
+  ];
+  for (const [raw, expected] of hostile) {
+    it(`${JSON.stringify(raw)} becomes ${JSON.stringify(expected)}, inside the folder`, () => {
+      const name = safeFileName(raw);
+      assert.equal(name, expected);
+      assert.equal(pathInside(folder, name), path.join(folder, name));
+    });
+  }
+
+  it('a long name is cut to the byte limit, keeping its extension and whole characters', () => {
+    const name = safeFileName(`${'ä'.repeat(300)}.ipa`);
+    assert.ok(Buffer.byteLength(name) <= FILE_NAME_MAX_BYTES, `${Buffer.byteLength(name)} bytes`);
+    assert.match(name, /^ä+\.ipa$/);
+    assert.ok(!name.includes('\uFFFD'));
+  });
+
+  it('Unicode names stay as they are (NFC)', () => {
+    assert.equal(safeFileName('Zu\u0308rich 天気 🚀.apk'), 'Zürich 天気 🚀.apk');
+  });
+
+  it('pathInside refuses anything that is not one plain name in the folder', () => {
+    for (const name of ['../x', 'a/b', '..', '', '/etc/passwd']) assert.equal(pathInside(folder, name), undefined, name);
+  });
+
+  it("the name comes from the server's header, then the link's path, then the link's name", () => {
+    const url = 'https://cdn.example/a/b/m2048%20Release.ipa?sig=1';
+    assert.equal(artifactFileName({ suggested: 'from header.ipa', url, linkName: 'Link' }), 'from header.ipa');
+    assert.equal(artifactFileName({ suggested: '..', url, linkName: 'Link' }), 'm2048 Release.ipa');
+    assert.equal(artifactFileName({ url: 'https://cdn.example/', linkName: 'm2048 - Release' }), 'm2048 - Release');
+    assert.equal(artifactFileName({ url: 'https://cdn.example/%2E%2E', linkName: ' .. ' }), 'artifact');
+  });
+
+  it('a name already taken gets " (2)", " (3)" before its extension', () => {
+    const taken = new Set(['app.ipa', 'app (2).ipa']);
+    assert.equal(
+      freeName('app.ipa', (n) => taken.has(n)),
+      'app (3).ipa',
+    );
+    assert.equal(
+      freeName('other.ipa', (n) => taken.has(n)),
+      'other.ipa',
+    );
+  });
+
+  it('Content-Disposition: filename* (UTF-8) before filename, quoted or not', () => {
+    assert.equal(dispositionName(`attachment; filename="plain.ipa"; filename*=UTF-8''Z%C3%BCrich.ipa`), 'Zürich.ipa');
+    assert.equal(dispositionName('attachment; filename="a \\"quoted\\" name.apk"'), 'a "quoted" name.apk');
+    assert.equal(dispositionName('attachment; filename=bare.zip'), 'bare.zip');
+    assert.equal(dispositionName('attachment'), undefined);
+    assert.equal(dispositionName(undefined), undefined);
+  });
+});
+
+describe('artifact links: scheme and origin', () => {
+  const base = 'https://api.buildservice.example/v1';
+
+  it('only http(s) links are downloaded', () => {
+    for (const link of ['javascript:alert(1)', 'file:///etc/passwd', 'ftp://x.example/a', 'data:text/plain,hi', 'not a link']) {
+      assert.throws(
+        () => downloadUrl(link),
+        (e: unknown) => e instanceof ApiError && e.kind === 'bad-request',
+        link,
+      );
+    }
+    assert.equal(downloadUrl('https://cdn.example/a.ipa').host, 'cdn.example');
+    assert.equal(downloadUrl('http://127.0.0.1:8080/a.ipa').port, '8080');
+  });
+
+  it("the token's origin is the service's: same scheme, host and port, default ports and case normalised", () => {
+    assert.ok(isServiceOrigin('https://api.buildservice.example/v1/builds/1/artifacts/a.ipa', base));
+    assert.ok(isServiceOrigin('https://API.BuildService.example:443/other/path', base));
+    assert.ok(isServiceOrigin('https://user:pass@api.buildservice.example/x', base));
+  });
+
+  it('another host, port or scheme is not the service, however alike it looks', () => {
+    for (const link of [
+      'http://api.buildservice.example/v1/a.ipa',
+      'https://api.buildservice.example:8443/v1/a.ipa',
+      'https://cdn.buildservice.example/a.ipa',
+      'https://api.buildservice.example.evil.example/a.ipa',
+      'https://evil.example/api.buildservice.example/a.ipa',
+      'https://api.buildservice.example@evil.example/a.ipa',
+    ]) {
+      assert.ok(!isServiceOrigin(link, base), link);
+    }
+  });
+});
+
+describe('build-artifacts/ in .gitignore', () => {
+  it('is found however it is written, and only as a whole line', () => {
+    for (const line of ['build-artifacts', 'build-artifacts/', '/build-artifacts/', '  /build-artifacts/*  ', 'build-artifacts/**']) {
+      assert.ok(ignoresFolder(`node_modules/\n${line}\nout/\n`, 'build-artifacts'), line);
+    }
+    for (const text of ['', 'node_modules/\n', '# build-artifacts\n', 'my-build-artifacts/\n', '!build-artifacts/\n']) {
+      assert.ok(!ignoresFolder(text, 'build-artifacts'), text);
+    }
+  });
+
+  it('is added as one line at the end, keeping the line ends of the file', () => {
+    assert.equal(withIgnoredFolder('', 'build-artifacts'), '/build-artifacts/\n');
+    assert.equal(withIgnoredFolder('out/\n', 'build-artifacts'), 'out/\n/build-artifacts/\n');
+    assert.equal(withIgnoredFolder('out/', 'build-artifacts'), 'out/\n/build-artifacts/\n');
+    assert.equal(withIgnoredFolder('out/\r\ndist/', 'build-artifacts'), 'out/\r\ndist/\r\n/build-artifacts/\r\n');
+  });
+});
