@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { ArtifactCommands } from './commands/artifactCommands';
 import { BranchCommands } from './commands/branchCommands';
 import { BuildCommands } from './commands/buildCommands';
 import { ChatTools } from './commands/chatTools';
@@ -72,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       ...new TestCommands(buildTests, targets, branch, session).table(),
       ...new InstallCommands({ session, git, branch, panel: qrPanel, targets, log }).table(),
       ...new NetworkCommands(settings, consent).table(),
+      ...new ArtifactCommands({ session, settings, branch, targets, workspaceState: context.workspaceState, log }).table(),
     },
     presenter,
   );

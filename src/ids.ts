@@ -25,6 +25,8 @@ export const CommandId = {
   clearTestResults: 'buildService.clearTestResults',
   showQrCode: 'buildService.showQrCode',
   installLatestBuild: 'buildService.installLatestBuild',
+  /** On a build, a Current Branch build, a download link row, or from the palette. */
+  downloadArtifact: 'buildService.downloadArtifact',
   openProxySettings: 'buildService.openProxySettings',
   allowUnencrypted: 'buildService.allowUnencrypted',
   forgetUnencryptedChoices: 'buildService.forgetUnencryptedChoices',

@@ -1,4 +1,4 @@
-import type { App, Build } from '../api';
+import type { App, Build, BuildLink } from '../api';
 import type { DetailRow } from '../core/detailRows';
 import type { AppsView } from '../views/apps/appsView';
 import { BuildNode } from '../views/apps/buildNode';
@@ -50,6 +50,11 @@ export class CommandTargets {
 
   detailRow(node: unknown): DetailRow | undefined {
     return node instanceof DetailNode ? node.row : undefined;
+  }
+
+  /** The link of a download row in a build's details. */
+  downloadLink(node: unknown): BuildLink | undefined {
+    return node instanceof DetailNode && node.row.contextValue === 'downloadLink' ? node.row.link : undefined;
   }
 
   branchBuild(node: unknown): BranchBuildTarget | undefined {

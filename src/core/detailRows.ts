@@ -14,6 +14,8 @@ export interface DetailRow {
   command?: { title: string; command: string; arguments?: unknown[] };
   contextValue?: string;
   installUrl?: string;
+  /** On a download link's row: the link, for Download Artifact…. */
+  link?: BuildLink;
   children?: DetailRow[];
 }
 
@@ -112,5 +114,10 @@ function linkRows({ links }: Build): DetailRow[] {
     contextValue: 'installLink',
     installUrl: link.url,
   });
-  return [...links.install.map(install), ...links.download.map(row(l10n.t('Download'), 'cloud-download'))];
+  const download = (link: BuildLink): DetailRow => ({
+    ...row(l10n.t('Download'), 'cloud-download')(link),
+    contextValue: 'downloadLink',
+    link,
+  });
+  return [...links.install.map(install), ...links.download.map(download)];
 }

@@ -16,6 +16,14 @@ export function notify<T extends string>(severity: Severity, text: NoticeText, .
   }
 }
 
+/** A notification with a progress bar and a Cancel button while `task` runs. */
+export function withCancellableProgress<R>(
+  title: NoticeText,
+  task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<R>,
+): Thenable<R> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, task);
+}
+
 /** A notification with a progress bar while `task` runs; its title follows the same rule. */
 export function withNotificationProgress<R>(title: NoticeText, task: () => Thenable<R>): Thenable<R> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task);

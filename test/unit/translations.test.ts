@@ -42,6 +42,10 @@ const SAME_IN_GERMAN: Record<string, readonly string[]> = {
     'Build {0} {1}',
     'Branch: {0}',
     'Commit: {0}',
+    // File sizes: the units read the same in German.
+    '{0} KB',
+    '{0} MB',
+    '{0} GB',
   ],
   // The product name, and the Apps view's name.
   'package.nls.json': ['displayName', 'viewsContainer.buildService.title', 'view.apps.name', 'category', 'configuration.title'],
