@@ -108,24 +108,29 @@ export class ArtifactCommands {
     const timeoutMs = this.deps.settings.value.timeoutSeconds * 1000;
     log.info(`Downloading ${loggedText(link.url)} to ${folder}.`);
     try {
-      const saved = await withCancellableProgress(title, (progress, token) => {
+      const saved = await withCancellableProgress(title, async (progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
-        return saveArtifact({
-          client,
-          url: link.url,
-          linkName: link.name,
-          folder,
-          timeoutMs,
-          signal: controller.signal,
-          onProgress: reporter(progress),
-          onHop: ({ url, withToken }) =>
-            log.info(
-              withToken
-                ? `Download: asking ${loggedText(url)}, the service's own origin, with the access token.`
-                : `Download: asking ${loggedText(url)}, not the service's origin, without the access token.`,
-            ),
-        });
+        const shown = reporter(progress);
+        try {
+          return await saveArtifact({
+            client,
+            url: link.url,
+            linkName: link.name,
+            folder,
+            timeoutMs,
+            signal: controller.signal,
+            onProgress: shown.report,
+            onHop: ({ url, withToken }) =>
+              log.info(
+                withToken
+                  ? `Download: asking ${loggedText(url)}, the service's own origin, with the access token.`
+                  : `Download: asking ${loggedText(url)}, not the service's origin, without the access token.`,
+              ),
+          });
+        } finally {
+          shown.stop();
+        }
       });
       log.info(`Downloaded ${saved.path} (${saved.bytes} bytes).`);
       void this.announce(saved.path, saved.name, saved.bytes);
@@ -198,18 +203,36 @@ export class ArtifactCommands {
   }
 }
 
-/** Progress in the notification: bytes and percentage, a few times a second rather than per chunk. */
-function reporter(progress: vscode.Progress<{ message?: string; increment?: number }>): (p: ArtifactProgress) => void {
+/**
+ * Progress in the notification: bytes and percentage, a few times a second rather than per chunk. The
+ * latest figure always shows: one held back is shown when its time comes, so a pause never hides it.
+ */
+function reporter(progress: vscode.Progress<{ message?: string; increment?: number }>): {
+  report: (p: ArtifactProgress) => void;
+  stop: () => void;
+} {
   let shownPercent = 0;
   let shownAt = 0;
-  return (p) => {
-    const now = Date.now();
-    const done = p.total !== undefined && p.received >= p.total;
-    if (!done && now - shownAt < PROGRESS_EVERY_MS) return;
-    shownAt = now;
+  let latest: ArtifactProgress | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const show = (): void => {
+    timer = undefined;
+    if (!latest) return;
+    const p = latest;
+    latest = undefined;
+    shownAt = Date.now();
     const percent = p.total ? Math.floor((p.received / p.total) * 100) : 0;
     progress.report({ message: progressText(p), increment: p.total ? percent - shownPercent : undefined });
     shownPercent = percent;
+  };
+  return {
+    report: (p) => {
+      latest = p;
+      const wait = shownAt + PROGRESS_EVERY_MS - Date.now();
+      if (wait <= 0) show();
+      else timer ??= setTimeout(show, wait);
+    },
+    stop: () => clearTimeout(timer),
   };
 }
 

@@ -1,0 +1,168 @@
+// Download Artifact… in the real workbench: the picks answered with the keyboard, the progress and
+// the outcome read from the notifications on screen, the file checked on disk (size and hash), and
+// the headers each origin received checked where they arrived.
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AppsTreeNode } from '../../../src/views/apps/nodes';
+import { artifactDigest, artifactSeed, artifactSize, LARGE_ARTIFACT_BYTES, startArtifactHost, type Build } from '../../service/server';
+import { IOS_2048 } from '../../service/seedCatalog';
+import { appNode, textOf } from '../appsView';
+import { waitForLog } from '../extension';
+import { useReferenceService } from '../harness';
+import * as ui from '../ui';
+import { waitFor } from '../wait';
+
+const ARTIFACT_ROUTE = 'GET /builds/:build_id/artifacts/:file';
+
+describe('editor: download a build artifact', () => {
+  const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, waitForApps: true, settings: { autoRefresh: false } });
+  const workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+  const folder = path.join(workspace, 'build-artifacts');
+
+  beforeEach(async () => {
+    rmSync(folder, { recursive: true, force: true });
+    await ui.clearNotifications();
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** The newest successful iOS build: a Release .ipa and 20 MiB of debug symbols. */
+  function iosSuccess(): Build {
+    const build = fixture.service.data.builds
+      .filter((b) => b.app_id === IOS_2048 && b.build_status === 'success')
+      .sort((a, b) => b.build_number - a.build_number)[0];
+    assert.ok(build && build.links.download.length === 2, 'a successful iOS build with two download links');
+    return build;
+  }
+
+  async function buildNode(build: Build): Promise<AppsTreeNode> {
+    await fixture.api.apps.refresh();
+    const node = (await fixture.api.apps.getChildren(await appNode(fixture.api, IOS_2048))).find(
+      (b) => b.kind === 'build' && b.build.id === build._id,
+    );
+    assert.ok(node, `build #${build.build_number} listed`);
+    return node;
+  }
+
+  async function downloadRow(build: Build, name: string): Promise<AppsTreeNode> {
+    const rows = await fixture.api.apps.getChildren(await buildNode(build));
+    const row = rows.find((d) => textOf(fixture.api, d).label === `Download: ${name}`);
+    assert.ok(row && textOf(fixture.api, row).contextValue === 'downloadLink', `a download row for ${name}`);
+    return row;
+  }
+
+  /** Runs the command on `node` and answers its picks as a user would: `artifact` typed (when asked), Enter on the default folder. */
+  async function download(node: AppsTreeNode, artifact?: string): Promise<{ done: Thenable<string | undefined> }> {
+    const done = vscode.commands.executeCommand<string | undefined>('buildService.downloadArtifact', node);
+    if (artifact) {
+      await waitFor(async () => (await ui.quickInput()).placeholder === 'The artifact to download', 'the artifact pick');
+      await ui.typeText(artifact);
+      await ui.pressKey('Enter');
+    }
+    await waitFor(async () => (await ui.quickInput()).placeholder.startsWith('Where to save'), 'the folder pick');
+    await ui.pressKey('Enter');
+    // In an object: an async function returning the thenable itself would wait for it.
+    return { done };
+  }
+
+  const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+  const leftInFolder = () => (existsSync(folder) ? readdirSync(folder) : []);
+
+  it('the 20 MB artifact of a build arrives complete in build-artifacts/, with bytes and percentage on the way', async () => {
+    const build = iosSuccess();
+    const link = build.links.download[1];
+    const file = decodeURIComponent(link.url.split('/').pop() ?? '');
+    // The service pauses halfway once, long enough to read the progress on screen.
+    fixture.service.setFault(ARTIFACT_ROUTE, { delayMidBodyMs: 3000, times: 1 });
+    fixture.service.clearRequests();
+    const { done } = await download(await buildNode(build), 'Debug symbols');
+    const progress = await ui.waitForNotification('(50%)');
+    assert.match(progress.message, new RegExp(`Downloading ${link.name}.*10\\.5 MB of 21\\.0 MB \\(50%\\)`));
+    assert.ok(progress.actions.includes('Cancel'), `the progress can be cancelled: ${progress.actions.join(', ')}`);
+    const saved = await done;
+    assert.equal(saved, path.join(folder, file));
+    assert.equal(statSync(saved).size, LARGE_ARTIFACT_BYTES);
+    assert.equal(sha256(saved), artifactDigest(artifactSeed(build._id, file), artifactSize(build._id, file)));
+    assert.deepEqual(leftInFolder(), [file], 'no temporary file left');
+    const doneNotice = await ui.waitForNotification(`Downloaded ${file} (21.0 MB) to ${folder}.`);
+    assert.deepEqual(doneNotice.actions, ['Reveal in Explorer', 'Open Folder']);
+    // The service's own link: the token went with it, and the log says so.
+    const served = fixture.service.requestsTo(ARTIFACT_ROUTE);
+    assert.equal(served.length, 1);
+    assert.equal(served[0]?.headers.authorization, `Bearer ${fixture.service.token}`);
+    await waitForLog(fixture.api, `Download: asking ${link.url}, the service's own origin, with the access token.`);
+  });
+
+  it('Cancel on the progress notification stops the download and leaves no file', async () => {
+    const build = iosSuccess();
+    const link = build.links.download[1];
+    fixture.service.setFault(ARTIFACT_ROUTE, { delayMidBodyMs: 60_000, times: 1 });
+    const { done } = await download(await downloadRow(build, link.name));
+    await ui.waitForNotification('(50%)');
+    await ui.clickNotificationAction('(50%)', 'Cancel');
+    assert.equal(await done, undefined);
+    await ui.waitForNotification(`The download of ${link.name} was cancelled; nothing was kept.`);
+    assert.deepEqual(leftInFolder(), []);
+  });
+
+  it('a download cut off halfway leaves no file and says why', async () => {
+    const build = iosSuccess();
+    const link = build.links.download[1];
+    fixture.service.setFault(ARTIFACT_ROUTE, { cutBody: true, times: 1 });
+    const { done } = await download(await downloadRow(build, link.name));
+    assert.equal(await done, undefined);
+    const notice = await ui.waitForNotification(`The download of ${link.name} failed: the connection broke off after`);
+    assert.match(notice.message, /broke off after [\d.]+ MB of 21\.0 MB\. Nothing was kept\.$/);
+    assert.equal(notice.severity, 'error');
+    assert.deepEqual(leftInFolder(), []);
+  });
+
+  it('a link to another origin (a CDN) is downloaded without the access token', async () => {
+    const cdn = await startArtifactHost();
+    const build = iosSuccess();
+    const seeded = build.links.download;
+    try {
+      build.links.download = [{ name: 'm2048 - CDN copy', url: cdn.url('m2048-cdn.ipa', 2_000_000) }, ...build.links.download];
+      const saved = await (await download(await buildNode(build), 'CDN copy')).done;
+      assert.ok(saved);
+      assert.equal(sha256(saved), cdn.digest('m2048-cdn.ipa', 2_000_000));
+      assert.equal(cdn.requests.length, 1);
+      assert.equal(cdn.requests[0]?.headers.authorization, undefined, 'the CDN received no Authorization header');
+      await waitForLog(
+        fixture.api,
+        `Download: asking ${cdn.url('m2048-cdn.ipa', 2_000_000)}, not the service's origin, without the access token.`,
+      );
+    } finally {
+      build.links.download = seeded;
+      await cdn.close();
+    }
+  });
+
+  it('in a Git repository, asks once whether to add build-artifacts/ to .gitignore, and adds it only on yes', async () => {
+    const dotGit = path.join(workspace, '.git');
+    const gitignore = path.join(workspace, '.gitignore');
+    mkdirSync(dotGit);
+    writeFileSync(gitignore, 'node_modules/\n');
+    try {
+      const build = iosSuccess();
+      const release = build.links.download[0];
+      const first = await download(await downloadRow(build, release.name));
+      const question = await ui.waitForNotification('Add it to .gitignore, so they are never committed?');
+      assert.deepEqual(question.actions, ['Add to .gitignore', 'No']);
+      await ui.clickNotificationAction('Add it to .gitignore', 'Add to .gitignore');
+      assert.ok(await first.done, 'the download went on meanwhile');
+      await waitFor(() => readFileSync(gitignore, 'utf8') === 'node_modules/\n/build-artifacts/\n', '.gitignore has the line');
+      writeFileSync(gitignore, 'node_modules/\n');
+      await ui.clearNotifications();
+      assert.ok(await (await download(await downloadRow(build, release.name))).done);
+      const later = await ui.notificationsAfter(1500);
+      assert.ok(!later.some((n) => n.message.includes('.gitignore')), 'asked only once');
+      assert.equal(readFileSync(gitignore, 'utf8'), 'node_modules/\n');
+    } finally {
+      rmSync(dotGit, { recursive: true, force: true });
+      rmSync(gitignore, { force: true });
+    }
+  });
+});
