@@ -1,10 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import vscode = require('vscode');
 import { ApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
-import { byteSize, DownloadFailed, progressText, saveArtifact, type ArtifactProgress } from '../core/artifactDownload';
+import type { ArtifactProgress } from '../core/artifactDownload';
 import { buildLabel } from '../core/buildLook';
 import { ignoresFolder, withIgnoredFolder } from '../core/gitignore';
 import { iconSafeText, loggedText, noticeText, shownText } from '../core/serviceText';
@@ -104,6 +103,8 @@ export class ArtifactCommands {
 
   private async save(client: BuildServiceClient, link: BuildLink, folder: string): Promise<string | undefined> {
     const { log } = this.deps;
+    // Loaded with the first download: streams and file handling cost activation nothing.
+    const { DownloadFailed, byteSize, progressText, saveArtifact } = await import('../core/artifactDownload');
     const title = noticeText(l10n.t('Downloading {0}'), link.name);
     const timeoutMs = this.deps.settings.value.timeoutSeconds * 1000;
     log.info(`Downloading ${loggedText(link.url)} to ${folder}.`);
@@ -111,7 +112,7 @@ export class ArtifactCommands {
       const saved = await withCancellableProgress(title, async (progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
-        const shown = reporter(progress);
+        const shown = reporter(progress, progressText);
         try {
           return await saveArtifact({
             client,
@@ -133,7 +134,7 @@ export class ArtifactCommands {
         }
       });
       log.info(`Downloaded ${saved.path} (${saved.bytes} bytes).`);
-      void this.announce(saved.path, saved.name, saved.bytes);
+      void this.announce(saved.path, saved.name, byteSize(saved.bytes));
       return saved.path;
     } catch (error) {
       if (!(error instanceof DownloadFailed)) throw error;
@@ -157,16 +158,11 @@ export class ArtifactCommands {
     }
   }
 
-  private async announce(file: string, name: string, bytes: number): Promise<void> {
+  private async announce(file: string, name: string, size: string): Promise<void> {
     const reveal = l10n.t('Reveal in Explorer');
     const openFolder = l10n.t('Open Folder');
     const folder = path.dirname(file);
-    const choice = await notify(
-      'info',
-      noticeText(l10n.t('Downloaded {0} ({1}) to {2}.'), name, byteSize(bytes), folder),
-      reveal,
-      openFolder,
-    );
+    const choice = await notify('info', noticeText(l10n.t('Downloaded {0} ({1}) to {2}.'), name, size, folder), reveal, openFolder);
     const uri = vscode.Uri.file(file);
     if (choice === reveal) {
       // The Explorer view shows only the workspace; a file elsewhere is shown by the system's file manager.
@@ -182,8 +178,8 @@ export class ArtifactCommands {
     const root = workspace.uri.fsPath;
     const asked = this.deps.workspaceState.get<string[]>(GITIGNORE_ASKED, []);
     if (asked.includes(root) || !existsSync(path.join(root, '.git'))) return;
-    const file = path.join(root, '.gitignore');
-    const text = await readFile(file, 'utf8').catch(() => '');
+    const file = vscode.Uri.file(path.join(root, '.gitignore'));
+    const text = await readText(file);
     if (ignoresFolder(text, ARTIFACTS_FOLDER)) return;
     await this.deps.workspaceState.update(GITIGNORE_ASKED, [...asked, root]);
     const add = l10n.t('Add to .gitignore');
@@ -198,8 +194,8 @@ export class ArtifactCommands {
       l10n.t('No'),
     );
     if (choice !== add) return;
-    await writeFile(file, withIgnoredFolder(await readFile(file, 'utf8').catch(() => ''), ARTIFACTS_FOLDER));
-    this.deps.log.info(`Added /${ARTIFACTS_FOLDER}/ to ${file}.`);
+    await vscode.workspace.fs.writeFile(file, Buffer.from(withIgnoredFolder(await readText(file), ARTIFACTS_FOLDER), 'utf8'));
+    this.deps.log.info(`Added /${ARTIFACTS_FOLDER}/ to ${file.fsPath}.`);
   }
 }
 
@@ -207,7 +203,10 @@ export class ArtifactCommands {
  * Progress in the notification: bytes and percentage, a few times a second rather than per chunk. The
  * latest figure always shows: one held back is shown when its time comes, so a pause never hides it.
  */
-function reporter(progress: vscode.Progress<{ message?: string; increment?: number }>): {
+function reporter(
+  progress: vscode.Progress<{ message?: string; increment?: number }>,
+  progressText: (p: ArtifactProgress) => string,
+): {
   report: (p: ArtifactProgress) => void;
   stop: () => void;
 } {
@@ -293,6 +292,15 @@ async function pickApp(apps: readonly App[]): Promise<App | undefined> {
     { title: l10n.t('Download Artifact: App') },
   );
   return picked?.app;
+}
+
+/** '' when there is no such file yet. */
+async function readText(file: vscode.Uri): Promise<string> {
+  try {
+    return Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8');
+  } catch {
+    return '';
+  }
 }
 
 function hostOf(url: string): string {
