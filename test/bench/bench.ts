@@ -16,6 +16,7 @@ import { coldRequire } from './coldRequire';
 import { locateTenThousandTests } from './locate';
 import { alternateCpu } from './measure';
 import { gatedFailures, kib, ms, printTable, type Row } from './report';
+import { downloadTwentyMebibytes } from './download';
 import { drippingAnswers, type DripOutcome, listTenThousandApps, thousandSmallRequests } from './wire';
 
 const root = join(__dirname, '../../..');
@@ -60,6 +61,21 @@ function ratioRow(figure: string, baselineName: string, pair: { subjectMs: numbe
   };
 }
 
+/** Throughput, so the ratio is the other way round: at least `budget` of the baseline's. */
+function throughputRow(pair: { subjectMs: number; baselineMs: number; bytes: number }, budget = 0.8): Row {
+  const rate = (timeMs: number) => `${(pair.bytes / 1_000_000 / (timeMs / 1000)).toFixed(0)} MB/s`;
+  const ratio = pair.baselineMs / pair.subjectMs;
+  return {
+    figure: 'Download Artifact: 20 MiB from the reference service to disk (temporary name, renamed), throughput, alternating, median of 9',
+    value: rate(pair.subjectMs),
+    baseline: `${rate(pair.baselineMs)} (undici.request piped to a file)`,
+    ratio,
+    budget: `≥ ${budget.toFixed(2)}x`,
+    pass: ratio >= budget,
+    gated: false,
+  };
+}
+
 /** A count, not a time: the slots the dripping answers still hold once they are over. */
 function dripRow(drip: DripOutcome): Row {
   const allTimedOut = drip.outcomes.every((outcome) => outcome === 'timeout');
@@ -75,10 +91,10 @@ function dripRow(drip: DripOutcome): Row {
 }
 
 /** A module of src/api as it ships: bundled and minified by esbuild (calls across files become direct calls). */
-async function bundled<Module>(file: string): Promise<Module> {
+async function bundled<Module>(file: string, entry = join(root, 'src/api', file)): Promise<Module> {
   const outfile = join(root, 'out/bench', file.replace(/\.ts$/, '.js'));
   await esbuild.build({
-    entryPoints: [join(root, 'src/api', file)],
+    entryPoints: [entry],
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -123,6 +139,9 @@ async function main(): Promise<void> {
   );
 
   rows.push(dripRow(await drippingAnswers(client)));
+
+  const downloader = await bundled<typeof import('./downloadEntry')>('downloadEntry.ts', join(root, 'test/bench/downloadEntry.ts'));
+  rows.push(throughputRow(await downloadTwentyMebibytes(downloader)));
 
   const apps = generateApps(10_000).map((app) => ({ id: app._id, name: app.app_name }));
   const byCodeUnits = () => [...apps].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
