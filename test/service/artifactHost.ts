@@ -15,6 +15,8 @@ export interface ArtifactHost {
   readonly requests: readonly ArtifactHostRequest[];
   /** The address of a generated file of `size` bytes named `file`. */
   url(file: string, size: number): string;
+  /** An address that answers 302 to `target`. */
+  redirect(target: string): string;
   /** The SHA-256 (hex) of that file. */
   digest(file: string, size: number): string;
   close(): Promise<void>;
@@ -28,6 +30,11 @@ export async function startArtifactHost(): Promise<ArtifactHost> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://host');
     requests.push({ path: url.pathname + url.search, headers: { ...request.headers } });
+    const target = url.pathname === '/redirect' ? url.searchParams.get('to') : null;
+    if (target) {
+      response.writeHead(302, { location: target }).end();
+      return;
+    }
     const file = /^\/files\/([^/]+)$/.exec(url.pathname)?.[1];
     const size = Number(url.searchParams.get('size'));
     if (!file || !Number.isSafeInteger(size) || size < 0) {
@@ -50,6 +57,7 @@ export async function startArtifactHost(): Promise<ArtifactHost> {
     origin,
     requests,
     url: (file, size) => `${origin}/files/${encodeURIComponent(file)}?size=${size}`,
+    redirect: (target) => `${origin}/redirect?to=${encodeURIComponent(target)}`,
     digest: (file, size) => artifactDigest(seedOf(file), size),
     close: () =>
       new Promise((resolve) => {

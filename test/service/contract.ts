@@ -69,6 +69,8 @@ export interface Fault {
    * (JSON whitespace) the same way, forever: never idle long enough for an idle timeout, never done.
    */
   dripEveryMs?: number;
+  /** Answer 302 with this Location (as a service sending a download on to its CDN does). */
+  redirectTo?: string;
   /** Apply the fault only to the first N matching requests, then answer normally (default: every one). */
   times?: number;
 }

@@ -10,11 +10,12 @@ import { JSON_TYPE, emptyAnswer, errorAnswer, htmlAnswer, statusText } from './a
  * answer.
  */
 export function replacesAnswer(fault: Fault): boolean {
-  return fault.status !== undefined || fault.invalidJson === true || fault.dropConnection === true;
+  return fault.status !== undefined || fault.invalidJson === true || fault.dropConnection === true || fault.redirectTo !== undefined;
 }
 
 export function faultAnswer(fault: Fault): Answer {
   if (fault.dropConnection) return emptyAnswer(0);
+  if (fault.redirectTo !== undefined) return { ...emptyAnswer(302), headers: { location: fault.redirectTo } };
   if (fault.invalidJson) return { status: fault.status ?? 200, contentType: JSON_TYPE, body: '{"not json', headers: {} };
   const status = fault.status ?? 500;
   if (fault.body === 'html') return htmlAnswer(status);

@@ -108,6 +108,50 @@ describe('saving an artifact', () => {
     }
   });
 
+  it('a redirect from the service to another origin drops the token; one from there back to the service takes it again', async () => {
+    const cdn = await startArtifactHost();
+    try {
+      const build = iosSuccess();
+      const onService = build.links.download[0].url;
+      fixture.service.setFault('GET /builds/:build_id/artifacts/:file', { redirectTo: cdn.url('signed.ipa', 100_000), times: 1 });
+      const hops: { url: string; withToken: boolean }[] = [];
+      const client = fixture.client();
+      const saved = await saveArtifact({ client, url: onService, folder, timeoutMs: 5000, onHop: (h) => hops.push(h) });
+      assert.equal(sha256(saved.path), cdn.digest('signed.ipa', 100_000));
+      assert.deepEqual(hops, [
+        { url: onService, withToken: true },
+        { url: cdn.url('signed.ipa', 100_000), withToken: false },
+      ]);
+      assert.equal(cdn.requests[0]?.headers.authorization, undefined);
+
+      const back = await saveArtifact({ client, url: cdn.redirect(onService), folder, timeoutMs: 5000, onHop: (h) => hops.push(h) });
+      assert.equal(back.bytes, artifactSize(build._id, decodeURIComponent(onService.split('/').pop() ?? '')));
+      assert.deepEqual(hops.slice(2), [
+        { url: cdn.redirect(onService), withToken: false },
+        { url: onService, withToken: true },
+      ]);
+      assert.equal(
+        fixture.service.requestsTo('GET /builds/:build_id/artifacts/:file').at(-1)?.headers.authorization,
+        `Bearer ${fixture.service.token}`,
+      );
+    } finally {
+      await cdn.close();
+    }
+  });
+
+  it('only http(s) redirects are followed', async () => {
+    fixture.service.setFault('GET /builds/:build_id/artifacts/:file', { redirectTo: 'file:///etc/passwd', times: 1 });
+    const failure = await saveArtifact({
+      client: fixture.client(),
+      url: iosSuccess().links.download[0].url,
+      folder,
+      timeoutMs: 5000,
+    }).catch((e: unknown) => e);
+    assert.ok(failure instanceof DownloadFailed, String(failure));
+    assert.equal(failure.kind, 'refused');
+    assert.deepEqual(readdirSync(folder), []);
+  });
+
   it('a link that is not http(s) is refused before anything is sent', async () => {
     fixture.service.clearRequests();
     const failure = await saveArtifact({ client: fixture.client(), url: 'file:///etc/passwd', folder, timeoutMs: 5000 }).catch(
