@@ -289,7 +289,7 @@ async function pickFolder(link: BuildLink): Promise<Folder | undefined> {
 async function pickApp(apps: readonly App[]): Promise<App | undefined> {
   const picked = await vscode.window.showQuickPick(
     apps.map((app) => ({ label: iconSafeText(app.name || app.id), app })),
-    { title: l10n.t('Download Artifact: App') },
+    { title: l10n.t('Download Artifact: App'), placeHolder: l10n.t('The app whose artifact to download') },
   );
   return picked?.app;
 }

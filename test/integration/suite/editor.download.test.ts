@@ -8,9 +8,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { artifactDigest, artifactSeed, artifactSize, LARGE_ARTIFACT_BYTES, startArtifactHost, type Build } from '../../service/server';
-import { IOS_2048 } from '../../service/seedCatalog';
+import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, textOf } from '../appsView';
-import { waitForLog } from '../extension';
+import { testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
@@ -67,7 +67,6 @@ describe('editor: download a build artifact', () => {
     return { done };
   }
 
-  const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
   const leftInFolder = () => (existsSync(folder) ? readdirSync(folder) : []);
 
   it('the 20 MB artifact of a build arrives complete in build-artifacts/, with bytes and percentage on the way', async () => {
@@ -166,3 +165,71 @@ describe('editor: download a build artifact', () => {
     }
   });
 });
+
+describe('editor: download an artifact of the current branch', () => {
+  const fixture = useReferenceService({
+    onlyIf: ui.uiProbeAvailable,
+    token: true,
+    checkout: 'develop',
+    waitForApps: true,
+    settings: { autoRefresh: false },
+  });
+  const folder = path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', 'build-artifacts');
+
+  beforeEach(async () => {
+    rmSync(folder, { recursive: true, force: true });
+    await ui.clearNotifications();
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  function latestSuccess(appId: string): Build {
+    const build = fixture.service.data.builds
+      .filter((b) => b.app_id === appId && b.commit_info.branch === 'develop' && b.build_status === 'success')
+      .sort((a, b) => b.build_number - a.build_number)[0];
+    assert.ok(build);
+    return build;
+  }
+
+  async function answerPicks(pick: { placeholder: string; typed?: string }[]): Promise<void> {
+    for (const { placeholder, typed } of pick) {
+      await waitFor(async () => {
+        const shown = await ui.quickInput();
+        return shown.visible && shown.placeholder.startsWith(placeholder);
+      }, `the pick "${placeholder}"`);
+      if (typed) await ui.typeText(typed);
+      await ui.pressKey('Enter');
+    }
+  }
+
+  it("on the Current Branch's failed build: an artifact of the branch's latest successful build", async () => {
+    const node = testing(fixture.api).branch.tree.nodeOf();
+    assert.ok(node && node.app.id === IOS_2048 && node.build?.status === 'failed', 'develop shows the failed iOS build');
+    const success = latestSuccess(IOS_2048);
+    const release = success.links.download[0];
+    fixture.service.clearRequests();
+    const done = vscode.commands.executeCommand<string | undefined>('buildService.downloadArtifact', node);
+    await answerPicks([{ placeholder: 'The artifact to download', typed: 'Release' }, { placeholder: 'Where to save' }]);
+    const saved = await done;
+    const file = decodeURIComponent(release.url.split('/').pop() ?? '');
+    assert.equal(saved, path.join(folder, file));
+    assert.equal(statSync(saved).size, artifactSize(success._id, file));
+    assert.deepEqual(fixture.service.requestsTo('GET /apps/:app_id/build/latest', IOS_2048)[0]?.query, {
+      branch: 'develop',
+      status: 'success',
+    });
+  });
+
+  it('from the palette: asks which app of this repository, then saves its artifact', async () => {
+    const success = latestSuccess(ANDROID_2048);
+    const done = vscode.commands.executeCommand<string | undefined>('buildService.downloadArtifact');
+    await answerPicks([{ placeholder: 'The app whose artifact', typed: '2048 Android' }, { placeholder: 'Where to save' }]);
+    const saved = await done;
+    const file = decodeURIComponent(success.links.download[0]?.url.split('/').pop() ?? '');
+    assert.equal(saved, path.join(folder, file));
+    assert.equal(sha256(saved), artifactDigest(artifactSeed(success._id, file), artifactSize(success._id, file)));
+  });
+});
+
+function sha256(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
