@@ -55,6 +55,16 @@ export function downloadUrl(text: string): URL {
   });
 }
 
+/** A link for the log: a signed download address carries its credential in the query, which is left out. */
+export function loggableUrl(link: string): string {
+  try {
+    const { origin, pathname, search } = new URL(link);
+    return `${origin}${pathname}${search ? '?…' : ''}`;
+  } catch {
+    return '(not an address)';
+  }
+}
+
 /** Scheme, host and port as the URL standard compares them (default ports and letter case normalised). */
 export function isServiceOrigin(url: string | URL, baseUrl: string): boolean {
   return new URL(url).origin === new URL(baseUrl).origin;

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import vscode = require('vscode');
 import { ApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
+import { loggableUrl } from '../api/download';
 import type { ArtifactProgress } from '../core/artifactDownload';
 import { buildLabel } from '../core/buildLook';
 import { ignoresFolder, withIgnoredFolder } from '../core/gitignore';
@@ -107,7 +108,7 @@ export class ArtifactCommands {
     const { DownloadFailed, byteSize, progressText, saveArtifact } = await import('../core/artifactDownload');
     const title = noticeText(l10n.t('Downloading {0}'), link.name);
     const timeoutMs = this.deps.settings.value.timeoutSeconds * 1000;
-    log.info(`Downloading ${loggedText(link.url)} to ${folder}.`);
+    log.info(`Downloading ${loggedText(loggableUrl(link.url))} to ${folder}.`);
     try {
       const saved = await withCancellableProgress(title, async (progress, token) => {
         const controller = new AbortController();
@@ -125,8 +126,8 @@ export class ArtifactCommands {
             onHop: ({ url, withToken }) =>
               log.info(
                 withToken
-                  ? `Download: asking ${loggedText(url)}, the service's own origin, with the access token.`
-                  : `Download: asking ${loggedText(url)}, not the service's origin, without the access token.`,
+                  ? `Download: asking ${loggedText(loggableUrl(url))}, the service's own origin, with the access token.`
+                  : `Download: asking ${loggedText(loggableUrl(url))}, not the service's origin, without the access token.`,
               ),
           });
         } finally {
@@ -141,7 +142,7 @@ export class ArtifactCommands {
       const cause = error.cause instanceof Error ? ` — ${error.cause.message}` : '';
       log.warn(
         loggedText(
-          `Download of ${link.url} failed (${error.kind}) after ${error.received} bytes: ${error.reason}${cause}. Nothing was kept.`,
+          `Download of ${loggableUrl(link.url)} failed (${error.kind}) after ${error.received} bytes: ${error.reason}${cause}. Nothing was kept.`,
         ),
       );
       if (error.kind === 'cancelled') {

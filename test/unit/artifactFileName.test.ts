@@ -2,7 +2,7 @@
 // file lands as one plain name inside the chosen folder.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { dispositionName, downloadUrl, isServiceOrigin } from '../../src/api/download';
+import { dispositionName, downloadUrl, isServiceOrigin, loggableUrl } from '../../src/api/download';
 import { ApiError } from '../../src/api/errors';
 import { artifactFileName, FILE_NAME_MAX_BYTES, freeName, pathInside, safeFileName } from '../../src/core/fileName';
 import { ignoresFolder, withIgnoredFolder } from '../../src/core/gitignore';
@@ -129,5 +129,23 @@ describe('build-artifacts/ in .gitignore', () => {
     assert.equal(withIgnoredFolder('out/\n', 'build-artifacts'), 'out/\n/build-artifacts/\n');
     assert.equal(withIgnoredFolder('out/', 'build-artifacts'), 'out/\n/build-artifacts/\n');
     assert.equal(withIgnoredFolder('out/\r\ndist/', 'build-artifacts'), 'out/\r\ndist/\r\n/build-artifacts/\r\n');
+  });
+});
+
+describe('artifact links in the log', () => {
+  it('keep origin and path, never the query a signed link carries its credential in', () => {
+    assert.equal(loggableUrl('https://cdn.example/a/b.ipa?X-Amz-Signature=secret&exp=1'), 'https://cdn.example/a/b.ipa?…');
+    assert.equal(loggableUrl('https://user:pw@cdn.example/a.ipa'), 'https://cdn.example/a.ipa');
+    assert.equal(loggableUrl('http://127.0.0.1:8080/v1/builds/1/artifacts/m.ipa'), 'http://127.0.0.1:8080/v1/builds/1/artifacts/m.ipa');
+    assert.equal(loggableUrl('nonsense'), '(not an address)');
+  });
+});
+
+describe('artifact links in the log', () => {
+  it('keep origin and path, never the query a signed link carries its credential in', () => {
+    assert.equal(loggableUrl('https://cdn.example/a/b.ipa?X-Amz-Signature=secret&exp=1'), 'https://cdn.example/a/b.ipa?…');
+    assert.equal(loggableUrl('https://user:pw@cdn.example/a.ipa'), 'https://cdn.example/a.ipa');
+    assert.equal(loggableUrl('http://127.0.0.1:8080/v1/builds/1/artifacts/m.ipa'), 'http://127.0.0.1:8080/v1/builds/1/artifacts/m.ipa');
+    assert.equal(loggableUrl('nonsense'), '(not an address)');
   });
 });

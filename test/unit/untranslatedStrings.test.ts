@@ -130,6 +130,7 @@ const ALLOWED: readonly Allowed[] = [
       'The download was cancelled.',
       '${} sent nothing for ${} s.',
       'The connection to ${} failed${}.',
+      '(not an address)',
     ],
   },
   {

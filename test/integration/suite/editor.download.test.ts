@@ -87,6 +87,11 @@ describe('editor: download a build artifact', () => {
     assert.deepEqual(leftInFolder(), [file], 'no temporary file left');
     const doneNotice = await ui.waitForNotification(`Downloaded ${file} (21.0 MB) to ${folder}.`);
     assert.deepEqual(doneNotice.actions, ['Reveal in Explorer', 'Open Folder']);
+    await ui.clickNotificationAction('Downloaded', 'Reveal in Explorer');
+    await waitFor(
+      async () => (await ui.texts('.explorer-folders-view .monaco-list-row.selected')).some((t) => t.includes(file)),
+      'the file selected in the Explorer',
+    );
     // The service's own link: the token went with it, and the log says so.
     const served = fixture.service.requestsTo(ARTIFACT_ROUTE);
     assert.equal(served.length, 1);
@@ -129,9 +134,10 @@ describe('editor: download a build artifact', () => {
       assert.equal(sha256(saved), cdn.digest('m2048-cdn.ipa', 2_000_000));
       assert.equal(cdn.requests.length, 1);
       assert.equal(cdn.requests[0]?.headers.authorization, undefined, 'the CDN received no Authorization header');
+      // The query (where a CDN puts its signature) stays out of the log.
       await waitForLog(
         fixture.api,
-        `Download: asking ${cdn.url('m2048-cdn.ipa', 2_000_000)}, not the service's origin, without the access token.`,
+        `Download: asking ${cdn.origin}/files/m2048-cdn.ipa?…, not the service's origin, without the access token.`,
       );
     } finally {
       build.links.download = seeded;
