@@ -38,7 +38,7 @@ export function parseBuild(value: unknown, where = 'build'): Build {
     testSummary: parseTestSummary(optionalObject(wire.test_summary, where, 'test_summary'), `${where}.test_summary`),
     links: parseLinks(optionalObject(wire.links, where, 'links'), `${where}.links`),
     schemeName: optionalString(wire.scheme_name, where, 'scheme_name'),
-    pullRequestDestination: parsePullRequestDestination(wire.pull_request_destination_commit_info, where),
+    pullRequestDestination: parsePullRequestDestination(wire.pull_request_destination_commit_info),
   };
 }
 
@@ -59,11 +59,25 @@ function parseCommit(wire: JsonObject, where: string): CommitInfo {
   };
 }
 
-function parsePullRequestDestination(value: unknown, where: string): PullRequestDestination | undefined {
-  if (value === undefined || value === null) return undefined;
-  const key = 'pull_request_destination_commit_info';
-  const wire = optionalObject(value, where, key);
-  return { ...parseCommit(wire, `${where}.${key}`), mergeStatus: optionalString(wire.merge_status, `${where}.${key}`, 'merge_status') };
+/**
+ * Seen only on live answers, never documented: a shape we do not expect is read as "not a pull request"
+ * rather than making the whole build list unreadable, and a wrong field as absent.
+ */
+function parsePullRequestDestination(value: unknown): PullRequestDestination | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const wire = value as JsonObject;
+  const text = (field: unknown) => (typeof field === 'string' ? field : undefined);
+  const destination: PullRequestDestination = {
+    branch: text(wire.branch),
+    sha: text(wire.commit_sha),
+    author: text(wire.author),
+    message: text(wire.message),
+    url: text(wire.html_url),
+    tags: Array.isArray(wire.tags) ? wire.tags.filter((tag): tag is string => typeof tag === 'string') : [],
+    mergeStatus: text(wire.merge_status),
+  };
+  // An empty object on a build that is not a pull request says nothing.
+  return destination.branch || destination.sha ? destination : undefined;
 }
 
 function parseTestSummary(wire: JsonObject, where: string): TestSummary {
