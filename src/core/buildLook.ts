@@ -1,6 +1,6 @@
 // How a build reads in the trees, status bar, notices and cancel question, so it never looks different in two places.
 import * as l10n from '@vscode/l10n';
-import type { BuildStatus } from '../api/models';
+import type { BuildStatus, PullRequestDestination } from '../api/models';
 import { filledText, iconSafeText, noticeText, shownText, type NoticeText } from './serviceText';
 import { exactTime } from './time';
 
@@ -12,6 +12,8 @@ export interface BuildFacts {
   readonly createdAt?: string;
   readonly schemeName?: string;
   readonly commit: { readonly sha?: string; readonly branch?: string; readonly message?: string; readonly author?: string };
+  /** Only on a build of a pull request. */
+  readonly pullRequestDestination?: PullRequestDestination;
 }
 
 export const UNFINISHED: readonly BuildStatus[] = ['queued', 'running'];
@@ -80,6 +82,22 @@ function headline(build: BuildFacts, appName?: string): string {
   return appName ? l10n.t('{0}: build {1} {2}', shownText(appName), label, phrase) : l10n.t('Build {0} {1}', label, phrase);
 }
 
+/** "PR → master" beside a pull request's build, so its row does not read like any build of its branch. */
+export function pullRequestTag(destination: PullRequestDestination | undefined): string {
+  if (!destination) return '';
+  return destination.branch ? l10n.t('PR → {0}', shownText(destination.branch)) : l10n.t('PR');
+}
+
+/** The pull request's lines of a tooltip: where it merges, the destination commit, the merge status. */
+export function pullRequestLines(destination: PullRequestDestination | undefined): string[] {
+  if (!destination) return [];
+  return [
+    destination.branch ? l10n.t('Pull request into {0}', shownText(destination.branch)) : l10n.t('Pull request'),
+    destination.sha ? l10n.t('Destination commit: {0}', shortSha(destination.sha)) : '',
+    destination.mergeStatus ? l10n.t('Merge status: {0}', shownText(destination.mergeStatus)) : '',
+  ].filter(Boolean);
+}
+
 /** A build's plain-text tooltip, one line per fact: what the service sends can add no line of its own. */
 export function buildTooltip(build: BuildFacts, appName?: string): string {
   const { commit } = build;
@@ -92,6 +110,7 @@ export function buildTooltip(build: BuildFacts, appName?: string): string {
         : l10n.t('Commit: {0}', shortSha(commit.sha))
       : '',
     firstLine(commit.message),
+    ...pullRequestLines(build.pullRequestDestination),
     build.createdAt ? l10n.t('Created: {0}', exactTime(build.createdAt)) : '',
     build.schemeName ? l10n.t('Scheme: {0}', shownText(build.schemeName)) : '',
     l10n.t('Build ID: {0}', shownText(build.id)),

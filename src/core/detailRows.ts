@@ -1,7 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Build, BuildLink, Coverage, TestResults } from '../api';
 import { CommandId } from '../ids';
-import { firstLine, shortSha } from './buildLook';
+import { commitAccessibleLabel, failedTestAccessibleLabel, pullRequestAccessibleLabel } from './accessibleLabels';
+import { firstLine, pullRequestLines, shortSha } from './buildLook';
 import { shownText } from './serviceText';
 import { duration, exactTime, percent, relativeTime } from './time';
 
@@ -17,12 +18,15 @@ export interface DetailRow {
   /** On a download link's row: the link, for Download Artifact…. */
   link?: BuildLink;
   children?: DetailRow[];
+  /** What a screen reader says, when label and description would say an id or a hash. */
+  accessibleLabel?: string;
 }
 
 /** `tests` and `coverage` are absent for unfinished builds (nothing to ask yet). */
 export function detailRows(build: Build, extra: { tests?: TestResults; coverage?: Coverage }, now: number): DetailRow[] {
   return [
     commitRow(build),
+    ...pullRequestRows(build),
     ...timeRows(build, now),
     testsRow(build, extra.tests),
     ...coverageRows(build, extra.coverage),
@@ -50,7 +54,33 @@ function commitRow({ commit }: Build): DetailRow {
     icon: 'git-commit',
     // The command checks the address again: it comes from the service.
     command: commit.url ? { title: l10n.t('Open Commit'), command: CommandId.openBuildLink, arguments: [commit.url] } : undefined,
+    accessibleLabel: commitAccessibleLabel(commit.author, firstLine(commit.message)),
   };
+}
+
+/** Where a pull request's build merges, with the destination commit; clicking opens that commit. */
+function pullRequestRows({ pullRequestDestination: destination }: Build): DetailRow[] {
+  if (!destination) return [];
+  const [headline, ...rest] = pullRequestLines(destination);
+  return [
+    {
+      label: headline ?? l10n.t('Pull request'),
+      description: destination.mergeStatus ? l10n.t('merge status: {0}', shownText(destination.mergeStatus)) : undefined,
+      tooltip: [
+        ...rest,
+        shownText(destination.author ?? ''),
+        shownText(destination.message ?? '', COMMIT_MESSAGE_MAX),
+        destination.url ? l10n.t('Click to open the destination commit.') : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      icon: 'git-pull-request',
+      command: destination.url
+        ? { title: l10n.t('Open Commit'), command: CommandId.openBuildLink, arguments: [destination.url] }
+        : undefined,
+      accessibleLabel: pullRequestAccessibleLabel(destination),
+    },
+  ];
 }
 
 function timeRows(build: Build, now: number): DetailRow[] {
@@ -84,6 +114,13 @@ function testsRow(build: Build, results: TestResults | undefined): DetailRow {
       .filter(Boolean)
       .join('\n'),
     icon: 'error',
+    accessibleLabel: failedTestAccessibleLabel(
+      t.name,
+      [t.suite, t.target, t.run]
+        .filter(Boolean)
+        .map((part) => shownText(part ?? ''))
+        .join(', '),
+    ),
   }));
   const label = failed.length > 0 ? l10n.t('Tests: {0} failed', failed.length) : l10n.t('Tests');
   return { label, description: summary, icon: failed.length > 0 ? 'error' : 'beaker', children };

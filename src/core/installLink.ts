@@ -43,6 +43,7 @@ export interface QrPage {
 }
 
 // The CSP allows only the nonce'd style and script (no network, images or frames); the URL is text, never a link.
+// The link is the code's text alternative; the Copy button takes the focus, so Enter or Space copies at once.
 export function qrPageHtml({ url, title, svg, nonce }: QrPage): string {
   const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'`;
   return `<!DOCTYPE html>
@@ -56,13 +57,17 @@ body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); 
 .code svg { display: block; width: 100%; height: auto; }
 .url { font-family: var(--vscode-editor-font-family); word-break: break-all; user-select: text; }
 button { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 6px 12px; cursor: pointer; }
+button:focus-visible { outline: 2px solid var(--vscode-focusBorder); outline-offset: 2px; }
 </style></head>
 <body>
-<h2>${escapeHtml(title)}</h2>
+<main>
+<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(l10n.t("Scan with your phone's camera to open the install page."))}</p>
 <div class="code">${svg}</div>
+<p id="url-label">${escapeHtml(l10n.t('Or open this link on the phone:'))}</p>
 <p class="url" id="url">${escapeHtml(url)}</p>
-<button id="copy" type="button">${escapeHtml(l10n.t('Copy Link'))}</button>
+<button id="copy" type="button" autofocus aria-describedby="url">${escapeHtml(l10n.t('Copy Link'))}</button>
+</main>
 
 <script nonce="${nonce}">
 const vscode = acquireVsCodeApi();

@@ -10,7 +10,8 @@ export interface BranchEntry {
 
 const MAX_SHOWN = 3;
 
-export function statusBarText(branch: string, entries: readonly BranchEntry[]): { text: string; tooltip: string } {
+/** `spoken` is the item's accessible name: the states its icons draw, in words. */
+export function statusBarText(branch: string, entries: readonly BranchEntry[]): { text: string; tooltip: string; spoken: string } {
   const built = entries.filter((e): e is Required<BranchEntry> => e.build !== undefined);
   const icons = built.slice(0, MAX_SHOWN).map((e) => `$(${stateIcon(e.build.status).id}) ${buildNumber(e.build)}`.trimEnd());
   const more = built.length > MAX_SHOWN ? ` +${built.length - MAX_SHOWN}` : '';
@@ -32,6 +33,6 @@ export function statusBarText(branch: string, entries: readonly BranchEntry[]): 
     ...lines,
     l10n.t('Click to show it in the Current Branch view.'),
   ].join('\n');
-
-  return { text, tooltip };
+  const spoken = [l10n.t('Build Service, branch {0}', shownText(branch)), ...lines].join(', ');
+  return { text, tooltip, spoken };
 }

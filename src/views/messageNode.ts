@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import { messageAccessibleLabel } from '../core/accessibleLabels';
 import type { FixCommand } from '../core/errorMessages';
 
 /** A line that is not data (a failure and its fix, an empty list); one class, so every view reads alike. */
@@ -34,6 +35,9 @@ export class MessageNode {
     item.tooltip = [this.detail, click].filter(Boolean).join('\n') || undefined;
     item.command = this.fix ? { title: this.fix.title, command: this.fix.command, arguments: this.fix.arguments } : undefined;
     item.contextValue = 'message';
+    // The icon is the only other sign of an error: the listener hears it in words.
+    const kind = this.icon === 'error' || this.icon === 'warning' ? this.icon : 'other';
+    item.accessibilityInformation = { label: messageAccessibleLabel(kind, this.label, this.fix?.title) };
     return item;
   }
 }

@@ -205,7 +205,7 @@ const ALLOWED: readonly Allowed[] = [
     file: 'src/core/installLink.ts',
     texts: [
       "default-src 'none'; style-src 'nonce-${}'; script-src 'nonce-${}'",
-      '<!DOCTYPE html>\n<html lang="${}"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${}">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${}</title>\n<style nonce="${}">\nbody { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 16px; }\n.code { width: min(320px, 90vw); background: #fff; padding: 8px; }\n.code svg { display: block; width: 100%; height: auto; }\n.url { font-family: var(--vscode-editor-font-family); word-break: break-all; user-select: text; }\nbutton { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 6px 12px; cursor: pointer; }\n</style></head>\n<body>\n<h2>${}</h2>\n<p>${}</p>\n<div class="code">${}</div>\n<p class="url" id="url">${}</p>\n<button id="copy" type="button">${}</button>\n\n<script nonce="${}">\nconst vscode = acquireVsCodeApi();\ndocument.getElementById(\'copy\').addEventListener(\'click\', () => vscode.postMessage({ type: \'copy\' }));\n</script>\n</body></html>',
+      '<!DOCTYPE html>\n<html lang="${}"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${}">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${}</title>\n<style nonce="${}">\nbody { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 16px; }\n.code { width: min(320px, 90vw); background: #fff; padding: 8px; }\n.code svg { display: block; width: 100%; height: auto; }\n.url { font-family: var(--vscode-editor-font-family); word-break: break-all; user-select: text; }\nbutton { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 6px 12px; cursor: pointer; }\nbutton:focus-visible { outline: 2px solid var(--vscode-focusBorder); outline-offset: 2px; }\n</style></head>\n<body>\n<main>\n<h1>${}</h1>\n<p>${}</p>\n<div class="code">${}</div>\n<p id="url-label">${}</p>\n<p class="url" id="url">${}</p>\n<button id="copy" type="button" autofocus aria-describedby="url">${}</button>\n</main>\n\n<script nonce="${}">\nconst vscode = acquireVsCodeApi();\ndocument.getElementById(\'copy\').addEventListener(\'click\', () => vscode.postMessage({ type: \'copy\' }));\n</script>\n</body></html>',
     ],
   },
   {
@@ -234,6 +234,7 @@ const ALLOWED: readonly Allowed[] = [
       ['src/services/session.ts', 'the app list'],
       ['src/views/apps/buildsSection.ts', 'the builds of app ${}'],
       ['src/views/apps/buildsSection.ts', '${} and of another app'],
+      ['src/views/apps/groupNodes.ts', 'the deployment groups of app ${}'],
     ] as const
   ).map(([file, text]) => ({ why: 'the list named in that log line, and its key for saying it once', file, texts: [text] })),
   {

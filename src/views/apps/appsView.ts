@@ -72,10 +72,11 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     return this.roots;
   }
 
-  /** Needed by reveal(); only apps and builds are revealed, so details answer undefined. */
+  /** Needed by reveal(); only apps, builds and an app's groups row are revealed, so details answer undefined. */
   getParent(node: AppsTreeNode): AppsTreeNode | undefined {
-    if (node.kind !== 'build') return undefined;
-    return this.roots?.find((root) => root.kind === 'app' && root.app.id === node.appId);
+    if (node.kind !== 'build' && node.kind !== 'groups') return undefined;
+    const appId = node.kind === 'build' ? node.appId : node.app.app.id;
+    return this.roots?.find((root) => root.kind === 'app' && root.app.id === appId);
   }
 
   refresh(): Promise<LoadOutcome> {

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import type { Build } from '../../api';
-import { buildLabel, buildTooltip, firstLine } from '../../core/buildLook';
+import { buildAccessibleLabel } from '../../core/accessibleLabels';
+import { buildLabel, buildTooltip, firstLine, pullRequestTag } from '../../core/buildLook';
 import { shownText } from '../../core/serviceText';
 import { relativeTime } from '../../core/time';
 import { buildIcon } from '../buildIcon';
@@ -20,8 +21,16 @@ export class BuildNode {
     item.id = `build:${build.id}`;
     item.iconPath = buildIcon(build.status);
     const when = relativeTime(build.createdAt, now);
-    item.description = [shownText(build.commit.branch ?? ''), firstLine(build.commit.message), when].filter(Boolean).join(' · ');
+    item.description = [
+      shownText(build.commit.branch ?? ''),
+      pullRequestTag(build.pullRequestDestination),
+      firstLine(build.commit.message),
+      when,
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.tooltip = buildTooltip(build);
+    item.accessibilityInformation = { label: buildAccessibleLabel(build, now) };
     // package.json offers Cancel Build only on the queued and running ones.
     item.contextValue = `build.${build.status}`;
     return item;

@@ -15,6 +15,7 @@ import { uniqueById } from '../../services/uniqueLists';
 import { MessageNode } from '../messageNode';
 import { BuildNode } from './buildNode';
 import { DetailNode } from './detailNode';
+import { DeploymentGroupsNode, groupRows } from './groupNodes';
 import type { AppNode, AppsTreeNode } from './nodes';
 
 export interface BuildsDeps {
@@ -61,10 +62,11 @@ export class BuildsSection implements vscode.Disposable {
 
   async children(node: AppsTreeNode): Promise<AppsTreeNode[]> {
     if (node.kind === 'detail') return node.children;
-    if (node.kind === 'message') return [];
+    if (node.kind === 'message' || node.kind === 'group') return [];
     // An app is shown only while connected; if that ended since, the view's reload is under way.
     const connection = await this.deps.session.connection();
     if (connection.kind !== 'ready') return [];
+    if (node.kind === 'groups') return groupRows(node, connection.client, this.deps);
     return node.kind === 'app' ? this.buildsOf(node, connection.client) : this.detailsOf(node, connection.client);
   }
 
@@ -144,9 +146,11 @@ export class BuildsSection implements vscode.Disposable {
       this.shown.set(node.build.id, node);
       if (!node.build.finished) this.deps.poller.follow(node.build, 'shown');
     }
-    if (nodes.length > 0) return nodes;
+    // The groups come after the builds, fetched only when their row is expanded.
+    const groups = new DeploymentGroupsNode(app);
+    if (nodes.length > 0) return [...nodes, groups];
     const note = branch !== undefined || status !== undefined ? l10n.t('No builds match the filter') : l10n.t('No builds yet');
-    return [new MessageNode(note, 'info', { key: `empty:${app.app.id}` })];
+    return [new MessageNode(note, 'info', { key: `empty:${app.app.id}` }), groups];
   }
 
   private async detailsOf(node: BuildNode, client: BuildServiceClient): Promise<AppsTreeNode[]> {

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { rowAccessibleLabel } from '../../core/accessibleLabels';
 import type { DetailRow } from '../../core/detailRows';
 
 export class DetailNode {
@@ -22,6 +23,7 @@ export class DetailNode {
     if (row.icon) item.iconPath = new vscode.ThemeIcon(row.icon);
     item.command = row.command;
     item.contextValue = row.contextValue ?? 'detail';
+    item.accessibilityInformation = { label: row.accessibleLabel ?? rowAccessibleLabel(row.label, row.description) };
     return item;
   }
 }

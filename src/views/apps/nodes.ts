@@ -1,11 +1,13 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App } from '../../api';
+import { appAccessibleLabel } from '../../core/accessibleLabels';
 import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter';
 import { shownText } from '../../core/serviceText';
 import type { BuildNode } from './buildNode';
 import type { MessageNode } from '../messageNode';
 import type { DetailNode } from './detailNode';
+import type { DeploymentGroupNode, DeploymentGroupsNode } from './groupNodes';
 
 const PLATFORM_NAMES: Record<string, string> = { ios: 'iOS', android: 'Android' };
 
@@ -63,11 +65,14 @@ export class AppNode {
     item.tooltip = l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', label, shownText(id), platformName(platform));
     item.description = describeFilter(this.filter) || undefined;
     item.contextValue = isFiltered(this.filter) ? 'app.filtered' : 'app';
+    item.accessibilityInformation = {
+      label: appAccessibleLabel(label, platform ? platformName(platform) : '', describeFilter(this.filter)),
+    };
     return item;
   }
 }
 
-export type AppsTreeNode = AppNode | BuildNode | DetailNode | MessageNode;
+export type AppsTreeNode = AppNode | BuildNode | DetailNode | MessageNode | DeploymentGroupsNode | DeploymentGroupNode;
 
 export function platformName(platform: string): string {
   return PLATFORM_NAMES[platform] ?? (platform ? shownText(platform) : l10n.t('unknown'));

@@ -1,7 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, Build } from '../../api';
-import { buildNumber, buildTooltip, statusPhrase } from '../../core/buildLook';
+import { buildAccessibleLabel, noBuildAccessibleLabel } from '../../core/accessibleLabels';
+import { buildNumber, buildTooltip, pullRequestTag, statusPhrase } from '../../core/buildLook';
 import { shownText } from '../../core/serviceText';
 import { buildIcon } from '../buildIcon';
 import type { MessageNode } from '../messageNode';
@@ -15,7 +16,7 @@ export class BranchBuildNode {
     readonly build: Build | undefined,
   ) {}
 
-  toTreeItem(): vscode.TreeItem {
+  toTreeItem(now = Date.now()): vscode.TreeItem {
     const { app, build } = this;
     const name = shownText(app.name || app.id);
     const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.None);
@@ -25,12 +26,16 @@ export class BranchBuildNode {
       item.iconPath = new vscode.ThemeIcon('dash');
       item.tooltip = l10n.t('{0}\nNo build of {1} yet. Trigger Build starts one.', name, shownText(this.branch));
       item.contextValue = 'branchNoBuild';
+      item.accessibilityInformation = { label: noBuildAccessibleLabel(name, this.branch) };
       return item;
     }
-    item.description = `${buildNumber(build)} ${statusPhrase(build.status, build.rawStatus)}`.trim();
+    // Whether the branch's latest build is a pull request's, said beside its state.
+    const state = `${buildNumber(build)} ${statusPhrase(build.status, build.rawStatus)}`.trim();
+    item.description = [state, pullRequestTag(build.pullRequestDestination)].filter(Boolean).join(' · ');
     item.iconPath = buildIcon(build.status);
     item.tooltip = buildTooltip(build, name);
     item.contextValue = build.finished ? 'branchBuild' : 'branchBuild.unfinished';
+    item.accessibilityInformation = { label: buildAccessibleLabel(build, now, name) };
     return item;
   }
 }

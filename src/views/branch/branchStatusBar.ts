@@ -21,7 +21,7 @@ export class BranchStatusBar implements vscode.Disposable {
     return this.content;
   }
 
-  private content: { text: string; tooltip: string } | undefined;
+  private content: { text: string; tooltip: string; spoken?: string } | undefined;
 
   private show(state: BranchState): void {
     const content = contentOf(state);
@@ -30,6 +30,8 @@ export class BranchStatusBar implements vscode.Disposable {
     this.item ??= createItem();
     this.item.text = content.text;
     this.item.tooltip = content.tooltip;
+    // Icons alone say each build's state; the words are in the tooltip's lines.
+    this.item.accessibilityInformation = { label: content.spoken ?? content.tooltip.replace(/\n/g, ', ') };
     this.item.show();
   }
 
@@ -46,7 +48,7 @@ function createItem(): vscode.StatusBarItem {
   return item;
 }
 
-function contentOf(state: BranchState): { text: string; tooltip: string } | undefined {
+function contentOf(state: BranchState): { text: string; tooltip: string; spoken?: string } | undefined {
   switch (state.kind) {
     case 'builds':
       return statusBarText(
