@@ -40,12 +40,18 @@ export class BuildsSection implements vscode.Disposable {
   private readonly failedApps = new Set<string>();
   private readonly failedDetails = new Set<string>();
   private readonly details = new Map<string, Details>();
+  /** One groups row per app node, kept so that reveal() and VS Code's expansion find the same object. */
+  private readonly groupRows = new WeakMap<AppNode, DeploymentGroupsNode>();
   private readonly changed = new vscode.EventEmitter<AppsTreeNode>();
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly deps: BuildsDeps) {
-    this.subscription = deps.poller.onDidUpdate((build) => this.updated(build));
+    this.subscriptions = [
+      deps.poller.onDidUpdate((build) => this.updated(build)),
+      // Another address or token may know the same build ids with other details.
+      deps.session.onDidChange(() => this.details.clear()),
+    ];
   }
 
   filterOf(appId: string): BuildFilter {
@@ -147,7 +153,8 @@ export class BuildsSection implements vscode.Disposable {
       if (!node.build.finished) this.deps.poller.follow(node.build, 'shown');
     }
     // The groups come after the builds, fetched only when their row is expanded.
-    const groups = new DeploymentGroupsNode(app);
+    let groups = this.groupRows.get(app);
+    if (!groups) this.groupRows.set(app, (groups = new DeploymentGroupsNode(app)));
     if (nodes.length > 0) return [...nodes, groups];
     const note = branch !== undefined || status !== undefined ? l10n.t('No builds match the filter') : l10n.t('No builds yet');
     return [new MessageNode(note, 'info', { key: `empty:${app.app.id}` }), groups];
@@ -193,7 +200,7 @@ export class BuildsSection implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
 }
