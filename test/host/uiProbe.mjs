@@ -62,6 +62,32 @@ function readDialog() {
   };
 }
 
+/** Runs in the page: each matching element's text and the attributes asked for (null when absent). */
+function readElements({ selector, names }) {
+  return [...document.querySelectorAll(selector)].map((element) => ({
+    text: element.textContent?.trim() ?? '',
+    attributes: Object.fromEntries(names.map((name) => [name, element.getAttribute(name)])),
+  }));
+}
+
+/**
+ * Runs in the page: where the keyboard is. A list or tree keeps the DOM focus on itself and marks its
+ * focused row, which is what a screen reader announces.
+ */
+function readFocus() {
+  const active = document.activeElement;
+  const row = active?.closest('.monaco-list')?.querySelector('.monaco-list-row.focused');
+  return {
+    tag: active?.tagName.toLowerCase() ?? '',
+    role: active?.getAttribute('role') ?? '',
+    ariaLabel: active?.getAttribute('aria-label') ?? '',
+    view: active?.closest('.pane')?.querySelector('.pane-header')?.getAttribute('aria-label') ?? '',
+    row: row
+      ? { ariaLabel: row.getAttribute('aria-label') ?? '', role: row.getAttribute('role') ?? '', text: row.textContent?.trim() ?? '' }
+      : null,
+  };
+}
+
 /** Runs in the page: marks the button so Playwright can click it as a user would. */
 function markToastButton({ messageContains, action, marker }) {
   const item = [...document.querySelectorAll('.notifications-toasts .notification-list-item')]
@@ -151,6 +177,15 @@ function operations(page) {
       await page.keyboard.press(requireString(args, 'key'));
     },
     texts: (args) => page.locator(requireString(args, 'selector')).allInnerTexts(),
+    elements: (args) => {
+      const names = Array.isArray(args.names) ? args.names.filter((n) => typeof n === 'string') : [];
+      return page.evaluate(readElements, { selector: requireString(args, 'selector'), names });
+    },
+    focus: () => page.evaluate(readFocus),
+    /** A key to whatever has the focus, even with a quick input open (pressKey sends it to the quick input). */
+    pressKeyHere: async (args) => {
+      await page.keyboard.press(requireString(args, 'key'));
+    },
     click: async (args) => {
       const hasText = typeof args.hasText === 'string' && args.hasText ? { hasText: args.hasText } : {};
       await page.locator(requireString(args, 'selector'), hasText).filter({ visible: true }).first().click({ timeout: clickTimeoutMs });

@@ -17,6 +17,8 @@ export interface ItemText {
   contextValue: string;
   collapsible: boolean;
   command?: vscode.Command;
+  /** What a screen reader says (accessibilityInformation's label); '' when the item sets none. */
+  accessibleName: string;
 }
 
 export function textOf(api: BuildServiceExports, node: AppsTreeNode): ItemText {
@@ -29,6 +31,7 @@ export function textOf(api: BuildServiceExports, node: AppsTreeNode): ItemText {
     contextValue: item.contextValue ?? '',
     collapsible: item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
     command: item.command,
+    accessibleName: item.accessibilityInformation?.label ?? '',
   };
 }
 

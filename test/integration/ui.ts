@@ -188,6 +188,37 @@ export function texts(selector: string): Promise<string[]> {
   return ask('texts', { selector });
 }
 
+export interface ElementAttributes {
+  text: string;
+  /** The attributes asked for, null where the element has none. */
+  attributes: Record<string, string | null>;
+}
+
+/** Every element matching the CSS selector: its text and the named attributes (e.g. aria-label, role). */
+export function elements(selector: string, names: string[]): Promise<ElementAttributes[]> {
+  return ask('elements', { selector, names });
+}
+
+export interface KeyboardFocus {
+  tag: string;
+  role: string;
+  ariaLabel: string;
+  /** The label of the side-bar view the focus is in ('' outside one), e.g. "Apps Section". */
+  view: string;
+  /** The focused row of the focused list or tree: what a screen reader announces. */
+  row: { ariaLabel: string; role: string; text: string } | null;
+}
+
+/** Where the keyboard focus is in the workbench. */
+export function focus(): Promise<KeyboardFocus> {
+  return ask('focus');
+}
+
+/** Presses a key where the focus is (a tree, an editor), without moving it to an open quick input first. */
+export function pressKeyHere(key: string): Promise<void> {
+  return ask('pressKeyHere', { key });
+}
+
 /** Clicks the first visible element matching the selector (and containing `hasText`, if given). */
 export function click(selector: string, hasText?: string): Promise<void> {
   return ask('click', { selector, hasText });
