@@ -50,4 +50,17 @@ describe('QR code of an install link', () => {
     assert.ok(html.includes('<title>Install &lt;App&gt;</title>'));
     assert.equal(decodeQrSvg(html), url);
   });
+
+  it('the page works without the picture and without a mouse: the link as labelled text, the Copy button focused', async () => {
+    const url = 'https://x.example/install?build=12';
+    const html = qrPageHtml({ url, title: 'Install 2048', svg: await qrSvg(url, 'QR code of the link'), nonce: 'n' });
+    assert.match(html, /<svg [^>]*role="img" aria-label="QR code of the link"/);
+    assert.match(
+      html,
+      /<p id="url-label">Or open this link on the phone:<\/p>\n<p class="url" id="url">https:\/\/x\.example\/install\?build=12<\/p>/,
+    );
+    assert.match(html, /<button id="copy" type="button" autofocus aria-describedby="url">Copy Link<\/button>/);
+    assert.match(html, /button:focus-visible \{ outline: 2px solid var\(--vscode-focusBorder\)/);
+    assert.match(html, /<main>[\s\S]*<h1>Install 2048<\/h1>[\s\S]*<\/main>/);
+  });
 });
