@@ -59,10 +59,7 @@ function parseCommit(wire: JsonObject, where: string): CommitInfo {
   };
 }
 
-/**
- * Seen only on live answers, never documented: a shape we do not expect is read as "not a pull request"
- * rather than making the whole build list unreadable, and a wrong field as absent.
- */
+// Undocumented (seen on live answers): an unexpected shape means "no pull request", a wrong field is absent.
 function parsePullRequestDestination(value: unknown): PullRequestDestination | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const wire = value as JsonObject;

@@ -15,7 +15,6 @@ export interface SpokenBuild extends BuildFacts {
   readonly pullRequestDestination?: PullRequestDestination;
 }
 
-/** "Failed", "Running"…: the word that starts a build's accessible name. */
 export function stateWord(status: BuildStatus, rawStatus = ''): string {
   switch (status) {
     case 'success':
@@ -70,12 +69,10 @@ function testsPhrase(build: SpokenBuild): string {
   return testsCount === 1 ? l10n.t('1 test passed') : l10n.t('all {0} tests passed', testsCount);
 }
 
-/** A branch row without a build: "No builds yet, 2048 iOS App, branch develop". */
 export function noBuildAccessibleLabel(appName: string, branch: string): string {
   return l10n.t('No builds yet, {0}, branch {1}', shownText(appName, SPOKEN_MAX), shownText(branch, SPOKEN_MAX));
 }
 
-/** "2048 iOS App, iOS app", and the filter when one is set. */
 export function appAccessibleLabel(name: string, platform: string, filter: string): string {
   const app = platform ? l10n.t('{0}, {1} app', shownText(name, SPOKEN_MAX), platform) : shownText(name, SPOKEN_MAX);
   return filter ? l10n.t('{0}, builds filtered by {1}', app, filter) : app;
@@ -99,14 +96,12 @@ export function failedTestAccessibleLabel(name: string, where: string): string {
   return where ? l10n.t('Failed: {0}, {1}', shownText(name), where) : l10n.t('Failed: {0}', shownText(name));
 }
 
-/** The pull request's detail row: "Pull request into master, merge status unknown". */
 export function pullRequestAccessibleLabel(destination: PullRequestDestination): string {
   const into = pullRequestPhrase(destination);
   const phrase = into.charAt(0).toLocaleUpperCase() + into.slice(1);
   return destination.mergeStatus ? l10n.t('{0}, merge status {1}', phrase, shownText(destination.mergeStatus, 40)) : phrase;
 }
 
-/** "Deployment group QA team, branch develop, 2 testers". */
 export function groupAccessibleLabel(group: DeploymentGroup): string {
   const name = shownText(group.name, SPOKEN_MAX);
   const testers = group.testers.length === 1 ? l10n.t('1 tester') : l10n.t('{0} testers', group.testers.length);

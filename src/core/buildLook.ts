@@ -12,7 +12,6 @@ export interface BuildFacts {
   readonly createdAt?: string;
   readonly schemeName?: string;
   readonly commit: { readonly sha?: string; readonly branch?: string; readonly message?: string; readonly author?: string };
-  /** Only on a build of a pull request. */
   readonly pullRequestDestination?: PullRequestDestination;
 }
 
@@ -88,7 +87,6 @@ export function pullRequestTag(destination: PullRequestDestination | undefined):
   return destination.branch ? l10n.t('PR → {0}', shownText(destination.branch)) : l10n.t('PR');
 }
 
-/** The pull request's lines of a tooltip: where it merges, the destination commit, the merge status. */
 export function pullRequestLines(destination: PullRequestDestination | undefined): string[] {
   if (!destination) return [];
   return [

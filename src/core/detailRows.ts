@@ -58,7 +58,6 @@ function commitRow({ commit }: Build): DetailRow {
   };
 }
 
-/** Where a pull request's build merges, with the destination commit; clicking opens that commit. */
 function pullRequestRows({ pullRequestDestination: destination }: Build): DetailRow[] {
   if (!destination) return [];
   const [headline, ...rest] = pullRequestLines(destination);

@@ -152,7 +152,6 @@ export class BuildsSection implements vscode.Disposable {
       this.shown.set(node.build.id, node);
       if (!node.build.finished) this.deps.poller.follow(node.build, 'shown');
     }
-    // The groups come after the builds, fetched only when their row is expanded.
     let groups = this.groupRows.get(app);
     if (!groups) this.groupRows.set(app, (groups = new DeploymentGroupsNode(app)));
     if (nodes.length > 0) return [...nodes, groups];

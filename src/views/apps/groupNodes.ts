@@ -10,7 +10,6 @@ import type { Log } from '../../services/log';
 import { uniqueById } from '../../services/uniqueLists';
 import { MessageNode } from '../messageNode';
 
-/** Addresses listed in a group's tooltip; a longer list ends with how many more. */
 const TESTERS_LISTED = 20;
 
 /** The "Deployment Groups" row under an app; its groups are asked for each time it is expanded. */
@@ -67,7 +66,6 @@ function testerCount(count: number): string {
   return count === 1 ? l10n.t('1 tester') : l10n.t('{0} testers', count);
 }
 
-/** The groups of the app, or one row saying there are none or why they could not be read. */
 export async function groupRows(
   node: DeploymentGroupsNode,
   client: BuildServiceClient,

@@ -29,7 +29,6 @@ export class BranchBuildNode {
       item.accessibilityInformation = { label: noBuildAccessibleLabel(name, this.branch) };
       return item;
     }
-    // Whether the branch's latest build is a pull request's, said beside its state.
     const state = `${buildNumber(build)} ${statusPhrase(build.status, build.rawStatus)}`.trim();
     item.description = [state, pullRequestTag(build.pullRequestDestination)].filter(Boolean).join(' · ');
     item.iconPath = buildIcon(build.status);
