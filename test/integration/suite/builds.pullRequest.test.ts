@@ -7,6 +7,8 @@ import { appNode, textOf } from '../appsView';
 import { waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
+import * as ui from '../ui';
+import { waitFor } from '../wait';
 
 describe('builds: pull requests', () => {
   const fixture = useReferenceService({ token: true, settings: { autoRefresh: false }, waitForApps: true, checkout: 'develop' });
@@ -72,5 +74,22 @@ describe('builds: pull requests', () => {
       new RegExp(`^\\w+, 2048 iOS App, build ${latest.build_number} of develop, (scheme [^,]+, )?pull request into master, `),
     );
     assert.ok(!String(android.description).includes('PR'), "the other app's latest develop build is no pull request's");
+  });
+
+  it('in the workbench, the Current Branch row and the status-bar item are read in words, state first', async function () {
+    // The workbench's DOM is read through the web test host's UI probe (as the harness's onlyIf does).
+    if (!ui.uiProbeAvailable()) this.skip();
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    const rows = () => ui.elements('.sidebar .pane:has(.pane-header[aria-label^="Current Branch"]) .monaco-list-row', ['aria-label']);
+    await waitFor(
+      async () => (await rows()).some((r) => r.attributes['aria-label']?.includes('pull request into master')),
+      'the row drawn',
+    );
+    const ios = (await rows()).find((r) => r.text.startsWith('2048 iOS App'))?.attributes['aria-label'] ?? '';
+    assert.match(ios, /^(Succeeded|Failed|Cancelled|Running|Queued), 2048 iOS App, build \d+ of develop, /);
+    const items = await ui.elements('.statusbar-item, .statusbar-item a', ['aria-label']);
+    const status = items.map((i) => i.attributes['aria-label'] ?? '').find((l) => l.startsWith('Build Service, branch develop'));
+    assert.ok(status, items.map((i) => i.attributes['aria-label']).join(' | '));
+    assert.match(status, /, 2048 iOS App: build #\d+ (succeeded|failed|was cancelled|is running|is queued)/);
   });
 });
