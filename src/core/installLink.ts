@@ -43,7 +43,8 @@ export interface QrPage {
 }
 
 // The CSP allows only the nonce'd style and script (no network, images or frames); the URL is text, never a link.
-// The link is the code's text alternative; the Copy button takes the focus, so Enter or Space copies at once.
+// The link is the code's text alternative; the Copy button takes the focus (autofocus is ignored in a webview's
+// cross-origin frame), so Enter or Space copies at once.
 export function qrPageHtml({ url, title, svg, nonce }: QrPage): string {
   const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'`;
   return `<!DOCTYPE html>
@@ -71,7 +72,9 @@ button:focus-visible { outline: 2px solid var(--vscode-focusBorder); outline-off
 
 <script nonce="${nonce}">
 const vscode = acquireVsCodeApi();
-document.getElementById('copy').addEventListener('click', () => vscode.postMessage({ type: 'copy' }));
+const copy = document.getElementById('copy');
+copy.addEventListener('click', () => vscode.postMessage({ type: 'copy' }));
+copy.focus();
 </script>
 </body></html>`;
 }

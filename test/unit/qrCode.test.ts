@@ -60,6 +60,7 @@ describe('QR code of an install link', () => {
       /<p id="url-label">Or open this link on the phone:<\/p>\n<p class="url" id="url">https:\/\/x\.example\/install\?build=12<\/p>/,
     );
     assert.match(html, /<button id="copy" type="button" autofocus aria-describedby="url">Copy Link<\/button>/);
+    assert.match(html, /\ncopy\.focus\(\);\n<\/script>/);
     assert.match(html, /button:focus-visible \{ outline: 2px solid var\(--vscode-focusBorder\)/);
     assert.match(html, /<main>[\s\S]*<h1>Install 2048<\/h1>[\s\S]*<\/main>/);
   });
