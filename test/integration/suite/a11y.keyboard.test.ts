@@ -2,7 +2,10 @@
 // token, move to an app and expand it, open a build's details, trigger a build. At each step the row
 // the keyboard is on is announced in words.
 import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
 import { IOS_2048 } from '../../service/seedCatalog';
+import { appNode, textOf, waitForApps } from '../appsView';
+import { storeToken } from '../extension';
 import { useReferenceService } from '../harness';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
@@ -80,5 +83,30 @@ describe('accessibility: the keyboard alone', () => {
     const post = fixture.service.requests.find((r) => r.method === 'POST');
     assert.equal(post?.rawPath, `/apps/${IOS_2048}/build`);
     assert.deepEqual(JSON.parse(post?.body ?? ''), { branch: 'develop' });
+  });
+
+  it('the QR page: the link is on it as text, and Enter copies it (the Copy Link button has the focus)', async function () {
+    this.timeout(30_000);
+    await storeToken(fixture.api, fixture.service.token);
+    await waitForApps(fixture.api);
+    const build = fixture.service.data.builds
+      .filter((b) => b.app_id === IOS_2048 && b.build_status === 'success' && b.links.install[0])
+      .sort((a, b) => b.build_number - a.build_number)[0];
+    assert.ok(build);
+    const url = build.links.install[0]?.url ?? '';
+    const builds = await fixture.api.apps.getChildren(await appNode(fixture.api, IOS_2048));
+    const node = builds.find((b) => b.kind === 'build' && b.build.id === build._id);
+    assert.ok(node);
+    const row = (await fixture.api.apps.getChildren(node)).find((d) => textOf(fixture.api, d).contextValue === 'installLink');
+    assert.ok(row);
+    await vscode.env.clipboard.writeText('');
+    await vscode.commands.executeCommand('buildService.showQrCode', row);
+    // Until the page has loaded in its frame, Enter reaches nothing; then it presses the focused button.
+    await waitFor(async () => {
+      await ui.pressKeyHere('Enter');
+      return (await vscode.env.clipboard.readText()) === url;
+    }, 'the link copied with Enter');
+    await waitFor(async () => (await ui.texts('.statusbar-item')).some((t) => t.includes('Copied the install link')), 'the copy note');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
