@@ -63,7 +63,9 @@ function toLiveShapes(data: ServiceData, spec: AppSpec, build: Build, index: num
   if (build.links.install.length === 0) delete (build as Partial<Build>).links;
   if (index % 4 === 1 && build.test_summary.tests_count !== undefined) build.test_summary.code_coverage_percentage = 0;
   if (index % 3 === 0) {
-    const destination = commitInfoFor(`pr-destination:${build._id}`, spec.repoUrl, spec.branches[0]);
+    // A pull request merges into another branch than its own.
+    const into = spec.branches.find((branch) => branch !== build.commit_info.branch) ?? spec.branches[0];
+    const destination = commitInfoFor(`pr-destination:${build._id}`, spec.repoUrl, into);
     build.pull_request_destination_commit_info = { ...destination, html_url: '', merge_status: 'unknown' };
   }
   data.testsAsLive.add(build._id);
