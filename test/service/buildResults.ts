@@ -3,7 +3,8 @@
 import type { Build } from './contract';
 import { artifactPath, LARGE_ARTIFACT_SUFFIX } from './artifacts';
 import { pick } from './ids';
-import type { CoverageTarget, FileCoverage, ServiceData, TestCase } from './data';
+import { APP_SOURCES, CI_CLONE, reportedFunctionName } from './appSources';
+import type { CoverageTarget, FileCoverage, LineCoverage, ServiceData, TestCase } from './data';
 import { repoSlugOf } from './data';
 
 const ARTEFACT_HOST = 'https://dashboard.buildservice.example';
@@ -26,17 +27,6 @@ export const SUITES: Record<Platform, [string, string[]][]> = {
 const RUNS: Record<Platform, string[]> = {
   ios: ['iPhone 15 Pro', 'iPad Air (5th generation)'],
   android: ['Pixel 8 API 34'],
-};
-
-const SOURCES: Record<Platform, [string, string[]][]> = {
-  ios: [
-    ['{slug}.app', ['AppDelegate.swift', 'BoardView.swift', 'Score.swift']],
-    ['Networking.framework', ['Client.swift', 'Request.swift']],
-  ],
-  android: [
-    ['app', ['MainActivity.kt', 'Board.kt', 'Score.kt']],
-    ['networking', ['Client.kt', 'Request.kt']],
-  ],
 };
 
 function platformOf(data: ServiceData, build: Build): Platform {
@@ -62,17 +52,30 @@ function testsFor(build: Build, platform: Platform, outcome: 'success' | 'failed
   return tests;
 }
 
+function lineCoverage(covered: number, executable: number): LineCoverage {
+  return { coverage: executable === 0 ? 0 : covered / executable, covered_lines: covered, executable_lines: executable };
+}
+
+function summed(parts: LineCoverage[]): LineCoverage {
+  return lineCoverage(
+    parts.reduce((sum, part) => sum + part.covered_lines, 0),
+    parts.reduce((sum, part) => sum + part.executable_lines, 0),
+  );
+}
+
 function coverageFor(build: Build, platform: Platform): CoverageTarget[] {
   const slug = repoSlugOf(build.repo_url);
-  return SOURCES[platform].map(([targetName, fileNames]) => {
-    const files = fileNames.map((fileName): FileCoverage => {
-      const functions = ['init', 'update', 'render'].map((fn) => ({
-        name: `${fileName.split('.')[0]}.${fn}`,
-        coverage: 0.3 + pick(`cov:${build._id}:${fileName}:${fn}`, 701) / 1000,
-      }));
-      return { name: fileName, coverage: average(functions.map((f) => f.coverage)), functions };
+  return APP_SOURCES[platform].map((target) => {
+    const files = target.files.map((source): FileCoverage => {
+      const functions = source.functions.map((fn) => {
+        const executable = 3 + pick(`lines:${source.path}:${fn}`, 8);
+        const covered = pick(`cov:${build._id}:${source.path}:${fn}`, executable + 1);
+        return { name: reportedFunctionName(source.path, fn), ...lineCoverage(covered, executable) };
+      });
+      const name = source.path.split('/').pop() ?? source.path;
+      return { name, path: `${CI_CLONE[platform]}/${source.path}`, ...summed(functions), functions };
     });
-    return { name: targetName.replace('{slug}', slug), coverage: average(files.map((f) => f.coverage)), files };
+    return { name: target.name.replace('{slug}', slug), ...summed(files), files };
   });
 }
 

@@ -17,20 +17,26 @@ export interface TestCase {
   status: 'passed' | 'failed';
 }
 
-export interface FunctionCoverage {
-  name: string;
+/** Line counts as a coverage report gives them; `coverage` is covered / executable. */
+export interface LineCoverage {
   coverage: number;
+  covered_lines: number;
+  executable_lines: number;
 }
 
-export interface FileCoverage {
+export interface FunctionCoverage extends LineCoverage {
   name: string;
-  coverage: number;
+}
+
+export interface FileCoverage extends LineCoverage {
+  /** The file's name, and its absolute path on the CI machine. */
+  name: string;
+  path: string;
   functions: FunctionCoverage[];
 }
 
-export interface CoverageTarget {
+export interface CoverageTarget extends LineCoverage {
   name: string;
-  coverage: number;
   files: FileCoverage[];
 }
 

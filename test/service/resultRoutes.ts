@@ -17,7 +17,7 @@ export const listTests: RouteHandler = (context) => {
 
 /**
  * Top level is the average of the targets. Files come with `showFileCoverage`, and with their
- * functions under `showFunctionCoverage` (which implies files). A build with no coverage report
+ * functions under `showFunctionCoverage` (which implies files); the shape is in docs/COVERAGE.md. A build with no coverage report
  * (unfinished, or no tests) answers `coverage: null` and no targets rather than a 404, which
  * would read as "no such build".
  */
@@ -33,10 +33,15 @@ export const getCoverage: RouteHandler = (context) => {
     targets: targets.map((target) => ({
       name: target.name,
       coverage: target.coverage,
+      covered_lines: target.covered_lines,
+      executable_lines: target.executable_lines,
       ...(showFiles && {
         files: target.files.map((file) => ({
           name: file.name,
+          path: file.path,
           coverage: file.coverage,
+          covered_lines: file.covered_lines,
+          executable_lines: file.executable_lines,
           ...(showFunctions && { functions: file.functions }),
         })),
       }),
