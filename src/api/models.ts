@@ -92,9 +92,32 @@ export interface TestResults {
   tests: TestResult[];
 }
 
+/** Lines as a coverage report counts them: 0 <= covered <= total. */
+export interface LineCount {
+  covered: number;
+  total: number;
+}
+
+export interface FunctionCoverage {
+  name: string;
+  /** A fraction, 0 to 1. */
+  coverage?: number;
+  lines?: LineCount;
+}
+
+export interface FileCoverage {
+  /** The path as the build machine saw it (absolute or relative), or only the file's name. */
+  path: string;
+  coverage?: number;
+  lines?: LineCount;
+  functions: FunctionCoverage[];
+}
+
 export interface TargetCoverage {
   name: string;
   coverage?: number;
+  /** Only with showFileCoverage; an entry the parser could not read is left out. */
+  files: FileCoverage[];
 }
 
 export interface Coverage {

@@ -1,0 +1,216 @@
+// A build's coverage report read tolerantly (the per-file shape was never documented), matched to
+// workspace files by path suffix, and its functions located in their files; the reference service's
+// report is about files that the test workspace really holds.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FileCoverage } from '../../src/api/models';
+import { parseCoverage } from '../../src/api/parseResults';
+import {
+  coverageGlob,
+  functionBaseName,
+  functionCount,
+  locateFunctions,
+  matchCoverageFiles,
+  statementCount,
+} from '../../src/core/coverageFiles';
+import { APP_SOURCES, CI_CLONE } from '../service/appSources';
+import { IOS_2048 } from '../service/seedCatalog';
+import { type RunningService, startService } from '../service/server';
+import { writeTestSources } from '../service/testSources';
+
+const file = (path: string): FileCoverage => ({ path, functions: [] });
+
+describe('coverage report parsing', () => {
+  it('reads targets, files (path, fraction, line counts) and functions', () => {
+    const coverage = parseCoverage({
+      coverage: 0.5,
+      targets: [
+        {
+          name: 'App.app',
+          coverage: 0.5,
+          files: [
+            {
+              name: 'Board.swift',
+              path: '/ci/App/Board.swift',
+              coverage: 0.5,
+              covered_lines: 5,
+              executable_lines: 10,
+              functions: [{ name: 'Board.render()', coverage: 0.25, covered_lines: 1, executable_lines: 4 }],
+            },
+          ],
+        },
+      ],
+    });
+    assert.deepEqual(coverage.targets[0].files, [
+      {
+        path: '/ci/App/Board.swift',
+        coverage: 0.5,
+        lines: { covered: 5, total: 10 },
+        functions: [{ name: 'Board.render()', coverage: 0.25, lines: { covered: 1, total: 4 } }],
+      },
+    ]);
+  });
+
+  it('the documented answer (targets without files) reads as targets with no files', () => {
+    const coverage = parseCoverage({ coverage: 0.75, build_id: 'b', targets: [{ name: 'MyApp.app', coverage: 0.7 }] });
+    assert.deepEqual(coverage.targets, [{ name: 'MyApp.app', coverage: 0.7, files: [] }]);
+  });
+
+  it('missing or odd parts give fewer details, never a failure', () => {
+    const coverage = parseCoverage({
+      targets: [
+        {
+          name: 'T',
+          files: [
+            null,
+            'Board.swift',
+            { coverage: 0.5 }, // no path, no name: nothing to match
+            { name: 'OnlyName.swift' },
+            { path: '', name: 'EmptyPath.swift', coverage: 2, covered_lines: 'five', executable_lines: 10, functions: 'none' },
+            { path: 'a/B.kt', functions: [null, { coverage: 1 }, { name: 'B.run', coverage: -0.1, covered_lines: 3 }] },
+          ],
+        },
+        { name: 'U', files: { not: 'a list' } },
+      ],
+    });
+    assert.deepEqual(coverage.targets[0].files, [
+      { path: 'OnlyName.swift', coverage: undefined, lines: undefined, functions: [] },
+      { path: 'EmptyPath.swift', coverage: undefined, lines: undefined, functions: [] },
+      { path: 'a/B.kt', coverage: undefined, lines: undefined, functions: [{ name: 'B.run', coverage: undefined, lines: undefined }] },
+    ]);
+    assert.deepEqual(coverage.targets[1].files, []);
+  });
+
+  it('line counts must be finite, non-negative, and covered no more than executable', () => {
+    const linesOf = (covered: unknown, total: unknown) =>
+      parseCoverage({ targets: [{ name: 'T', files: [{ path: 'F.swift', covered_lines: covered, executable_lines: total }] }] }).targets[0]
+        .files[0].lines;
+    assert.deepEqual(linesOf(3, 4), { covered: 3, total: 4 });
+    assert.deepEqual(linesOf(0, 0), { covered: 0, total: 0 });
+    for (const [covered, total] of [
+      [5, 4],
+      [-1, 4],
+      [1, Infinity],
+      [NaN, 4],
+      [1, NaN],
+      ['1', 4],
+      [1, null],
+    ]) {
+      assert.equal(linesOf(covered, total), undefined, `${covered}/${total}`);
+    }
+  });
+});
+
+describe('coverage files in the workspace', () => {
+  it('one glob for the whole report: the file names, or their extensions when there are too many', () => {
+    assert.equal(
+      coverageGlob([file('/ci/a/Board.swift'), file('C:\\ci\\Score.swift'), file('x/Board.swift')]),
+      '**/{Board.swift,Score.swift}',
+    );
+    assert.equal(coverageGlob([file('Board.swift')]), '**/Board.swift');
+    // A name that would change the glob's meaning is not searched for.
+    assert.equal(coverageGlob([file('a/{x,y}.swift'), file('a/*.kt'), file('a/[b].m')]), undefined);
+    const many = Array.from({ length: 6 }, (_, i) => file(`src/F${i}.${i % 2 ? 'kt' : 'swift'}`));
+    assert.equal(coverageGlob(many, 5), '**/*.{kt,swift}');
+  });
+
+  it('matches by the longest shared path suffix; two report files never share a workspace file', () => {
+    const workspace = ['/ws/ios/App/Score.swift', '/ws/ios/Networking/Score.swift', '/ws/ios/App/Board.swift', '/ws/Only.kt'];
+    const report = [
+      file('/Users/ci/clone/ios/Networking/Score.swift'),
+      file('/Users/ci/clone/ios/App/Score.swift'),
+      file('Board.swift'),
+      file('C:\\agent\\src\\Only.kt'),
+      file('/Users/ci/clone/ios/Generated/Endpoints.swift'),
+      file('/elsewhere/Board.swift'),
+    ];
+    const { matched, missing } = matchCoverageFiles(report, workspace, (p) => p);
+    const pairs = new Map(matched.map((m) => [m.file.path, m.workspace]));
+    assert.equal(pairs.get('/Users/ci/clone/ios/Networking/Score.swift'), '/ws/ios/Networking/Score.swift');
+    assert.equal(pairs.get('/Users/ci/clone/ios/App/Score.swift'), '/ws/ios/App/Score.swift');
+    assert.equal(pairs.get('C:\\agent\\src\\Only.kt'), '/ws/Only.kt');
+    // Board.swift: both report files share only the name; the first one keeps it.
+    assert.equal(pairs.get('Board.swift'), '/ws/ios/App/Board.swift');
+    assert.deepEqual(missing.map((f) => f.path).sort(), ['/Users/ci/clone/ios/Generated/Endpoints.swift', '/elsewhere/Board.swift']);
+  });
+
+  it('statement counts are the line counts, or a fraction in thousandths; functions count when the report says whether they ran', () => {
+    assert.deepEqual(statementCount({ lines: { covered: 3, total: 7 }, coverage: 0.1 }), { covered: 3, total: 7 });
+    assert.deepEqual(statementCount({ coverage: 0.4567 }), { covered: 457, total: 1000 });
+    assert.equal(statementCount({}), undefined);
+    assert.deepEqual(
+      functionCount([
+        { name: 'a', lines: { covered: 0, total: 3 } },
+        { name: 'b', coverage: 0.5 },
+        { name: 'c' },
+        { name: 'd', coverage: 0 },
+      ]),
+      { covered: 1, total: 3 },
+    );
+    assert.equal(functionCount([{ name: 'c' }]), undefined);
+  });
+
+  it('a reported function is found under the name it is declared with', () => {
+    assert.equal(functionBaseName('BoardView.render()'), 'render');
+    assert.equal(functionBaseName('BoardView.move(to:animated:)'), 'move');
+    assert.equal(functionBaseName('com.myorg.app.Board.render'), 'render');
+    assert.equal(functionBaseName('closure #1 in BoardView.render()'), 'render');
+    assert.equal(functionBaseName('-[BoardView render]'), 'render');
+    assert.equal(functionBaseName('+[Score best:]'), 'best');
+    assert.equal(functionBaseName('<compiler-generated>'), undefined);
+  });
+
+  it("locates a file's functions in one pass, at their declaration; unknown ones are left out", () => {
+    const text = 'final class Board {\n    func update() {}\n\n    func render(at x: Int) -> String { "" }\n}\n';
+    const fns = [{ name: 'Board.render(at:)' }, { name: 'Board.update()' }, { name: 'Board.missing()' }];
+    const located = locateFunctions('/ws/Board.swift', text, fns);
+    assert.deepEqual(located.get(fns[0]), { line: 3, start: 9, end: 15 });
+    assert.deepEqual(located.get(fns[1]), { line: 1, start: 9, end: 15 });
+    assert.equal(located.has(fns[2]), false);
+    assert.equal(locateFunctions('/ws/board.txt', text, fns).size, 0);
+  });
+});
+
+describe("the reference service's coverage", () => {
+  let service: RunningService;
+  before(async () => (service = await startService()));
+  after(() => service.close());
+
+  it('reports every app source with line counts that add up, at the absolute path of its CI clone', async () => {
+    const build = service.data.builds.find((b) => b.app_id === IOS_2048 && b.finished && service.data.coverage.has(b._id));
+    assert.ok(build);
+    const response = await fetch(`${service.baseUrl}/builds/${build._id}/coverage?showFunctionCoverage=true`, {
+      headers: { authorization: `Bearer ${service.token}` },
+    });
+    const parsed = parseCoverage(await response.json());
+    const files = parsed.targets.flatMap((t) => t.files);
+    const expected = APP_SOURCES.ios.flatMap((t) => t.files.map((f) => `${CI_CLONE.ios}/${f.path}`));
+    assert.deepEqual(
+      files.map((f) => f.path),
+      expected,
+    );
+    for (const f of files) {
+      const sum = f.functions.reduce((n, fn) => n + (fn.lines?.covered ?? 0), 0);
+      assert.equal(f.lines?.covered, sum, f.path);
+      assert.ok(f.coverage !== undefined && Math.abs(f.coverage - f.lines!.covered / f.lines!.total) < 1e-12);
+    }
+    // The sources written into the test workspace declare each reported function (the generated file is not written).
+    const dir = mkdtempSync(join(tmpdir(), 'coverage-sources-'));
+    try {
+      const written = new Set(writeTestSources(dir));
+      for (const f of files) {
+        const relative = f.path.slice(CI_CLONE.ios.length + 1);
+        if (!written.has(relative)) {
+          assert.match(relative, /Generated/);
+          continue;
+        }
+        const located = locateFunctions(f.path, readFileSync(join(dir, relative), 'utf8'), f.functions);
+        assert.equal(located.size, f.functions.length, relative);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
