@@ -8,6 +8,7 @@ import type { LoadOutcome } from './views/apps/loadOutcome';
 import type { AppsTreeNode } from './views/apps/nodes';
 import type { CompletionNotice } from './views/completionNotice';
 import type { QrPanel } from './views/qrPanel';
+import type { BuildCoverage } from './views/testing/buildCoverage';
 import type { BuildTests } from './views/testing/buildTests';
 
 /** The extension's `exports`: the Apps view's data as VS Code reads it. No token, no way to read one. */
@@ -34,6 +35,7 @@ export interface BuildServiceExports {
       readonly poller: BuildPoller;
     };
     readonly tests: BuildTests;
+    readonly coverage: BuildCoverage;
     readonly qrPanel: QrPanel;
     readonly notice: CompletionNotice;
     /** The language-model tools as registered, by name, for hosts where vscode.lm.invokeTool cannot reach them. */

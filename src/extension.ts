@@ -31,6 +31,7 @@ import { BranchStatusBar } from './views/branch/branchStatusBar';
 import { CurrentBranchView } from './views/branch/currentBranchView';
 import { CompletionNotice } from './views/completionNotice';
 import { QrPanel } from './views/qrPanel';
+import { BuildCoverage } from './views/testing/buildCoverage';
 import { BuildTests } from './views/testing/buildTests';
 
 // Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
@@ -59,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const branchView = new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch);
   const statusBar = new BranchStatusBar(branch);
   const buildTests = new BuildTests({ session, settings, branch, log });
+  const coverage = new BuildCoverage({ session, settings, branch, tests: buildTests, log });
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ poller, settings, session, branch, log });
 
@@ -70,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       ...new LinkCommands(settings, targets, log).table(),
       ...new BuildCommands({ session, apps, targets, poller, log }).table(),
       ...new BranchCommands({ session, git, model: branch, branchView, apps, targets, poller, log }).table(),
-      ...new TestCommands(buildTests, targets, branch, session).table(),
+      ...new TestCommands(buildTests, targets, branch, session, coverage).table(),
       ...new InstallCommands({ session, git, branch, panel: qrPanel, targets, log }).table(),
       ...new NetworkCommands(settings, consent).table(),
       ...new ArtifactCommands({ session, settings, branch, targets, workspaceState: context.workspaceState, log }).table(),
@@ -91,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     branchView,
     statusBar,
     buildTests,
+    coverage,
     qrPanel,
     notice,
     ...commands,
@@ -106,6 +109,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         poller,
         branch: { model: branch, tree: branchView, statusBar, git, poller },
         tests: buildTests,
+        coverage,
         qrPanel,
         notice,
         chatTools: tools,

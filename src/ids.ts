@@ -23,6 +23,7 @@ export const CommandId = {
   refreshCurrentBranch: 'buildService.refreshCurrentBranch',
   showTestResults: 'buildService.showTestResults',
   clearTestResults: 'buildService.clearTestResults',
+  showCoverage: 'buildService.showCoverage',
   showQrCode: 'buildService.showQrCode',
   installLatestBuild: 'buildService.installLatestBuild',
   /** On a build, a Current Branch build, a download link row, or from the palette. */
@@ -93,6 +94,7 @@ export const Setting = {
   notifyOnCompletion: 'buildService.notifyOnCompletion',
   testResultsForCurrentBranch: 'buildService.testResultsForCurrentBranch',
   showPassingTests: 'buildService.showPassingTests',
+  coverageForCurrentBranch: 'buildService.coverageForCurrentBranch',
 } as const;
 
 export type SettingId = (typeof Setting)[keyof typeof Setting];

@@ -2,16 +2,18 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build } from '../api';
 import { latestFinishedBuild } from '../core/branchTests';
+import { buildLabel } from '../core/buildLook';
 import { noticeText } from '../core/serviceText';
 import { CommandId } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import { notify } from '../services/notify';
 import type { Session } from '../services/session';
+import type { BuildCoverage } from '../views/testing/buildCoverage';
 import type { BuildTests } from '../views/testing/buildTests';
 import type { CommandGroup } from './register';
 import type { BuildWithApp, CommandTargets } from './targets';
 
-type TestCommandId = typeof CommandId.showTestResults | typeof CommandId.clearTestResults;
+type TestCommandId = typeof CommandId.showTestResults | typeof CommandId.clearTestResults | typeof CommandId.showCoverage;
 
 export class TestCommands {
   constructor(
@@ -19,12 +21,14 @@ export class TestCommands {
     private readonly targets: CommandTargets,
     private readonly branch: CurrentBranch,
     private readonly session: Session,
+    private readonly coverage: BuildCoverage,
   ) {}
 
   table(): CommandGroup<TestCommandId> {
     return {
       [CommandId.showTestResults]: (node) => this.show(node),
       [CommandId.clearTestResults]: () => this.tests.clear(),
+      [CommandId.showCoverage]: (node) => this.showCoverage(node),
     };
   }
 
@@ -47,6 +51,35 @@ export class TestCommands {
       () => this.tests.show(target.build, target.appName),
     );
     if (shown) await vscode.commands.executeCommand('workbench.view.testing.focus');
+  }
+
+  /** Like Show Test Results: a node, a build, or from the palette the branch's latest finished build. */
+  private async showCoverage(node: unknown): Promise<void> {
+    const target = this.targetOf(node);
+    if (!target) {
+      void notify(
+        'info',
+        noticeText(l10n.t('Show Coverage needs a finished build: pick one in the Apps view, or check out a branch that has one.')),
+      );
+      return;
+    }
+    if (!target.build.finished) {
+      void notify('info', noticeText(l10n.t('This build has not finished yet; its coverage comes when it does.')));
+      return;
+    }
+    const shown = await vscode.window.withProgress(
+      { location: { viewId: 'workbench.view.testCoverage' }, title: l10n.t('Loading coverage') },
+      () => this.coverage.show(target.build, target.appName),
+    );
+    if (!shown) return;
+    if (shown.files.length === 0) {
+      void notify(
+        'info',
+        noticeText(l10n.t('Build {0} reported no coverage of files in this workspace (the log lists them).', buildLabel(target.build))),
+      );
+      return;
+    }
+    await vscode.commands.executeCommand('workbench.view.testCoverage.focus');
   }
 
   private targetOf(node: unknown): BuildWithApp | undefined {

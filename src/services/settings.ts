@@ -29,6 +29,7 @@ export interface Settings {
   readonly notifyOnCompletion: NotifyChoice;
   readonly testResultsForCurrentBranch: boolean;
   readonly showPassingTests: boolean;
+  readonly coverageForCurrentBranch: boolean;
   readonly problems: readonly SettingProblem[];
 }
 
@@ -58,6 +59,7 @@ export function readSettings(): Settings {
       true,
     ),
     showPassingTests: take(Setting.showPassingTests, checkFlag(config.get('showPassingTests'), false), false),
+    coverageForCurrentBranch: take(Setting.coverageForCurrentBranch, checkFlag(config.get('coverageForCurrentBranch'), true), true),
     problems,
   };
 }

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { loggedText } from '../core/serviceText';
 import { locateTests, sourceFileParts, sourceGlob, type SourceFile } from '../core/testSources';
 import type { Log } from './log';
 
@@ -45,6 +46,16 @@ export class TestLocator {
       `Test sources: ${located.size} of ${tests.length} test(s) located in ${found.scanned} file(s)${looked.length < tests.length ? `; only the first ${MAX_LOCATED} were looked for` : ''}.`,
     );
     return located;
+  }
+
+  /** One search of the workspace for other files (a build's coverage); files.exclude applies. */
+  async findFiles(glob: string, max: number): Promise<vscode.Uri[]> {
+    this.searches++;
+    const found = await vscode.workspace.findFiles(glob, undefined, max);
+    this.log.info(
+      loggedText(`Coverage sources: ${found.length} file(s) found for ${glob.length > 200 ? `${glob.slice(0, 200)}…` : glob}.`),
+    );
+    return found;
   }
 
   forget(): void {

@@ -194,7 +194,7 @@ describe("the reference service's coverage", () => {
     for (const f of files) {
       const sum = f.functions.reduce((n, fn) => n + (fn.lines?.covered ?? 0), 0);
       assert.equal(f.lines?.covered, sum, f.path);
-      assert.ok(f.coverage !== undefined && Math.abs(f.coverage - f.lines!.covered / f.lines!.total) < 1e-12);
+      assert.ok(f.coverage !== undefined && Math.abs(f.coverage - f.lines.covered / f.lines.total) < 1e-12);
     }
     // The sources written into the test workspace declare each reported function (the generated file is not written).
     const dir = mkdtempSync(join(tmpdir(), 'coverage-sources-'));

@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Build } from '../../api';
 import { branchTestsStep, type AutoShown } from '../../core/branchTests';
 import type { BranchState } from '../../core/branchState';
@@ -35,6 +35,9 @@ export class BuildTests implements vscode.Disposable {
   private shownView: TestResultsView | undefined;
   /** The search for the tests' sources (it counts its searches, for tests). */
   readonly locator: TestLocator;
+  private readonly showed = new vscode.EventEmitter<void>();
+  /** Each time results were put in the Testing view (a run of the controller). */
+  readonly onDidShow = this.showed.event;
 
   constructor(private readonly deps: BuildTestsDeps) {
     this.locator = new TestLocator(deps.log);
@@ -58,6 +61,12 @@ export class BuildTests implements vscode.Disposable {
     return this.shownView;
   }
 
+  /** Made when first needed: the coverage of a build goes through the same controller. */
+  testingView(): TestResultsView {
+    this.shownView ??= new TestResultsView();
+    return this.shownView;
+  }
+
   /** Fetches and shows; rejects with an ApiError, no connection or a failed request (the command wrapper presents it). */
   async show(build: Build, appName: string): Promise<ShownTests | undefined> {
     const generation = ++this.generation;
@@ -71,11 +80,11 @@ export class BuildTests implements vscode.Disposable {
     const failedFirst = [...leaves.filter((l) => l.outcome === 'failed'), ...leaves.filter((l) => l.outcome !== 'failed')];
     const locations = await this.locator.locate(build.id, failedFirst, (leaf) => leaf.id);
     if (generation !== this.generation) return undefined;
-    this.shownView ??= new TestResultsView();
-    this.shownView.show(build, appName, results.tests, locations);
+    this.testingView().show(build, appName, results.tests, locations);
+    this.showed.fire();
     this.shownWithPassing = withPassing;
     this.deps.log.info(`Testing view: build ${loggedText(build.id)}, ${leaves.length} test(s), ${locations.size} located.`);
-    return this.shownView.shown;
+    return this.shownView?.shown;
   }
 
   clear(): void {
@@ -120,6 +129,7 @@ export class BuildTests implements vscode.Disposable {
   dispose(): void {
     this.generation++;
     for (const s of this.subscriptions) s.dispose();
+    this.showed.dispose();
     this.shownView?.dispose();
   }
 }

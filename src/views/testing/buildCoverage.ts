@@ -1,0 +1,151 @@
+import vscode = require('vscode');
+import type { Build, FileCoverage } from '../../api';
+import { branchTestsStep, type AutoShown } from '../../core/branchTests';
+import type { BranchState } from '../../core/branchState';
+import { coverageGlob, locateFunctions, matchCoverageFiles } from '../../core/coverageFiles';
+import { loggedText } from '../../core/serviceText';
+import type { CurrentBranch } from '../../services/currentBranch';
+import type { Log } from '../../services/log';
+import type { Session } from '../../services/session';
+import type { SettingsService } from '../../services/settings';
+import { TestLocator } from '../../services/testLocator';
+import type { BuildTests } from './buildTests';
+import { CoverageView, declarationOf, type ShownCoverage } from './coverageView';
+
+export interface BuildCoverageDeps {
+  session: Session;
+  settings: SettingsService;
+  branch: CurrentBranch;
+  tests: BuildTests;
+  log: Log;
+}
+
+/** Enough files for a large app; the search is one glob for the whole report. */
+const MAX_FILES = 20_000;
+/** The log names this many of the files not found, then counts the rest. */
+const LOGGED_MISSING = 20;
+
+/**
+ * A build's coverage (files and functions) in VS Code's Test Coverage view, the Explorer and the
+ * editor: files matched to workspace files by path suffix after one search per build, functions
+ * located when VS Code asks for a file's details. Like test results, by default the current branch's
+ * latest finished build; only the last build asked for is drawn; another address or token clears it.
+ */
+export class BuildCoverage implements vscode.Disposable {
+  private generation = 0;
+  private autoShown: AutoShown | undefined;
+  private searched: { buildId: string; files: Promise<vscode.Uri[]> } | undefined;
+  private readonly subscriptions: vscode.Disposable[];
+  private shownView: CoverageView | undefined;
+  /** Its own search counts (for tests): one per build shown. */
+  readonly locator: TestLocator;
+  /** Files scanned for their functions (for tests). */
+  scans = 0;
+
+  constructor(private readonly deps: BuildCoverageDeps) {
+    this.locator = new TestLocator(deps.log);
+    this.subscriptions = [
+      deps.branch.onDidChange((state) => this.followBranch(state)),
+      deps.settings.onDidChange(() => this.followBranch(deps.branch.state)),
+      deps.session.onDidChange(() => {
+        this.autoShown = undefined;
+        this.clear();
+      }),
+      deps.tests.onDidShow(() => this.shownView?.showAgain()),
+    ];
+  }
+
+  get view(): CoverageView | undefined {
+    return this.shownView;
+  }
+
+  /** Fetches and shows; rejects with an ApiError, no connection or a failed request (the command wrapper presents it). */
+  async show(build: Build, appName: string): Promise<ShownCoverage | undefined> {
+    const generation = ++this.generation;
+    const client = await this.deps.session.ready();
+    const report = await client.getCoverage(build.id, { showFileCoverage: true, showFunctionCoverage: true });
+    if (generation !== this.generation) return undefined;
+    const files = report.targets.flatMap((target) => target.files);
+    const found = await this.workspaceFiles(build.id, files);
+    if (generation !== this.generation) return undefined;
+    const { matched, missing } = matchCoverageFiles(files, found, (uri) => uri.path);
+    this.shownView ??= new CoverageView(
+      () => this.deps.tests.testingView().controller,
+      (uri, file) => this.declarations(uri, file),
+    );
+    const shown = this.shownView.show(
+      build,
+      appName,
+      matched.map(({ file, workspace }) => ({ uri: workspace, report: file })),
+    );
+    this.logShown(build, files.length, shown, missing);
+    return shown;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.shownView?.clear();
+    this.searched = undefined;
+  }
+
+  private workspaceFiles(buildId: string, files: readonly FileCoverage[]): Promise<vscode.Uri[]> {
+    if (this.searched?.buildId === buildId) return this.searched.files;
+    const glob = coverageGlob(files);
+    const search =
+      glob && vscode.workspace.workspaceFolders?.length
+        ? this.locator.findFiles(glob, MAX_FILES).catch((error: unknown) => {
+            this.deps.log.warn(`Looking for covered sources failed: ${error instanceof Error ? error.message : String(error)}`);
+            return [];
+          })
+        : Promise.resolve([]);
+    this.searched = { buildId, files: search };
+    return search;
+  }
+
+  /** What VS Code gets when it asks for a file's details: its functions, located by one scan of the file. */
+  async declarations(uri: vscode.Uri, file: FileCoverage): Promise<vscode.DeclarationCoverage[]> {
+    if (file.functions.length === 0) return [];
+    this.scans++;
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    const located = locateFunctions(uri.path, text, file.functions);
+    const declarations: vscode.DeclarationCoverage[] = [];
+    for (const [fn, range] of located) {
+      const declaration = declarationOf(fn, new vscode.Range(range.line, range.start, range.line, range.end));
+      if (declaration) declarations.push(declaration);
+    }
+    return declarations;
+  }
+
+  private logShown(build: Build, reported: number, shown: ShownCoverage, missing: readonly FileCoverage[]): void {
+    const { log } = this.deps;
+    log.info(`Coverage: build ${loggedText(build.id)}, ${reported} file(s) reported, ${shown.files.length} shown.`);
+    if (missing.length === 0) return;
+    const named = missing.slice(0, LOGGED_MISSING).map((file) => loggedText(file.path));
+    const left = missing.length - named.length;
+    log.info(
+      `Coverage: ${missing.length} file(s) not in the workspace, not shown: ${named.join(', ')}${left > 0 ? ` and ${left} more` : ''}.`,
+    );
+  }
+
+  private followBranch(state: BranchState): void {
+    if (!this.deps.settings.value.coverageForCurrentBranch) return;
+    const step = branchTestsStep(state, this.autoShown, this.shownView?.shown?.build.id);
+    if (step.kind === 'clear') {
+      this.autoShown = undefined;
+      return this.clear();
+    }
+    if (step.kind !== 'show' || state.kind !== 'builds') return;
+    const { build, app } = step.entry;
+    this.autoShown = { buildId: build.id, branch: state.branch };
+    this.show(build, app.name || app.id).catch((error: unknown) => {
+      this.autoShown = undefined;
+      this.deps.log.warn(loggedText(`Coverage of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`));
+    });
+  }
+
+  dispose(): void {
+    this.generation++;
+    for (const s of this.subscriptions) s.dispose();
+    this.shownView?.dispose();
+  }
+}
