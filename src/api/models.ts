@@ -107,10 +107,13 @@ export interface FunctionCoverage {
 
 export interface FileCoverage {
   /** The path as the build machine saw it (absolute or relative), or only the file's name. */
-  path: string;
-  coverage?: number;
-  lines?: LineCount;
-  functions: FunctionCoverage[];
+  readonly path: string;
+  readonly coverage?: number;
+  readonly lines?: LineCount;
+  /** Functions that ran, of those the report says whether they ran. */
+  readonly functionsRan?: LineCount;
+  /** Read on first use. */
+  readonly functions: readonly FunctionCoverage[];
 }
 
 export interface TargetCoverage {

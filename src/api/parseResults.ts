@@ -46,26 +46,76 @@ function filesOf(value: unknown): FileCoverage[] {
     const item = objectOrUndefined(value[index]);
     const path = item && (nonEmpty(item.path) ?? nonEmpty(item.name));
     if (item === undefined || path === undefined) continue;
-    files.push({
-      path,
-      coverage: fraction(item.coverage),
-      lines: lineCount(item.covered_lines, item.executable_lines),
-      functions: functionsOf(item.functions),
-    });
+    files.push(new ReportedFile(path, fraction(item.coverage), lineCount(item.covered_lines, item.executable_lines), item.functions));
   }
   return files;
+}
+
+// A report's functions are most of its objects and are needed file by file, when VS Code asks for a
+// file's details: they are counted while the answer is read and made into models on first use.
+class ReportedFile implements FileCoverage {
+  readonly functionsRan: LineCount | undefined;
+  private parsed: FunctionCoverage[] | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly coverage: number | undefined,
+    readonly lines: LineCount | undefined,
+    private readonly wire: unknown,
+  ) {
+    this.functionsRan = countRan(wire);
+  }
+
+  get functions(): readonly FunctionCoverage[] {
+    this.parsed ??= functionsOf(this.wire);
+    return this.parsed;
+  }
+}
+
+function functionOf(value: unknown): FunctionCoverage | undefined {
+  const item = objectOrUndefined(value);
+  const name = item && nonEmpty(item.name);
+  if (item === undefined || name === undefined) return undefined;
+  return { name, coverage: fraction(item.coverage), lines: lineCount(item.covered_lines, item.executable_lines) };
 }
 
 function functionsOf(value: unknown): FunctionCoverage[] {
   if (!Array.isArray(value)) return [];
   const functions: FunctionCoverage[] = [];
   for (let index = 0; index < value.length; index++) {
-    const item = objectOrUndefined(value[index]);
-    const name = item && nonEmpty(item.name);
-    if (item === undefined || name === undefined) continue;
-    functions.push({ name, coverage: fraction(item.coverage), lines: lineCount(item.covered_lines, item.executable_lines) });
+    const fn = functionOf(value[index]);
+    if (fn) functions.push(fn);
   }
   return functions;
+}
+
+/** Whether a function ran at all (covered lines, else a fraction above 0); undefined when the report does not say. */
+export function functionRan(fn: Pick<FunctionCoverage, 'lines' | 'coverage'>): boolean | undefined {
+  if (fn.lines) return fn.lines.covered > 0;
+  return fn.coverage === undefined ? undefined : fn.coverage > 0;
+}
+
+/** Functions that ran, of those that say whether they did, without keeping their models. */
+function countRan(value: unknown): LineCount | undefined {
+  if (!Array.isArray(value)) return undefined;
+  let ran = 0;
+  let total = 0;
+  for (let index = 0; index < value.length; index++) {
+    const item = objectOrUndefined(value[index]);
+    if (item === undefined || nonEmpty(item.name) === undefined) continue;
+    // functionRan's rule, on the wire's values.
+    const lines = item.covered_lines;
+    const coverage = item.coverage;
+    const didRun = validLines(lines, item.executable_lines)
+      ? lines > 0
+      : fraction(coverage) === undefined
+        ? undefined
+        : (coverage as number) > 0;
+    if (didRun === undefined) continue;
+    total++;
+    if (didRun) ran++;
+  }
+  return total === 0 ? undefined : { covered: ran, total };
 }
 
 function objectOrUndefined(value: unknown): JsonObject | undefined {
@@ -81,10 +131,12 @@ function fraction(value: unknown): number | undefined {
 }
 
 function lineCount(covered: unknown, total: unknown): LineCount | undefined {
-  if (typeof covered !== 'number' || typeof total !== 'number') return undefined;
+  return validLines(covered, total) ? { covered, total: total as number } : undefined;
+}
+
+function validLines(covered: unknown, total: unknown): covered is number {
   // NaN fails every comparison; Infinity fails the finite check.
-  if (!(covered >= 0 && covered <= total && Number.isFinite(total))) return undefined;
-  return { covered, total };
+  return typeof covered === 'number' && typeof total === 'number' && covered >= 0 && covered <= total && Number.isFinite(total);
 }
 
 export function parseTriggeredBuildId(body: unknown): string {

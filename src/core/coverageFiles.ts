@@ -10,8 +10,13 @@ const GLOB_SAFE = /^[\w.@+-]+$/;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 export function baseNameOf(path: string): string {
-  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return slash === -1 ? path : path.slice(slash + 1);
+  // A loop from the end: String.prototype.lastIndexOf is a runtime call, slow for thousands of paths.
+  let i = path.length - 1;
+  for (; i >= 0; i--) {
+    const c = path.charCodeAt(i);
+    if (c === 47 /* / */ || c === 92 /* \\ */) break;
+  }
+  return i === -1 ? path : path.slice(i + 1);
 }
 
 /** One glob for every file of the report; undefined when no name could be searched for. */
@@ -31,93 +36,114 @@ export function coverageGlob(files: readonly Pick<FileCoverage, 'path'>[], maxNa
   return sorted.length === 1 ? `**/${sorted[0]}` : `**/{${sorted.join(',')}}`;
 }
 
-export interface CoverageMatch<W> {
-  /** Each report file found, with its workspace file. */
-  readonly matched: { readonly file: FileCoverage; readonly workspace: W }[];
-  /** Report files with no workspace file (or whose file went to a closer match). */
-  readonly missing: FileCoverage[];
-}
-
 /**
- * A report file goes to the workspace file of the same name that shares the most trailing path
- * segments with it (ties: the first in `workspaceFiles`' order); two report files never share one.
+ * For each report file (in order), the index in `workspacePaths` of its workspace file, or -1: the file
+ * of the same name that shares the most trailing path segments with it (ties: the first in
+ * `workspacePaths`); two report files never share one, the one sharing more keeps it.
  */
-export function matchCoverageFiles<W>(
-  files: readonly FileCoverage[],
-  workspaceFiles: readonly W[],
-  pathOf: (file: W) => string,
-): CoverageMatch<W> {
-  const byName = new Map<string, W[]>();
-  for (const w of workspaceFiles) {
-    const name = baseNameOf(pathOf(w));
-    const list = byName.get(name);
-    if (list) list.push(w);
-    else byName.set(name, [w]);
-  }
-  const best = new Map<W, { file: FileCoverage; score: number }>();
-  const missing: FileCoverage[] = [];
-  for (const file of files) {
-    const candidates = byName.get(baseNameOf(file.path));
-    if (!candidates) {
-      missing.push(file);
-      continue;
+export function matchCoverageFiles(files: readonly Pick<FileCoverage, 'path'>[], workspacePaths: readonly string[]): Int32Array {
+  // Typed arrays, not a Map of names and an object per match: a report of thousands of files would
+  // leave that much garbage while the parsed answer is still alive (the bench's coverage row).
+  // The workspace files by a hash of their name, open addressing: same-named files follow in order.
+  let size = 16;
+  while (size < workspacePaths.length * 2) size *= 2;
+  const mask = size - 1;
+  const slots = new Int32Array(size).fill(-1);
+  const hashes = new Int32Array(workspacePaths.length);
+  // 1 for a name more than one workspace file has: only then are paths compared.
+  const repeated = new Uint8Array(workspacePaths.length);
+  for (let w = 0; w < workspacePaths.length; w++) {
+    const hash = nameHash(workspacePaths[w]);
+    hashes[w] = hash;
+    let slot = hash & mask;
+    for (; slots[slot] !== -1; slot = (slot + 1) & mask) {
+      const other = slots[slot];
+      if (hashes[other] === hash && sameName(workspacePaths[w], workspacePaths[other])) repeated[other] = repeated[w] = 1;
     }
-    let chosen = candidates[0];
-    let score = candidates.length === 1 ? 1 : sharedSuffix(file.path, pathOf(chosen));
-    for (let i = 1; i < candidates.length; i++) {
-      const s = sharedSuffix(file.path, pathOf(candidates[i]));
-      if (s > score) [chosen, score] = [candidates[i], s];
-    }
-    const taken = best.get(chosen);
-    if (taken === undefined) best.set(chosen, { file, score });
-    else if (score > sharedSuffix(taken.file.path, pathOf(chosen))) {
-      missing.push(taken.file);
-      best.set(chosen, { file, score });
-    } else missing.push(file);
+    slots[slot] = w;
   }
-  const matched = [...best].map(([workspace, { file }]) => ({ file, workspace }));
-  return { matched, missing };
+  const match = new Int32Array(files.length).fill(-1);
+  const owner = new Int32Array(workspacePaths.length).fill(-1);
+  for (let f = 0; f < files.length; f++) {
+    const path = files[f].path;
+    const hash = nameHash(path);
+    let chosen = -1;
+    let score = -1;
+    for (let slot = hash & mask; slots[slot] !== -1; slot = (slot + 1) & mask) {
+      const w = slots[slot];
+      if (hashes[w] !== hash || !sameName(path, workspacePaths[w])) continue;
+      const shared = repeated[w] ? sharedSuffix(path, workspacePaths[w]) : 1;
+      if (shared > score) {
+        chosen = w;
+        score = shared;
+      }
+    }
+    if (chosen === -1) continue;
+    const taken = owner[chosen];
+    if (taken !== -1) {
+      // Two report files of one name: the closer keeps it (scores of a unique name were left at 1).
+      score = sharedSuffix(path, workspacePaths[chosen]);
+      if (score <= sharedSuffix(files[taken].path, workspacePaths[chosen])) continue;
+      match[taken] = -1;
+    }
+    match[f] = chosen;
+    owner[chosen] = f;
+  }
+  return match;
 }
 
-/** How many trailing path segments two paths share (either separator). */
-export function sharedSuffix(a: string, b: string): number {
-  const left = a.split(/[\\/]/);
-  const right = b.split(/[\\/]/);
-  let n = 0;
-  while (
-    n < left.length &&
-    n < right.length &&
-    left[left.length - 1 - n] === right[right.length - 1 - n] &&
-    left[left.length - 1 - n] !== ''
-  ) {
-    n++;
+function isSeparator(code: number): boolean {
+  return code === 47 || code === 92; // '/' or '\\'
+}
+
+/** A hash of the file name (after the last separator), read from the end. */
+function nameHash(path: string): number {
+  let hash = 0;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const c = path.charCodeAt(i);
+    if (isSeparator(c)) break;
+    hash = (Math.imul(hash, 31) + c) | 0;
   }
-  return n;
+  return hash;
+}
+
+function sameName(a: string, b: string): boolean {
+  let i = a.length - 1;
+  let j = b.length - 1;
+  for (; i >= 0 && j >= 0; i--, j--) {
+    const c = a.charCodeAt(i);
+    const d = b.charCodeAt(j);
+    if (isSeparator(c) || isSeparator(d)) return isSeparator(c) && isSeparator(d);
+    if (c !== d) return false;
+  }
+  return (i < 0 || isSeparator(a.charCodeAt(i))) && (j < 0 || isSeparator(b.charCodeAt(j)));
+}
+
+/** How many trailing path segments two paths share (either separator; empty segments do not count). */
+export function sharedSuffix(a: string, b: string): number {
+  let i = a.length - 1;
+  let j = b.length - 1;
+  let segments = 0;
+  let length = 0; // of the segment being compared
+  for (; i >= 0 && j >= 0; i--, j--) {
+    const c = a.charCodeAt(i);
+    const d = b.charCodeAt(j);
+    const ends = isSeparator(c);
+    if (ends !== isSeparator(d) || (!ends && c !== d)) return segments;
+    if (!ends) length++;
+    else if (length > 0) {
+      segments++;
+      length = 0;
+    }
+  }
+  const bothEnd = (i < 0 || isSeparator(a.charCodeAt(i))) && (j < 0 || isSeparator(b.charCodeAt(j)));
+  return bothEnd && length > 0 ? segments + 1 : segments;
 }
 
 /** Lines covered of lines counted; a report with only a fraction counts it in thousandths. */
 export function statementCount(file: Pick<FileCoverage, 'lines' | 'coverage'>): LineCount | undefined {
   if (file.lines) return file.lines;
   return file.coverage === undefined ? undefined : { covered: Math.round(file.coverage * 1000), total: 1000 };
-}
-
-/** Whether the function ran at all; undefined when the report does not say. */
-export function functionExecuted(fn: FunctionCoverage): boolean | undefined {
-  if (fn.lines) return fn.lines.covered > 0;
-  return fn.coverage === undefined ? undefined : fn.coverage > 0;
-}
-
-/** Functions that ran, of those the report says something about. */
-export function functionCount(functions: readonly FunctionCoverage[]): LineCount | undefined {
-  let covered = 0;
-  let total = 0;
-  for (const fn of functions) {
-    const executed = functionExecuted(fn);
-    if (executed === undefined) continue;
-    total++;
-    if (executed) covered++;
-  }
-  return total === 0 ? undefined : { covered, total };
 }
 
 /**

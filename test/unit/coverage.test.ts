@@ -6,13 +6,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileCoverage } from '../../src/api/models';
-import { parseCoverage } from '../../src/api/parseResults';
+import { functionRan, parseCoverage } from '../../src/api/parseResults';
 import {
   coverageGlob,
   functionBaseName,
-  functionCount,
   locateFunctions,
   matchCoverageFiles,
+  sharedSuffix,
   statementCount,
 } from '../../src/core/coverageFiles';
 import { APP_SOURCES, CI_CLONE } from '../service/appSources';
@@ -21,6 +21,11 @@ import { type RunningService, startService } from '../service/server';
 import { writeTestSources } from '../service/testSources';
 
 const file = (path: string): FileCoverage => ({ path, functions: [] });
+
+/** A parsed file as plain data (its functions are read on first use). */
+function plain(f: FileCoverage) {
+  return { path: f.path, coverage: f.coverage, lines: f.lines, functionsRan: f.functionsRan, functions: [...f.functions] };
+}
 
 describe('coverage report parsing', () => {
   it('reads targets, files (path, fraction, line counts) and functions', () => {
@@ -43,11 +48,12 @@ describe('coverage report parsing', () => {
         },
       ],
     });
-    assert.deepEqual(coverage.targets[0].files, [
+    assert.deepEqual(coverage.targets[0].files.map(plain), [
       {
         path: '/ci/App/Board.swift',
         coverage: 0.5,
         lines: { covered: 5, total: 10 },
+        functionsRan: { covered: 1, total: 1 },
         functions: [{ name: 'Board.render()', coverage: 0.25, lines: { covered: 1, total: 4 } }],
       },
     ]);
@@ -75,10 +81,16 @@ describe('coverage report parsing', () => {
         { name: 'U', files: { not: 'a list' } },
       ],
     });
-    assert.deepEqual(coverage.targets[0].files, [
-      { path: 'OnlyName.swift', coverage: undefined, lines: undefined, functions: [] },
-      { path: 'EmptyPath.swift', coverage: undefined, lines: undefined, functions: [] },
-      { path: 'a/B.kt', coverage: undefined, lines: undefined, functions: [{ name: 'B.run', coverage: undefined, lines: undefined }] },
+    assert.deepEqual(coverage.targets[0].files.map(plain), [
+      { path: 'OnlyName.swift', coverage: undefined, lines: undefined, functionsRan: undefined, functions: [] },
+      { path: 'EmptyPath.swift', coverage: undefined, lines: undefined, functionsRan: undefined, functions: [] },
+      {
+        path: 'a/B.kt',
+        coverage: undefined,
+        lines: undefined,
+        functionsRan: undefined,
+        functions: [{ name: 'B.run', coverage: undefined, lines: undefined }],
+      },
     ]);
     assert.deepEqual(coverage.targets[1].files, []);
   });
@@ -126,30 +138,51 @@ describe('coverage files in the workspace', () => {
       file('/Users/ci/clone/ios/Generated/Endpoints.swift'),
       file('/elsewhere/Board.swift'),
     ];
-    const { matched, missing } = matchCoverageFiles(report, workspace, (p) => p);
-    const pairs = new Map(matched.map((m) => [m.file.path, m.workspace]));
+    const match = matchCoverageFiles(report, workspace);
+    const pairs = new Map(report.map((f, i) => [f.path, match[i] === -1 ? undefined : workspace[match[i]]]));
     assert.equal(pairs.get('/Users/ci/clone/ios/Networking/Score.swift'), '/ws/ios/Networking/Score.swift');
     assert.equal(pairs.get('/Users/ci/clone/ios/App/Score.swift'), '/ws/ios/App/Score.swift');
     assert.equal(pairs.get('C:\\agent\\src\\Only.kt'), '/ws/Only.kt');
     // Board.swift: both report files share only the name; the first one keeps it.
     assert.equal(pairs.get('Board.swift'), '/ws/ios/App/Board.swift');
-    assert.deepEqual(missing.map((f) => f.path).sort(), ['/Users/ci/clone/ios/Generated/Endpoints.swift', '/elsewhere/Board.swift']);
+    assert.equal(pairs.get('/elsewhere/Board.swift'), undefined);
+    assert.equal(pairs.get('/Users/ci/clone/ios/Generated/Endpoints.swift'), undefined);
+    // A later report file that shares more of the path takes the file from an earlier one.
+    const later = matchCoverageFiles([file('Score.swift'), file('/ci/ios/App/Score.swift')], ['/ws/ios/App/Score.swift']);
+    assert.deepEqual([...later], [-1, 0]);
+    // A name is the whole name: Score.swift is not BestScore.swift, nor score.swift.
+    assert.deepEqual([...matchCoverageFiles([file('/ci/Score.swift')], ['/ws/BestScore.swift', '/ws/score.swift'])], [-1]);
+  });
+
+  it('counts the trailing path segments two paths share, with either separator', () => {
+    assert.equal(sharedSuffix('/ci/ios/App/Score.swift', '/ws/ios/App/Score.swift'), 3);
+    assert.equal(sharedSuffix('C:\\ci\\ios\\App\\Score.swift', '/ws/ios/App/Score.swift'), 3);
+    assert.equal(sharedSuffix('Score.swift', '/ws/Score.swift'), 1);
+    assert.equal(sharedSuffix('/x/Score.swift', '/x/Score.swift'), 2);
+    assert.equal(sharedSuffix('/a/xScore.swift', '/a/Score.swift'), 0);
   });
 
   it('statement counts are the line counts, or a fraction in thousandths; functions count when the report says whether they ran', () => {
     assert.deepEqual(statementCount({ lines: { covered: 3, total: 7 }, coverage: 0.1 }), { covered: 3, total: 7 });
     assert.deepEqual(statementCount({ coverage: 0.4567 }), { covered: 457, total: 1000 });
     assert.equal(statementCount({}), undefined);
+    const ranOf = (functions: unknown[]) =>
+      parseCoverage({ targets: [{ name: 'T', files: [{ path: 'F.kt', functions }] }] }).targets[0].files[0];
+    const parsed = ranOf([
+      { name: 'a', covered_lines: 0, executable_lines: 3 },
+      { name: 'b', coverage: 0.5 },
+      { name: 'c' },
+      { name: 'd', coverage: 0 },
+      { coverage: 1 },
+      { name: 'e', coverage: 7 },
+    ]);
+    assert.deepEqual(parsed.functionsRan, { covered: 1, total: 3 });
+    // The count and the models agree: the same three say whether they ran.
     assert.deepEqual(
-      functionCount([
-        { name: 'a', lines: { covered: 0, total: 3 } },
-        { name: 'b', coverage: 0.5 },
-        { name: 'c' },
-        { name: 'd', coverage: 0 },
-      ]),
-      { covered: 1, total: 3 },
+      parsed.functions.map((f) => functionRan(f)),
+      [false, true, undefined, false, undefined],
     );
-    assert.equal(functionCount([{ name: 'c' }]), undefined);
+    assert.equal(ranOf([{ name: 'c' }]).functionsRan, undefined);
   });
 
   it('a reported function is found under the name it is declared with', () => {

@@ -68,16 +68,17 @@ export class BuildCoverage implements vscode.Disposable {
     const files = report.targets.flatMap((target) => target.files);
     const found = await this.workspaceFiles(build.id, files);
     if (generation !== this.generation) return undefined;
-    const { matched, missing } = matchCoverageFiles(files, found, (uri) => uri.path);
+    const match = matchCoverageFiles(
+      files,
+      found.map((uri) => uri.path),
+    );
+    const matched = files.flatMap((file, i) => (match[i] === -1 ? [] : [{ uri: found[match[i]], report: file }]));
+    const missing = files.filter((_, i) => match[i] === -1);
     this.shownView ??= new CoverageView(
       () => this.deps.tests.testingView().controller,
       (uri, file) => this.declarations(uri, file),
     );
-    const shown = this.shownView.show(
-      build,
-      appName,
-      matched.map(({ file, workspace }) => ({ uri: workspace, report: file })),
-    );
+    const shown = this.shownView.show(build, appName, matched);
     this.logShown(build, files.length, shown, missing);
     return shown;
   }

@@ -1,8 +1,8 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import type { Build, FileCoverage as ReportedFile } from '../../api';
+import { functionRan, type Build, type FileCoverage as ReportedFile } from '../../api';
 import { buildLabel } from '../../core/buildLook';
-import { functionCount, functionExecuted, statementCount } from '../../core/coverageFiles';
+import { statementCount } from '../../core/coverageFiles';
 import { shownText } from '../../core/serviceText';
 
 export interface ShownCoverageFile {
@@ -41,7 +41,7 @@ export class CoverageView implements vscode.Disposable {
     for (const { uri, report } of files) {
       const statements = statementCount(report);
       if (!statements) continue;
-      const functions = functionCount(report.functions);
+      const functions = report.functionsRan;
       const coverage = new vscode.FileCoverage(
         uri,
         new vscode.TestCoverageCount(statements.covered, statements.total),
@@ -105,6 +105,6 @@ export class CoverageView implements vscode.Disposable {
 
 /** A function as VS Code lists it: its reported name (text from the service), whether it ran, where it is declared. */
 export function declarationOf(fn: ReportedFile['functions'][number], range: vscode.Range): vscode.DeclarationCoverage | undefined {
-  const executed = functionExecuted(fn);
+  const executed = functionRan(fn);
   return executed === undefined ? undefined : new vscode.DeclarationCoverage(shownText(fn.name), executed, range);
 }

@@ -1,0 +1,54 @@
+// A coverage report of 5,000 files (5 functions each, at the absolute paths of a CI clone) read by
+// api/parseResults.ts (every value checked; the functions counted, their models made when a file's
+// details are asked for) and matched to 5,000 workspace files by core/coverageFiles.ts, with the
+// counts VS Code is given, against JSON.parse of the same body: the least any reader must do.
+import { matchCoverageFiles, statementCount } from '../../src/core/coverageFiles';
+import { alternateCpu, type Pair } from './measure';
+
+const FILES = 5_000;
+const FUNCTIONS = 5;
+
+function fileOf(index: number): { relative: string; name: string } {
+  const name = `Type${index}.swift`;
+  return { relative: `Sources/Module${index % 40}/Group${index % 7}/${name}`, name };
+}
+
+export function coverageBody(): string {
+  const files = Array.from({ length: FILES }, (_, i) => {
+    const { relative, name } = fileOf(i);
+    const functions = Array.from({ length: FUNCTIONS }, (_, f) => ({
+      name: `Type${i}.function${f}(with:)`,
+      coverage: (f % 3) / 2,
+      covered_lines: (f % 3) * 2,
+      executable_lines: 4,
+    }));
+    return { name, path: `/Users/builder/clone/${relative}`, coverage: 0.4, covered_lines: 8, executable_lines: 20, functions };
+  });
+  const targets = Array.from({ length: 10 }, (_, t) => ({
+    name: `Module${t}.framework`,
+    coverage: 0.4,
+    files: files.slice(t * (FILES / 10), (t + 1) * (FILES / 10)),
+  }));
+  return JSON.stringify({ coverage: 0.4, build_id: '5f1e2d3c4b5a69788796a5b4', targets });
+}
+
+export function coverageOfFiveThousandFiles(
+  parseCoverage: typeof import('../../src/api/parseResults').parseCoverage,
+): Pair & { matched: number } {
+  const body = coverageBody();
+  // The workspace search's answer: the same files under the workspace folder, in another order.
+  const workspace = Array.from({ length: FILES }, (_, i) => `/home/me/project/${fileOf(FILES - 1 - i).relative}`);
+  let matched = 0;
+  const subject = () => {
+    const report = parseCoverage(JSON.parse(body));
+    const files = report.targets.flatMap((target) => target.files);
+    const match = matchCoverageFiles(files, workspace);
+    matched = 0;
+    for (let i = 0; i < files.length; i++) {
+      if (match[i] === -1) continue;
+      statementCount(files[i]);
+      matched++;
+    }
+  };
+  return { ...alternateCpu(subject, () => JSON.parse(body), 21), matched };
+}
