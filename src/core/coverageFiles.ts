@@ -10,13 +10,7 @@ const GLOB_SAFE = /^[\w.@+-]+$/;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 export function baseNameOf(path: string): string {
-  // A loop from the end: String.prototype.lastIndexOf is a runtime call, slow for thousands of paths.
-  let i = path.length - 1;
-  for (; i >= 0; i--) {
-    const c = path.charCodeAt(i);
-    if (c === 47 /* / */ || c === 92 /* \\ */) break;
-  }
-  return i === -1 ? path : path.slice(i + 1);
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 
 /** One glob for every file of the report; undefined when no name could be searched for. */
@@ -42,9 +36,8 @@ export function coverageGlob(files: readonly Pick<FileCoverage, 'path'>[], maxNa
  * `workspacePaths`); two report files never share one, the one sharing more keeps it.
  */
 export function matchCoverageFiles(files: readonly Pick<FileCoverage, 'path'>[], workspacePaths: readonly string[]): Int32Array {
-  // Typed arrays, not a Map of names and an object per match: a report of thousands of files would
-  // leave that much garbage while the parsed answer is still alive (the bench's coverage row).
-  // The workspace files by a hash of their name, open addressing: same-named files follow in order.
+  // Typed arrays, not a Map of names and an object per match: garbage made while the parsed answer is
+  // alive is costly (docs/PERFORMANCE.md). Open addressing by name hash; same-named files follow in order.
   let size = 16;
   while (size < workspacePaths.length * 2) size *= 2;
   const mask = size - 1;
@@ -146,10 +139,7 @@ export function statementCount(file: Pick<FileCoverage, 'lines' | 'coverage'>): 
   return file.coverage === undefined ? undefined : { covered: Math.round(file.coverage * 1000), total: 1000 };
 }
 
-/**
- * The name a function is declared under: `render` for `BoardView.render()`, `render(at:)`,
- * `Board.render`, `-[BoardView render]` or `closure #1 in BoardView.render()` (the function it is in).
- */
+/** `render` for `BoardView.render()`, `render(at:)`, `Board.render`, `-[BoardView render]`, `closure #1 in BoardView.render()`. */
 export function functionBaseName(reported: string): string | undefined {
   const objc = /^[-+]\[\S+ ([A-Za-z_]\w*)/.exec(reported);
   let name = objc ? objc[1] : reported.replace(/\(.*$/s, '');

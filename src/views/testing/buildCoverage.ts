@@ -10,7 +10,7 @@ import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
 import { TestLocator } from '../../services/testLocator';
 import type { BuildTests } from './buildTests';
-import { CoverageView, declarationOf, type ShownCoverage } from './coverageView';
+import { CoverageView, functionDetails, type ShownCoverage } from './coverageView';
 
 export interface BuildCoverageDeps {
   session: Session;
@@ -76,7 +76,7 @@ export class BuildCoverage implements vscode.Disposable {
     const missing = files.filter((_, i) => match[i] === -1);
     this.shownView ??= new CoverageView(
       () => this.deps.tests.testingView().controller,
-      (uri, file) => this.declarations(uri, file),
+      (uri, file) => this.details(uri, file),
     );
     const shown = this.shownView.show(build, appName, matched);
     this.logShown(build, files.length, shown, missing);
@@ -104,17 +104,15 @@ export class BuildCoverage implements vscode.Disposable {
   }
 
   /** What VS Code gets when it asks for a file's details: its functions, located by one scan of the file. */
-  async declarations(uri: vscode.Uri, file: FileCoverage): Promise<vscode.DeclarationCoverage[]> {
+  async details(uri: vscode.Uri, file: FileCoverage): Promise<vscode.FileCoverageDetail[]> {
     if (file.functions.length === 0) return [];
     this.scans++;
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    const located = locateFunctions(uri.path, text, file.functions);
-    const declarations: vscode.DeclarationCoverage[] = [];
-    for (const [fn, range] of located) {
-      const declaration = declarationOf(fn, new vscode.Range(range.line, range.start, range.line, range.end));
-      if (declaration) declarations.push(declaration);
+    const details: vscode.FileCoverageDetail[] = [];
+    for (const [fn, range] of locateFunctions(uri.path, text, file.functions)) {
+      details.push(...functionDetails(fn, new vscode.Range(range.line, range.start, range.line, range.end)));
     }
-    return declarations;
+    return details;
   }
 
   private logShown(build: Build, reported: number, shown: ShownCoverage, missing: readonly FileCoverage[]): void {

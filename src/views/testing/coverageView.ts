@@ -18,7 +18,7 @@ export interface ShownCoverage {
 }
 
 /** Finds a file's functions (one scan of the file); unknown or unlocated ones are left out. */
-export type LocateFunctions = (uri: vscode.Uri, report: ReportedFile) => Promise<vscode.DeclarationCoverage[]>;
+export type LocateFunctions = (uri: vscode.Uri, report: ReportedFile) => Promise<vscode.FileCoverageDetail[]>;
 
 // Coverage reaches VS Code through a TestRun of the Testing view's controller. VS Code shows the coverage
 // of the last run to complete, so after a run of test results the coverage is added again in a run of its own.
@@ -103,8 +103,9 @@ export class CoverageView implements vscode.Disposable {
   }
 }
 
-/** A function as VS Code lists it: its reported name (text from the service), whether it ran, where it is declared. */
-export function declarationOf(fn: ReportedFile['functions'][number], range: vscode.Range): vscode.DeclarationCoverage | undefined {
+/** A function as VS Code lists it, and its declaration's line marked run or not (the report has no lines of its own). */
+export function functionDetails(fn: ReportedFile['functions'][number], range: vscode.Range): vscode.FileCoverageDetail[] {
   const executed = functionRan(fn);
-  return executed === undefined ? undefined : new vscode.DeclarationCoverage(shownText(fn.name), executed, range);
+  if (executed === undefined) return [];
+  return [new vscode.DeclarationCoverage(shownText(fn.name), executed, range), new vscode.StatementCoverage(executed, range)];
 }

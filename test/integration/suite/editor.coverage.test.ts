@@ -135,7 +135,13 @@ describe('editor: a build’s coverage in the Test Coverage view', () => {
     // The same, as the extension hands it to VS Code.
     const entry = testing(fixture.api).coverage.view?.shown?.files.find((f) => f.uri.path.endsWith(`/${relative}`));
     assert.ok(entry);
-    const declarations = await testing(fixture.api).coverage.declarations(entry.uri, entry.report);
+    const details = await testing(fixture.api).coverage.details(entry.uri, entry.report);
+    const declarations = details.filter((d) => d instanceof vscode.DeclarationCoverage);
+    // Each declaration's line is marked in the editor as run or not (the report has no lines of its own).
+    assert.deepEqual(
+      details.filter((d) => d instanceof vscode.StatementCoverage).map((d) => [(d.location as vscode.Range).start.line, d.executed]),
+      declarations.map((d) => [(d.location as vscode.Range).start.line, d.executed]),
+    );
     assert.deepEqual(
       declarations.map((d) => [d.name, (d.location as vscode.Range).start.line, d.executed]),
       file.functions.map((f) => [f.name, declarationLine(relative, f.name.replace(/\(\)$/, '').split('.').pop()!), f.covered_lines > 0]),
@@ -157,7 +163,7 @@ describe('editor: a build’s coverage in the Test Coverage view', () => {
     );
   });
 
-  it('a branch switch replaces the coverage with that branch’s build; a branch without builds clears it; Show Coverage picks any build', async () => {
+  it('a branch switch replaces the coverage with that branch’s build; a branch without builds clears it; Show Coverage picks any build, or the branch’s latest', async () => {
     const develop = await waitForBranchCoverage(fixture.api, 'develop', "develop's coverage");
     const dir = await testRepository();
     try {
@@ -185,6 +191,9 @@ describe('editor: a build’s coverage in the Test Coverage view', () => {
     await vscode.commands.executeCommand('buildService.showCoverage', parseBuild(JSON.parse(JSON.stringify(older)) as unknown));
     assert.equal(shownBuildId(fixture.api), older._id);
     assertShownAsReported(fixture.service, fixture.api, older._id);
+    // From the palette (no build given): the current branch's latest finished build again.
+    await vscode.commands.executeCommand('buildService.showCoverage');
+    assert.equal(shownBuildId(fixture.api), develop);
   });
 
   it('another service address clears the coverage', async () => {
