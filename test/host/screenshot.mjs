@@ -1,8 +1,10 @@
 // `npm run screenshot`: media/screenshot.png (1280x800) of the extension against the reference
 // service, taken the way a user would get there: a plain visit to the workbench, a click on the Build
 // Service entry in the activity bar (its apps must load), then the Testing view with the failed tests
-// of the current branch's latest build and the first failing test's source file open, marked in the gutter. The token reaches the extension through
-// BUILD_SERVICE_TOKEN, which it falls back to, so no typing into an input box is needed.
+// of the current branch's latest build and the first failing test's source file open, marked in the gutter.
+// With `--coverage` (npm run screenshot -- --coverage): media/coverage.png, the same build's coverage in
+// the Test Coverage view with a file's functions listed, and that file open in the editor. The token
+// reaches the extension through BUILD_SERVICE_TOKEN, which it falls back to, so no typing into an input box is needed.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { launchBrowser } from './browser.mjs';
@@ -14,7 +16,10 @@ import { createRunFolder } from './runFolder.mjs';
 import { shutdown } from './shutdown.mjs';
 import { requirePackages } from './systemPackages.mjs';
 
-const output = path.join(projectRoot, 'media', 'screenshot.png');
+const coverageShot = process.argv.includes('--coverage');
+const output = path.join(projectRoot, 'media', coverageShot ? 'coverage.png' : 'screenshot.png');
+// A file whose functions partly ran, so the editor shows both marks.
+const coveredFile = 'AppDelegate.swift';
 const containerTitle = 'Build Service';
 const appRows = '.sidebar .pane-body .monaco-list-row';
 
@@ -54,6 +59,27 @@ async function showFailedTests(page) {
   return true;
 }
 
+/** The Test Coverage view (in the Testing container): a file opened from it, and expanded to its functions. */
+async function showCoverage(page) {
+  await page.locator('.activitybar a.action-label[aria-label^="Testing"]').click();
+  const file = page.locator('.test-coverage-list-item', { hasText: coveredFile }).first();
+  const listed = await file.waitFor({ timeout: 20_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!listed) return false;
+  await file.click();
+  await page.keyboard.press('ArrowRight');
+  await page.locator('.test-coverage-list-item', { hasText: '.render' }).first().waitFor({ timeout: 10_000 });
+  // The editor's marks as lines, not only in the gutter: VS Code's "Test: Toggle Inline Coverage".
+  await page.keyboard.press('F1');
+  await page.keyboard.type('Test: Toggle Inline Coverage');
+  await page.waitForTimeout(500);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(2_000);
+  return true;
+}
+
 async function main() {
   requirePackages({ browser: true });
   build();
@@ -84,12 +110,12 @@ async function main() {
       () => false,
     );
   const appRowCount = appsShown ? await rows.count() : 0;
-  const failedShown = appsShown && (await showFailedTests(page));
+  const failedShown = appsShown && (await (coverageShot ? showCoverage(page) : showFailedTests(page)));
   await page.mouse.move(900, 500); // no hover tooltip or highlight in the picture
   await page.waitForTimeout(1_500); // let icons, the progress bar and the tooltip settle
   await page.screenshot({ path: output });
   console.log(
-    `Saved ${path.relative(projectRoot, output)} (${appsShown ? `${appRowCount} rows in the Apps view` : 'NO apps visible'}; ${failedShown ? 'failed tests in the Testing view' : 'NO failed tests shown'}).`,
+    `Saved ${path.relative(projectRoot, output)} (${appsShown ? `${appRowCount} rows in the Apps view` : 'NO apps visible'}; ${failedShown ? (coverageShot ? 'coverage shown' : 'failed tests in the Testing view') : 'NOTHING shown in the Testing container'}).`,
   );
   if (!hasFonts())
     console.log('Note: CJK and emoji render as boxes; apt-get install fonts-noto-cjk fonts-noto-color-emoji for a faithful picture.');
