@@ -47,12 +47,12 @@ function toBuild(wire: WireBuild) {
 
 describe('hostile data: what the service lists is data', () => {
   // Git is on (a real repository on develop) for the Current Branch case; the Testing view does not
-  // follow the branch and nothing polls, so every request below is one a case asked for.
+  // follow the branch, nor does the coverage, and nothing polls, so every request below is one a case asked for.
   const fixture = useReferenceService({
     token: true,
     checkout: 'develop',
     waitForApps: true,
-    settings: { autoRefresh: false, testResultsForCurrentBranch: false },
+    settings: { autoRefresh: false, testResultsForCurrentBranch: false, coverageForCurrentBranch: false },
   });
   before(() => openAppsView());
   afterEach(() => fixture.service.reset());
