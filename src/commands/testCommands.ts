@@ -72,6 +72,10 @@ export class TestCommands {
       () => this.coverage.show(target.build, target.appName),
     );
     if (!shown) return;
+    if (shown.reported === 0) {
+      void notify('info', noticeText(l10n.t('Build {0} has no coverage report.', buildLabel(target.build))));
+      return;
+    }
     if (shown.files.length === 0) {
       void notify(
         'info',

@@ -78,7 +78,7 @@ export class BuildCoverage implements vscode.Disposable {
       () => this.deps.tests.testingView().controller,
       (uri, file) => this.details(uri, file),
     );
-    const shown = this.shownView.show(build, appName, matched);
+    const shown = this.shownView.show(build, appName, matched, files.length);
     this.logShown(build, files.length, shown, missing);
     return shown;
   }
@@ -130,6 +130,7 @@ export class BuildCoverage implements vscode.Disposable {
     if (!this.deps.settings.value.coverageForCurrentBranch) return;
     const step = branchTestsStep(state, this.autoShown, this.shownView?.shown?.build.id);
     if (step.kind === 'clear') {
+      this.deps.log.info(`Coverage: cleared, no finished build of ${'branch' in state ? loggedText(state.branch) : 'this repository'}.`);
       this.autoShown = undefined;
       return this.clear();
     }

@@ -15,6 +15,8 @@ export interface ShownCoverage {
   readonly build: Build;
   readonly appName: string;
   readonly files: readonly ShownCoverageFile[];
+  /** Files in the build's report, shown or not. */
+  readonly reported: number;
 }
 
 /** Finds a file's functions (one scan of the file); unknown or unlocated ones are left out. */
@@ -36,7 +38,7 @@ export class CoverageView implements vscode.Disposable {
     return this.current;
   }
 
-  show(build: Build, appName: string, files: readonly { uri: vscode.Uri; report: ReportedFile }[]): ShownCoverage {
+  show(build: Build, appName: string, files: readonly { uri: vscode.Uri; report: ReportedFile }[], reported: number): ShownCoverage {
     const shown: ShownCoverageFile[] = [];
     for (const { uri, report } of files) {
       const statements = statementCount(report);
@@ -52,7 +54,7 @@ export class CoverageView implements vscode.Disposable {
       this.byCoverage.set(coverage, entry);
       shown.push(entry);
     }
-    this.current = { build, appName, files: shown };
+    this.current = { build, appName, files: shown, reported };
     this.run();
     return this.current;
   }

@@ -194,6 +194,13 @@ describe('editor: a build’s coverage in the Test Coverage view', () => {
     // From the palette (no build given): the current branch's latest finished build again.
     await vscode.commands.executeCommand('buildService.showCoverage');
     assert.equal(shownBuildId(fixture.api), develop);
+    // A finished build that ran no tests has no report: it says so.
+    const untested = fixture.service.data.builds.find(
+      (b) => b.finished && b.build_status !== 'cancelled' && !fixture.service.data.coverage.has(b._id),
+    );
+    assert.ok(untested);
+    await vscode.commands.executeCommand('buildService.showCoverage', parseBuild(JSON.parse(JSON.stringify(untested)) as unknown));
+    await ui.waitForNotification(`Build #${untested.build_number} has no coverage report.`);
   });
 
   it('another service address clears the coverage', async () => {
