@@ -112,6 +112,8 @@ describe('activation', () => {
       const containers = contributes().viewsContainers?.activitybar ?? [];
       assert.ok(containers.length > 0, 'package.json contributes no activity-bar view container');
       for (const { id, title } of containers) {
+        // Clicking the entry of the container already shown would close the side bar instead.
+        await vscode.commands.executeCommand('workbench.view.explorer');
         await ui.click(`.activitybar a.action-label[aria-label^="${title}"]`);
         const views = contributes().views?.[id] ?? [];
         assert.ok(views.length > 0, `view container ${id} has no views`);
