@@ -2,6 +2,7 @@ import vscode = require('vscode');
 import { ApiError, type Build, type BuildServiceClient } from '../api';
 import { BRANCH_LIST_LIMIT, carries, newLatest, sameApps, sameLatest, type WatchedBranch } from '../core/branchWatch';
 import { FollowedBuilds, type FollowReason, type Recorded } from '../core/followedBuilds';
+import { afterList, byApp, followListLimit, MAX_LIST_LIMIT } from '../core/followLists';
 import { DEFAULT_INTERVALS, PollClock, type PollIntervals, type PollRound, type PollWork } from '../core/pollSchedule';
 import { loggedText } from '../core/serviceText';
 import type { Log } from './log';
@@ -21,9 +22,9 @@ export interface PollerDeps {
 
 /**
  * Follows unfinished builds and looks for new builds of the current branch, only while the window is
- * focused. One list of the branch per app finds new builds and carries the branch's unfinished ones, so
- * requests grow with apps, not builds; any other followed build is asked for alone. This class owns the
- * timer and the events; the decisions are in core/.
+ * focused. One list of the branch per app finds new builds and carries the branch's unfinished ones; the
+ * other followed builds come in one list of their app's newest builds, so requests grow with apps, not
+ * builds. This class owns the timer and the events; the decisions are in core/.
  */
 export class BuildPoller implements vscode.Disposable {
   private readonly followed = new FollowedBuilds();
@@ -42,6 +43,7 @@ export class BuildPoller implements vscode.Disposable {
   /** Aborts the poll under way: its answers would be about builds no longer followed. */
   private pollAbort: AbortController | undefined;
   private disposed = false;
+  private rounds = 0;
 
   readonly onDidUpdate = this.updated.event;
   /** Once per build, when a followed build, or a new one of the branch, is seen finished; 'triggered' wins. */
@@ -105,6 +107,11 @@ export class BuildPoller implements vscode.Disposable {
     return this.followed.ids;
   }
 
+  /** How many polls asked the service so far, for the bench (requests per poll). */
+  get pollCount(): number {
+    return this.rounds;
+  }
+
   /** The branch watched now, for tests. */
   get watchedBranch(): WatchedBranch | undefined {
     return this.watched;
@@ -153,7 +160,10 @@ export class BuildPoller implements vscode.Disposable {
       try {
         // Signed out or no address: nothing to ask now; the views say why, and the next poll looks again.
         const connection = await this.deps.session.connection();
-        if (connection.kind === 'ready') await this.round(connection.client, due, signal);
+        if (connection.kind === 'ready') {
+          this.rounds++;
+          await this.round(connection.client, due, signal);
+        }
       } finally {
         this.polling = false;
         this.pollAbort = undefined;
@@ -186,10 +196,38 @@ export class BuildPoller implements vscode.Disposable {
         }),
       );
     }
-    const alone = this.followed.builds.filter((b) =>
+    const rest = this.followed.builds.filter((b) =>
       carries(watched, b) ? due.lists && !listed.has(b.id) && !unanswered.has(b.appId ?? '') : due.byId,
     );
-    await Promise.all(alone.map(({ id }) => this.pollOne(id, () => client.getBuild(id, { signal }))));
+    const { lists, alone } = byApp(rest);
+    await Promise.all([
+      ...[...lists].map(([appId, ids]) => this.pollApp(client, appId, ids, signal)),
+      ...alone.map((id) => this.pollOne(id, () => client.getBuild(id, { signal }))),
+    ]);
+  }
+
+  private async pollApp(client: BuildServiceClient, appId: string, ids: readonly string[], signal: AbortSignal): Promise<void> {
+    let wanted = ids;
+    let limit = followListLimit(ids.length);
+    for (;;) {
+      const builds = await this.ask(
+        () => client.listBuilds(appId, { limit, signal }),
+        (why) => this.deps.log.warn(`Following the builds of app ${loggedText(appId)}: ${why}`),
+      );
+      if (!builds) return;
+      for (const build of builds) {
+        const recorded = this.followed.record(build);
+        if (recorded) this.announce(build, recorded);
+      }
+      const { missing, next } = afterList(wanted, builds, limit);
+      if (next === 'done') return;
+      if (next === 'alone') {
+        await Promise.all(missing.map((id) => this.pollOne(id, () => client.getBuild(id, { signal }))));
+        return;
+      }
+      wanted = missing;
+      limit = MAX_LIST_LIMIT;
+    }
   }
 
   private listed(watched: WatchedBranch, version: number, appId: string, builds: readonly Build[]): void {
