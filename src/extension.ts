@@ -21,6 +21,7 @@ import { GitWorkspace } from './services/gitWorkspace';
 import { adoptDisplayLanguage } from './services/language';
 import { Log, LOG_CHANNEL_NAME } from './services/log';
 import { BuildPoller } from './services/poller';
+import { RepoMap } from './services/repoMap';
 import { Session } from './services/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
@@ -56,7 +57,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const poller = new BuildPoller({ session, settings, log, intervals });
   const apps = new AppsView({ session, settings, presenter, poller, contextKeys, log, extensionUri: context.extensionUri });
   const git = new GitWorkspace(log);
-  const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log });
+  const repoMap = new RepoMap(context.globalState, log);
+  const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log, repoMap });
   const branchView = new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch);
   const statusBar = new BranchStatusBar(branch);
   const buildTests = new BuildTests({ session, settings, branch, log });

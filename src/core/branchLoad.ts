@@ -4,7 +4,7 @@ import { ApiError } from '../api/errors';
 import type { App, Build } from '../api/models';
 import type { BranchBuild, BranchState, GitSnapshot } from './branchState';
 import { notReady, type NotReady } from './connection';
-import { appsBuildingRepo } from './matchApps';
+import { matchesAcross } from './matchApps';
 import { mapPooled } from './pool';
 import { firstOfEachId } from './uniqueIds';
 
@@ -27,9 +27,11 @@ export function branchToLoad(snapshot: GitSnapshot, connection: ConnectionState)
 }
 
 export interface BranchSources {
+  /** The account's key (its normalized address). */
+  account: string;
   apps(): Promise<readonly App[]>;
-  /** The repo_url of the app's latest build; undefined when it has no builds. */
-  repoUrlOf(appId: string): Promise<string | undefined>;
+  /** Each app's repo_url (undefined: no builds), known or asked for; called with every app listed. */
+  repoUrls(appIds: readonly string[]): Promise<(appId: string) => string | undefined>;
   getLatestBuild(appId: string, options: { branch: string }): Promise<Build>;
 }
 
@@ -46,9 +48,8 @@ export async function loadBranch(
   if (pinnedAppId) {
     apps = all.filter((a) => a.id === pinnedAppId || a.id.toLowerCase() === pinnedAppId);
   } else {
-    // At most four at a time: thousands of apps must not fill the client's queue ahead of a click.
-    const repoUrls = new Map(await mapPooled(all, async (app) => [app.id, await sources.repoUrlOf(app.id)] as const));
-    apps = appsBuildingRepo(all, (id) => repoUrls.get(id), remoteUrls);
+    const repoUrlOf = await sources.repoUrls(all.map((app) => app.id));
+    apps = matchesAcross([{ account: sources.account, apps: all, repoUrlOf }], remoteUrls).map((m) => m.app);
   }
   if (apps.length === 0) return { kind: 'no-app', branch, pinnedId: pinnedAppId || undefined };
   const entries = await mapPooled(apps, async (app): Promise<BranchBuild> => ({

@@ -17,3 +17,20 @@ export function appsBuildingRepo<A extends AppLike>(
     return key !== undefined && keys.has(key);
   });
 }
+
+/** The apps of one account (keyed by its normalized address), with what is known of their repositories. */
+export interface AppSource<A extends AppLike> {
+  readonly account: string;
+  readonly apps: readonly A[];
+  repoUrlOf(appId: string): string | undefined;
+}
+
+/** The apps building the repository, across every account asked, in the order of the sources. */
+export function matchesAcross<A extends AppLike>(
+  sources: readonly AppSource<A>[],
+  remoteUrls: readonly string[],
+): { account: string; app: A }[] {
+  return sources.flatMap((source) =>
+    appsBuildingRepo(source.apps, (id) => source.repoUrlOf(id), remoteUrls).map((app) => ({ account: source.account, app })),
+  );
+}

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { ApiError, type Build } from '../api';
+import { ApiError, type Build, type BuildServiceClient } from '../api';
 import { branchToLoad, gitBranch, loadBranch } from '../core/branchLoad';
 import { branchOf, withBuild, withUpdate, type BranchState } from '../core/branchState';
 import { watchedBranchOf } from '../core/branchWatch';
@@ -8,7 +8,7 @@ import type { ContextKeys } from './contextKeys';
 import type { GitWorkspace } from './gitWorkspace';
 import type { Log } from './log';
 import type { BuildPoller } from './poller';
-import { RepoUrls } from './repoUrls';
+import type { RepoMap } from './repoMap';
 import type { Session } from './session';
 import type { SettingsService } from './settings';
 
@@ -19,6 +19,7 @@ export interface CurrentBranchDeps {
   poller: BuildPoller;
   contextKeys: ContextKeys;
   log: Log;
+  repoMap: RepoMap;
 }
 
 /**
@@ -33,7 +34,8 @@ export class CurrentBranch implements vscode.Disposable {
   private generation = 0;
   /** Aborts the load under way when a newer one starts, or the view goes. */
   private loading: AbortController | undefined;
-  private readonly repoUrls = new RepoUrls();
+  /** The background refresh of the app→repository map under way, aborted when the service changes. */
+  private refreshing: AbortController | undefined;
   /** The app pinned when this last loaded; undefined before, when any change of settings reloads. */
   private pinnedAppId: string | undefined;
   private readonly subscriptions: vscode.Disposable[];
@@ -41,7 +43,10 @@ export class CurrentBranch implements vscode.Disposable {
   constructor(private readonly deps: CurrentBranchDeps) {
     this.subscriptions = [
       deps.git.onDidChange(() => void this.reload()),
-      deps.session.onDidChange(() => void this.refresh()),
+      deps.session.onDidChange(() => {
+        this.refreshing?.abort();
+        void this.refresh();
+      }),
       deps.settings.onDidChange((settings) => {
         // Only the pinned app matters here; "Don't Show Again" (notifyOnCompletion) must not reload.
         if (settings.appId === this.pinnedAppId) return;
@@ -61,10 +66,9 @@ export class CurrentBranch implements vscode.Disposable {
     return this.current;
   }
 
-  /** Forgets the apps and their repositories, then loads again (the Refresh command). */
+  /** Forgets the apps, then loads again (the Refresh command); which repository each builds is kept. */
   refresh(): Promise<void> {
     this.deps.session.forgetApps();
-    this.repoUrls.forget();
     return this.reload();
   }
 
@@ -109,11 +113,37 @@ export class CurrentBranch implements vscode.Disposable {
     const { client } = connection;
     const remoteUrls = git.snapshot.kind === 'repository' ? git.snapshot.remoteUrls : [];
     this.pinnedAppId = settings.value.appId;
+    const account = settings.value.baseUrl;
     return loadBranch(branch, remoteUrls, this.pinnedAppId, {
+      account,
       apps: () => session.apps(client, signal),
-      repoUrlOf: (appId) => this.repoUrls.of(client, appId, signal),
+      repoUrls: async (appIds) => {
+        const { repoUrlOf, stale } = await this.deps.repoMap.lookup(account, client, appIds, signal);
+        if (stale) this.refreshMap(account, client, appIds);
+        return repoUrlOf;
+      },
       getLatestBuild: (appId, options) => client.getLatestBuild(appId, { ...options, signal }),
     });
+  }
+
+  /** An old map is used as it is, and asked again behind it; a change of an app's repository reloads. */
+  private refreshMap(account: string, client: BuildServiceClient, appIds: readonly string[]): void {
+    if (this.refreshing) return;
+    const controller = (this.refreshing = new AbortController());
+    this.deps.repoMap
+      .refresh(account, client, appIds, controller.signal)
+      .then(
+        (changed) => {
+          if (changed && !controller.signal.aborted) void this.reload();
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted)
+            this.deps.log.warn(`Asking the apps which repository they build: ${error instanceof ApiError ? error.kind : String(error)}`);
+        },
+      )
+      .finally(() => {
+        if (this.refreshing === controller) this.refreshing = undefined;
+      });
   }
 
   private found(build: Build): void {
@@ -143,6 +173,7 @@ export class CurrentBranch implements vscode.Disposable {
   dispose(): void {
     this.generation++;
     this.loading?.abort();
+    this.refreshing?.abort();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

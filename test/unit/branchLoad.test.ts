@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
 import { branchToLoad, gitBranch, loadBranch, orNone } from '../../src/core/branchLoad';
+import { readStored, sweep, type StoredRepos } from '../../src/core/appRepos';
 import { withBuild, withUpdate, type BranchState } from '../../src/core/branchState';
 import { useReferenceService, waitUntil } from './clientFixture';
 
@@ -12,10 +13,16 @@ const repo = (branch?: string) => ({ kind: 'repository' as const, root: '/r', br
 describe('current branch rules', () => {
   const fixture = useReferenceService();
 
-  function sources(client = fixture.client()) {
+  /** `kept` stands for what globalState keeps across windows. */
+  function sources(client = fixture.client(), kept: { stored: StoredRepos } = { stored: readStored(undefined) }) {
     return {
+      account: fixture.service.baseUrl,
       apps: () => client.listApps(),
-      repoUrlOf: async (appId: string) => (await orNone(client.getLatestBuild(appId)))?.repoUrl,
+      repoUrls: async (appIds: readonly string[]) => {
+        const ask = async (appId: string) => (await orNone(client.getLatestBuild(appId)))?.repoUrl;
+        kept.stored = await sweep(kept.stored, appIds, ask, { now: Date.now });
+        return (id: string) => kept.stored.repos[id] ?? undefined;
+      },
       getLatestBuild: (appId: string, options: { branch: string }) => client.getLatestBuild(appId, options),
     };
   }
@@ -45,6 +52,29 @@ describe('current branch rules', () => {
     );
     assert.deepEqual(state.entries.map((e) => e.app.id).sort(), expected.map((a) => a._id).sort());
     for (const entry of state.entries) assert.equal(entry.build?.commit.branch, 'develop');
+  });
+
+  it('a window that knows which repository each app builds asks for the app list and the matching apps only', async () => {
+    const kept = { stored: readStored(undefined) };
+    const apps = fixture.service.data.apps.length;
+    const cold = await loadBranch('develop', [REMOTE_2048], '', sources(fixture.client(), kept));
+    assert.ok(cold.kind === 'builds');
+    const matched = cold.entries.length;
+    assert.equal(fixture.service.requests.length, 1 + apps + matched, 'cold: the list, every app once, the matching apps');
+    fixture.service.clearRequests();
+    const warm = await loadBranch('develop', [REMOTE_2048], '', sources(fixture.client(), kept));
+    assert.deepEqual(warm, cold);
+    assert.deepEqual(
+      fixture.service.requests.map((r) => r.route),
+      ['GET /apps', ...Array<string>(matched).fill('GET /apps/:app_id/build/latest')],
+      'warm: the list and the matching apps',
+    );
+    // An app the account did not list before is asked about, and only it.
+    fixture.service.data.apps.push({ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', app_name: 'New app', platform: 'ios' });
+    fixture.service.clearRequests();
+    await loadBranch('develop', [REMOTE_2048], '', sources(fixture.client(), kept));
+    assert.equal(fixture.service.requestsTo('GET /apps/:app_id/build/latest', 'aaaaaaaaaaaaaaaaaaaaaaaa').length, 1);
+    assert.equal(fixture.service.requests.length, 1 + 1 + matched);
   });
 
   it('a pinned app is the only one, and one the token does not list is named', async () => {

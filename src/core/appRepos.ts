@@ -1,0 +1,70 @@
+// Which repository each app builds, per account, as kept across windows (services/repoMap.ts stores
+// it in globalState): learning it costs one request per app, so a window that knows it asks only
+// for the apps that match. Nothing here is secret: app ids and repository addresses.
+import { mapPooled } from './pool';
+
+/** `null`: the app had no builds when asked. */
+export interface StoredRepos {
+  /** When every app of the account was last asked (ms); a map older than RESWEEP_AFTER_MS is asked again in the background. */
+  sweptAt: number;
+  repos: Record<string, string | null>;
+}
+
+export const RESWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** What a stored value holds, or an empty map for anything else (an older or damaged value). */
+export function readStored(value: unknown): StoredRepos {
+  const empty: StoredRepos = { sweptAt: 0, repos: {} };
+  if (typeof value !== 'object' || value === null) return empty;
+  const { sweptAt, repos } = value as Partial<StoredRepos>;
+  if (typeof sweptAt !== 'number' || typeof repos !== 'object' || repos === null) return empty;
+  const kept: Record<string, string | null> = {};
+  for (const [id, url] of Object.entries(repos)) if (typeof url === 'string' || url === null) kept[id] = url;
+  return { sweptAt, repos: kept };
+}
+
+/** The apps never asked about; apps the account no longer lists are dropped from what is kept. */
+export function unknownApps(stored: StoredRepos, appIds: readonly string[]): string[] {
+  return appIds.filter((id) => !Object.prototype.hasOwnProperty.call(stored.repos, id));
+}
+
+export function withAnswers(
+  stored: StoredRepos,
+  appIds: readonly string[],
+  answers: ReadonlyMap<string, string | undefined>,
+  sweptAt: number,
+): StoredRepos {
+  const repos: Record<string, string | null> = {};
+  for (const id of appIds) {
+    if (answers.has(id)) repos[id] = answers.get(id) ?? null;
+    else if (Object.prototype.hasOwnProperty.call(stored.repos, id)) repos[id] = stored.repos[id];
+  }
+  return { sweptAt, repos };
+}
+
+export function isStale(stored: StoredRepos, now: number): boolean {
+  return now - stored.sweptAt >= RESWEEP_AFTER_MS;
+}
+
+/**
+ * Asks for the apps not known yet (`everything`: for all of them, the background refresh), at most four
+ * at a time; `asked` counts the answers, for a progress bar. The answer keeps only apps still listed.
+ */
+export async function sweep(
+  stored: StoredRepos,
+  appIds: readonly string[],
+  ask: (appId: string) => Promise<string | undefined>,
+  options: { everything?: boolean; now: () => number; asked?: (done: number, total: number) => void },
+): Promise<StoredRepos> {
+  const wanted = options.everything ? appIds : unknownApps(stored, appIds);
+  let done = 0;
+  const answers = new Map(
+    await mapPooled(wanted, async (id) => {
+      const url = await ask(id);
+      options.asked?.(++done, wanted.length);
+      return [id, url] as const;
+    }),
+  );
+  const all = wanted.length === appIds.length;
+  return withAnswers(stored, appIds, answers, all ? options.now() : stored.sweptAt);
+}

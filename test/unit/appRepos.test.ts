@@ -1,0 +1,59 @@
+// The app→repository map kept per account across windows, and matching a repository across accounts.
+import * as assert from 'node:assert/strict';
+import { isStale, readStored, RESWEEP_AFTER_MS, sweep, unknownApps } from '../../src/core/appRepos';
+import { matchesAcross } from '../../src/core/matchApps';
+
+describe('the app→repository map', () => {
+  it('reads what it stored, and an older or damaged value as nothing known', () => {
+    const stored = { sweptAt: 5, repos: { a: 'git@github.com:o/r.git', b: null } };
+    assert.deepEqual(readStored(JSON.parse(JSON.stringify(stored))), stored);
+    for (const damaged of [undefined, null, 'x', { sweptAt: '1', repos: {} }, { sweptAt: 1 }])
+      assert.deepEqual(readStored(damaged), { sweptAt: 0, repos: {} });
+    assert.deepEqual(readStored({ sweptAt: 1, repos: { a: 3, b: 'u' } }).repos, { b: 'u' });
+  });
+
+  it('asks only for apps never asked about; an app without builds is known as such', async () => {
+    const asked: string[] = [];
+    const ask = (id: string) => {
+      asked.push(id);
+      return Promise.resolve(id === 'empty' ? undefined : `https://git.example/${id}`);
+    };
+    const first = await sweep(readStored(undefined), ['a', 'empty'], ask, { now: () => 100 });
+    assert.deepEqual(first, { sweptAt: 100, repos: { a: 'https://git.example/a', empty: null } });
+    assert.deepEqual(unknownApps(first, ['a', 'empty', 'new']), ['new']);
+    // A new app is asked about alone; the map keeps its age (not every app was asked) and drops apps gone.
+    const second = await sweep(first, ['empty', 'new'], ask, { now: () => 200 });
+    assert.deepEqual(second, { sweptAt: 100, repos: { empty: null, new: 'https://git.example/new' } });
+    assert.deepEqual(asked, ['a', 'empty', 'new']);
+  });
+
+  it('an old map is asked again as a whole, with the progress of the answers', async () => {
+    const old = { sweptAt: 0, repos: { a: 'u1', b: 'u2' } };
+    assert.ok(isStale(old, RESWEEP_AFTER_MS));
+    assert.ok(!isStale({ ...old, sweptAt: 1 }, RESWEEP_AFTER_MS));
+    const progress: string[] = [];
+    const next = await sweep(old, ['a', 'b'], (id) => Promise.resolve(id === 'a' ? 'moved' : 'u2'), {
+      everything: true,
+      now: () => RESWEEP_AFTER_MS,
+      asked: (done, total) => progress.push(`${done}/${total}`),
+    });
+    assert.deepEqual(next, { sweptAt: RESWEEP_AFTER_MS, repos: { a: 'moved', b: 'u2' } });
+    assert.deepEqual(progress, ['1/2', '2/2']);
+  });
+
+  it('matches a repository across the apps of several accounts, each named with its account', () => {
+    const repos: Record<string, string> = {
+      a1: 'git@github.com:o/ios.git',
+      a2: 'git@github.com:o/other.git',
+      b1: 'https://github.com/O/iOS',
+    };
+    const source = (account: string, ids: string[]) => ({ account, apps: ids.map((id) => ({ id })), repoUrlOf: (id: string) => repos[id] });
+    assert.deepEqual(
+      matchesAcross([source('https://a/v1', ['a1', 'a2']), source('https://b/v1', ['b1'])], ['https://github.com/o/ios.git']),
+      [
+        { account: 'https://a/v1', app: { id: 'a1' } },
+        { account: 'https://b/v1', app: { id: 'b1' } },
+      ],
+    );
+  });
+});
