@@ -56,7 +56,11 @@ function requestRows(f) {
         { max: 0 },
       ),
     );
-    rows.push(countRow('the same window focused again: polls within 2 s (the zero above was a pause)', u.pollsAfterFocus, { min: 1 }));
+    rows.push(
+      countRow('the same window focused again: requests following them within 2 s (the zero above was a pause)', u.pollsAfterFocus, {
+        min: 1,
+      }),
+    );
   }
   if (f.branchWatch) {
     const w = f.branchWatch;
@@ -71,6 +75,31 @@ function requestRows(f) {
     if (w.unfocused) {
       rows.push(countRow(`the same, window in the background: requests in ${w.minutes} minutes, ${how}`, w.unfocused.total, { max: 0 }));
     }
+  }
+  if (f.followLists) {
+    const l = f.followLists;
+    rows.push(
+      countRow(
+        `following ${l.followed} unfinished builds of ${l.apps} apps, polling on: requests per poll, on average over ${l.polls} polls, rounded up (${split(l)}; ${l.total} in all)`,
+        l.polls > 0 ? Math.ceil(l.total / l.polls) : Infinity,
+        { max: 2 * l.apps },
+      ),
+    );
+  }
+  if (f.branchFill) {
+    const b = f.branchFill;
+    rows.push(
+      countRow(
+        `Current Branch, ${b.apps} apps, ${b.matched} building the repository, a window new to the address: requests to fill it`,
+        b.cold.total,
+        { max: b.apps + b.matched + 1 },
+      ),
+    );
+    rows.push(
+      countRow(`the same, a window that knows the apps' repositories (globalState): requests to fill it`, b.warm.total, {
+        max: b.matched + 1,
+      }),
+    );
   }
   return rows;
 }

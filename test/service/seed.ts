@@ -100,6 +100,21 @@ export function seedData(origin = 'http://127.0.0.1'): ServiceData {
   return data;
 }
 
+/** `count` more apps, each with one build of a repository of its own, after the apps already there. */
+export function addGeneratedApps(data: ServiceData, count: number): void {
+  const first = data.apps.length;
+  for (let index = 0; index < count; index++) {
+    const spec: AppSpec = {
+      name: `Generated app ${String(first + index + 1).padStart(5, '0')}`,
+      platform: index % 2 === 0 ? 'ios' : 'android',
+      repoUrl: `git@github.com:generated/app-${first + index}.git`,
+      branches: ['main'],
+      buildCount: 1,
+    };
+    seedApp(data, spec, first + index);
+  }
+}
+
 const FLAVOURS = ['Notes', 'Café', '天気', 'الطقس', 'חדשות', '🚀 Rocket', 'Ελληνικά', 'Zürich Transit', '지도', 'Shop'];
 
 /** `n` apps with deterministic, unique ids and names (names in several scripts), alternating platforms. */

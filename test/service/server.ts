@@ -11,6 +11,7 @@ import { trackConcurrency } from './concurrency';
 import { handleRequest } from './handleRequest';
 import { serveHostileText } from './hostileText';
 import { objectIdFor } from './ids';
+import { addGeneratedApps } from './seed';
 import { BuildProgress } from './progress';
 import { ServiceState } from './serviceState';
 
@@ -83,6 +84,11 @@ export class RunningService implements ReferenceService {
 
   setApps(apps: App[]): void {
     this.state.setApps(apps);
+  }
+
+  /** Adds `count` apps after the seeded ones, each with one build of a repository no other app builds. */
+  addGeneratedApps(count: number): void {
+    addGeneratedApps(this.state.data, count);
   }
 
   /** From now on (and after reset) serve the hostile names, commit details, test names and links of hostileText.ts. */

@@ -30,6 +30,10 @@ export interface ViewFigures {
    */
   branchWatch?: { apps: number; minutes: number; scale: number; focused: RequestCount; unfocused?: RequestCount };
   branchUnfocusedNotMeasured?: string;
+  /** Unfinished builds of `apps` apps followed while polling: requests over `polls` polls. */
+  followLists?: RequestCount & { apps: number; followed: number; polls: number };
+  /** Current Branch filled with `apps` apps, `matched` building the repository: a window new to them, then one that knows them. */
+  branchFill?: { apps: number; matched: number; cold: RequestCount; warm: RequestCount };
   /** 10,000 apps: the provider's children and tree items against plain TreeItems, per alternating run. */
   treeItems?: {
     apps: number;

@@ -9,8 +9,8 @@ import * as vscode from 'vscode';
 import type { RunningService } from '../../service/server';
 import { DEFAULT_INTERVALS, TEST_TIME_SCALE } from '../../../src/core/pollSchedule';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
-import { FIND_REPLACE, REPO_2048 } from '../../service/seedCatalog';
-import { openAppsView, reveal } from '../appsView';
+import { ANDROID_2048, FIND_REPLACE, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
+import { appNode, openAppsView, reveal } from '../appsView';
 import { git, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
@@ -116,7 +116,8 @@ describe('bench: requests of the Apps view', () => {
     fixture.service.reset(); // the seeded builds again, the newest two of each app unfinished
     await vscode.commands.executeCommand('buildService.refresh');
     await waitFor(() => poller.followedIds.length >= expanded.length, 'the unfinished builds followed again');
-    await waitFor(() => fixture.service.requestsTo('GET /builds/:build_id').length > 0, 'polling');
+    const polls = poller.pollCount;
+    await waitFor(() => poller.pollCount > polls, 'polling');
     const followed = poller.followedIds.length;
     if (!ui.uiProbeAvailable()) {
       figures.unfocusedNotMeasured = 'no UI probe in this host, so the window cannot be unfocused';
@@ -141,7 +142,8 @@ describe('bench: requests of the Apps view', () => {
       await ui.focusWindow();
       await waitFor(() => vscode.window.state.focused, 'the window focused again', 5_000);
       await sleep(2_000);
-      figures.unfocused = { ...unfocused, seconds: QUIET_SECONDS, followed, pollsAfterFocus: countOf(fixture.service).buildPolls };
+      const after = countOf(fixture.service);
+      figures.unfocused = { ...unfocused, seconds: QUIET_SECONDS, followed, pollsAfterFocus: after.buildLists + after.buildPolls };
     } finally {
       await ui.focusWindow();
     }
@@ -208,5 +210,63 @@ describe('bench: requests of the Current Branch view, looking for new builds', (
       git(dir, 'checkout', '-q', 'master');
       git(dir, 'remote', 'set-url', 'origin', REPO_2048);
     }
+  });
+});
+
+describe('bench: requests of following unfinished builds', () => {
+  const fixture = useReferenceService({ token: true, settings: { autoRefresh: false }, waitForApps: true });
+  const PER_APP = 10;
+
+  async function trigger(appId: string): Promise<void> {
+    const answer = await fetch(`${fixture.service.baseUrl}/apps/${appId}/build`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fixture.service.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ branch: 'develop' }),
+    });
+    assert.equal(answer.status, 201);
+  }
+
+  it(`3 apps with ${PER_APP} unfinished builds each shown in the Apps view, polling on`, async () => {
+    const { poller } = testing(fixture.api);
+    const appIds = [IOS_2048, ANDROID_2048, fixture.service.data.apps[2]._id];
+    // Each seeded app has two unfinished builds; started builds make up the rest.
+    for (const appId of appIds) for (let i = 2; i < PER_APP; i++) await trigger(appId);
+    for (const appId of appIds) await fixture.api.apps.getChildren(await appNode(fixture.api, appId));
+    await waitFor(() => poller.followedIds.length === appIds.length * PER_APP, `${appIds.length * PER_APP} builds followed`);
+    await waitFor(() => vscode.window.state.focused, 'the window focused');
+    await settle(fixture.service);
+    fixture.service.clearRequests();
+    const before = poller.pollCount;
+    await setSetting('autoRefresh', true);
+    await sleep(QUIET_SECONDS * 1000);
+    await setSetting('autoRefresh', false);
+    await settle(fixture.service);
+    figures.followLists = {
+      ...countOf(fixture.service),
+      apps: appIds.length,
+      followed: poller.followedIds.length,
+      polls: poller.pollCount - before,
+    };
+  });
+});
+
+describe('bench: requests to fill Current Branch with 500 apps, a new window and one that knows them', () => {
+  const fixture = useReferenceService({ token: true, settings: { autoRefresh: false } });
+  const APPS = 500;
+
+  it(`${APPS} apps, two of which build the repository`, async () => {
+    fixture.service.addGeneratedApps(APPS - fixture.service.data.apps.length);
+    fixture.service.clearRequests();
+    // This address was never seen: the window knows no app's repository.
+    await testRepository();
+    const cold = await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'master', 'the builds of master');
+    await settle(fixture.service);
+    const coldCount = countOf(fixture.service);
+    const matched = cold.kind === 'builds' ? cold.entries.length : 0;
+    // A window opened later goes the same way as Refresh: the app list asked again, the map read from globalState.
+    fixture.service.clearRequests();
+    await vscode.commands.executeCommand('buildService.refreshCurrentBranch');
+    await settle(fixture.service);
+    figures.branchFill = { apps: fixture.service.data.apps.length, matched, cold: coldCount, warm: countOf(fixture.service) };
   });
 });
