@@ -7,6 +7,9 @@ export type GitSnapshot =
   /** `branch` is undefined on a detached HEAD. */
   | { kind: 'repository'; root: string; branch?: string; remoteUrls: string[] };
 
+/** One repository of a (multi-root) workspace; `name` is what its section in Current Branch is called. */
+export type RepoSnapshot = Extract<GitSnapshot, { kind: 'repository' }> & { name: string };
+
 export interface BranchBuild {
   readonly app: App;
   /** undefined: the app has no build of this branch yet. */

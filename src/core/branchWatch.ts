@@ -24,6 +24,18 @@ export function sameLatest(a: WatchedBranch | undefined, b: WatchedBranch | unde
   return sameApps(a, b) && [...(a?.latest ?? [])].every(([app, id]) => b?.latest.get(app) === id);
 }
 
+export function sameAppsAll(a: readonly WatchedBranch[], b: readonly WatchedBranch[]): boolean {
+  return a.length === b.length && a.every((w, i) => sameApps(w, b[i]));
+}
+
+export function sameLatestAll(a: readonly WatchedBranch[], b: readonly WatchedBranch[]): boolean {
+  return a.length === b.length && a.every((w, i) => sameLatest(w, b[i]));
+}
+
+export function carriesAny(watched: readonly WatchedBranch[], build: Pick<Build, 'appId' | 'commit'>): boolean {
+  return watched.some((w) => carries(w, build));
+}
+
 /** The list of the build's app and branch carries it: it needs no request of its own. */
 export function carries(watch: WatchedBranch | undefined, build: Pick<Build, 'appId' | 'commit'>): boolean {
   return !!watch && !!build.appId && watch.latest.has(build.appId) && build.commit.branch === watch.branch;

@@ -1,8 +1,8 @@
 import vscode = require('vscode');
 import { ApiError, type Build, type BuildServiceClient } from '../api';
 import { branchToLoad, gitBranch, loadBranch } from '../core/branchLoad';
-import { branchOf, withBuild, withUpdate, type BranchState } from '../core/branchState';
-import { watchedBranchOf } from '../core/branchWatch';
+import { branchOf, withBuild, withUpdate, type BranchState, type RepoSnapshot } from '../core/branchState';
+import { watchedBranchOf, type WatchedBranch } from '../core/branchWatch';
 import { ContextKey } from '../ids';
 import type { ContextKeys } from './contextKeys';
 import type { GitWorkspace } from './gitWorkspace';
@@ -22,27 +22,49 @@ export interface CurrentBranchDeps {
   repoMap: RepoMap;
 }
 
+/** One repository of the workspace and what Current Branch shows for it. */
+export interface BranchSection {
+  readonly root: string;
+  readonly name: string;
+  readonly state: BranchState;
+}
+
+const WAITING: BranchState = { kind: 'waiting' };
+
+interface Section {
+  repo: RepoSnapshot;
+  state: BranchState;
+  /** The repository as last loaded: a change of branch or remotes loads again. */
+  loadedFor?: string;
+  generation: number;
+  /** Aborts the load under way when a newer one starts, or the repository or view goes. */
+  loading?: AbortController;
+}
+
 /**
- * The latest build of the workspace's branch for each app that builds the repository (or the pinned
- * app), as one published BranchState. The rules are core/branchLoad.ts; this class reloads when the
- * branch, the remotes, the session or the pinned app change, and takes the poller's updates and finds in.
+ * The latest build of each workspace repository's branch for each app that builds it (or the pinned
+ * app), as a BranchState per repository; `state` is the one of the active editor's repository. The
+ * rules are core/branchLoad.ts; this class reloads when a branch, the remotes, the session or the
+ * pinned app change, and takes the poller's updates and finds in.
  */
 export class CurrentBranch implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<BranchState>();
   readonly onDidChange = this.changed.event;
-  private current: BranchState = { kind: 'waiting' };
-  private generation = 0;
-  /** Aborts the load under way when a newer one starts, or the view goes. */
-  private loading: AbortController | undefined;
+  /** By root, in the order of the workspace's repositories. */
+  private sections = new Map<string, Section>();
+  /** What Git alone says while it names no repository (waiting, no Git, none open). */
+  private bare: BranchState = WAITING;
+  private published: readonly BranchState[] = [];
   /** The background refresh of the app→repository map under way, aborted when the service changes. */
   private refreshing: AbortController | undefined;
   /** The app pinned when this last loaded; undefined before, when any change of settings reloads. */
   private pinnedAppId: string | undefined;
+  private disposed = false;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deps: CurrentBranchDeps) {
     this.subscriptions = [
-      deps.git.onDidChange(() => void this.reload()),
+      deps.git.onDidChange(() => void this.sync(false)),
       deps.session.onDidChange(() => {
         this.refreshing?.abort();
         void this.refresh();
@@ -53,7 +75,7 @@ export class CurrentBranch implements vscode.Disposable {
         this.pinnedAppId = settings.appId;
         void this.reload();
       }),
-      deps.poller.onDidUpdate((build) => this.replace(build)),
+      deps.poller.onDidUpdate((build) => this.apply((state) => withUpdate(state, build))),
       deps.poller.onDidFindLatest((build) => this.found(build)),
       deps.git.onDidPush(() => deps.poller.lookSoon()),
     ];
@@ -62,8 +84,22 @@ export class CurrentBranch implements vscode.Disposable {
     if (deps.git.snapshot.kind !== 'waiting') void this.reload();
   }
 
+  /** The active editor's repository (else the first folder's). */
   get state(): BranchState {
-    return this.current;
+    const active = this.deps.git.snapshot;
+    if (active.kind !== 'repository') return this.bare;
+    return this.sections.get(active.root)?.state ?? WAITING;
+  }
+
+  /** Every repository of the workspace; one or none looks as it always did. */
+  get sectionStates(): readonly BranchSection[] {
+    return [...this.sections.values()].map((s) => ({ root: s.repo.root, name: s.repo.name, state: s.state }));
+  }
+
+  /** The root of the active editor's repository, when there is one. */
+  get activeRoot(): string | undefined {
+    const active = this.deps.git.snapshot;
+    return active.kind === 'repository' ? active.root : undefined;
   }
 
   /** Forgets the apps, then loads again (the Refresh command); which repository each builds is kept. */
@@ -72,49 +108,76 @@ export class CurrentBranch implements vscode.Disposable {
     return this.reload();
   }
 
-  /** A build that just started (Trigger Build): shown at once if it is of this branch and a shown app. */
+  /** A build that just started (Trigger Build): shown at once if it is of a shown branch and app. */
   showBuild(build: Build): void {
-    const next = withBuild(this.current, build);
-    if (next !== this.current) this.publish(next);
+    this.apply((state) => withBuild(state, build));
   }
 
-  async reload(): Promise<void> {
-    const generation = ++this.generation;
-    this.loading?.abort();
-    this.loading = undefined;
-    // Git first: without a branch there is nothing to ask, so no client is made and nothing waits
-    // (activation in a folder that is no repository, for one).
-    const fromGit = gitBranch(this.deps.git.snapshot);
-    if ('settled' in fromGit) return this.publish(fromGit.settled);
-    const controller = (this.loading = new AbortController());
-    const next = await this.load(generation, controller.signal).catch((error: unknown): BranchState | undefined => {
+  reload(): Promise<void> {
+    return this.sync(true);
+  }
+
+  /** Loads the repositories that are new or changed (`all`: every one), and lets go of those gone. */
+  private async sync(all: boolean): Promise<void> {
+    if (this.disposed) return;
+    const repos = this.deps.git.repositories;
+    const next = new Map<string, Section>();
+    for (const repo of repos) {
+      const section = this.sections.get(repo.root) ?? { repo, state: WAITING, generation: 0 };
+      section.repo = repo;
+      next.set(repo.root, section);
+    }
+    for (const [root, gone] of this.sections) {
+      if (next.has(root)) continue;
+      gone.generation++;
+      gone.loading?.abort();
+    }
+    const before = this.sections;
+    this.sections = next;
+    this.unfollowHidden([...before.values()].map((s) => s.state));
+    if (repos.length === 0) this.bare = this.deps.git.snapshot.kind === 'repository' ? WAITING : this.deps.git.snapshot;
+    const loads = [...next.values()].filter((s) => all || s.loadedFor !== JSON.stringify(s.repo)).map((s) => this.load(s));
+    this.publish();
+    await Promise.all(loads);
+  }
+
+  private async load(section: Section): Promise<void> {
+    const generation = ++section.generation;
+    section.loadedFor = JSON.stringify(section.repo);
+    section.loading?.abort();
+    section.loading = undefined;
+    // Git first: without a branch there is nothing to ask, so no client is made and nothing waits.
+    const fromGit = gitBranch(section.repo);
+    if ('settled' in fromGit) return this.set(section, fromGit.settled);
+    const controller = (section.loading = new AbortController());
+    const next = await this.loadState(section, generation, controller.signal).catch((error: unknown): BranchState | undefined => {
       if (controller.signal.aborted) return undefined; // a newer load took over
       this.deps.log.warn(
         `Loading the builds of the current branch failed: ${error instanceof ApiError ? `${error.kind}: ${error.message}` : String(error)}`,
       );
-      return { kind: 'failed', branch: branchOf(this.current) ?? '', error };
+      return { kind: 'failed', branch: branchOf(section.state) ?? '', error };
     });
     // After a failure, the rest of the sweep is not wanted either.
     controller.abort();
-    if (generation !== this.generation || !next) return;
+    if (generation !== section.generation || !next || this.sections.get(section.repo.root) !== section) return;
     if (next.kind === 'builds') for (const { build } of next.entries) if (build && !build.finished) this.deps.poller.follow(build, 'shown');
-    this.publish(next);
+    this.set(section, next);
   }
 
-  private async load(generation: number, signal: AbortSignal): Promise<BranchState> {
-    const { git, session, settings } = this.deps;
+  private async loadState(section: Section, generation: number, signal: AbortSignal): Promise<BranchState> {
+    const { session, settings } = this.deps;
+    const repo = section.repo;
     const connection = await session.connection();
-    const step = branchToLoad(git.snapshot, connection);
+    const step = branchToLoad(repo, connection);
     if (step.kind !== 'load') return step;
     if (connection.kind !== 'ready') return { kind: 'not-configured' }; // branchToLoad said so already
     const { branch } = step;
     // Keep what is shown while the same branch reloads; another branch shows "loading" meanwhile.
-    if (generation === this.generation && branchOf(this.current) !== branch) this.publish({ kind: 'loading', branch });
+    if (generation === section.generation && branchOf(section.state) !== branch) this.set(section, { kind: 'loading', branch });
     const { client } = connection;
-    const remoteUrls = git.snapshot.kind === 'repository' ? git.snapshot.remoteUrls : [];
     this.pinnedAppId = settings.value.appId;
     const account = settings.value.baseUrl;
-    return loadBranch(branch, remoteUrls, this.pinnedAppId, {
+    return loadBranch(branch, repo.remoteUrls, this.pinnedAppId, {
       account,
       apps: () => session.apps(client, signal),
       repoUrls: async (appIds) => {
@@ -147,32 +210,59 @@ export class CurrentBranch implements vscode.Disposable {
   }
 
   private found(build: Build): void {
-    const next = withBuild(this.current, build);
-    if (next === this.current) return;
-    this.publish(next);
-    if (!build.finished) this.deps.poller.follow(build, 'shown');
+    if (this.apply((state) => withBuild(state, build)) && !build.finished) this.deps.poller.follow(build, 'shown');
   }
 
-  private replace(build: Build): void {
-    const next = withUpdate(this.current, build);
-    if (next !== this.current) this.publish(next);
+  /** True when a repository's state changed. */
+  private apply(change: (state: BranchState) => BranchState): boolean {
+    let any = false;
+    for (const section of this.sections.values()) {
+      const next = change(section.state);
+      if (next === section.state) continue;
+      section.state = next;
+      any = true;
+    }
+    if (any) this.publish();
+    return any;
   }
 
-  private publish(state: BranchState): void {
-    const previous = this.current;
-    this.current = state;
-    // Builds no longer on screen need no polling on our account (a triggered one stays followed).
-    const shown = new Set(state.kind === 'builds' ? state.entries.map((e) => e.build?.id) : []);
-    if (previous.kind === 'builds')
-      for (const { build } of previous.entries) if (build && !shown.has(build.id)) this.deps.poller.unfollow(build.id, 'shown');
-    this.deps.poller.watch(watchedBranchOf(state));
-    this.deps.contextKeys.set(ContextKey.branchBuildShown, state.kind === 'builds' && state.entries.some((e) => e.build));
-    this.changed.fire(state);
+  private set(section: Section, state: BranchState): void {
+    const previous = section.state;
+    section.state = state;
+    this.unfollowHidden([previous]);
+    this.publish();
+  }
+
+  /** Builds no longer on screen need no polling on our account (a triggered one stays followed). */
+  private unfollowHidden(previous: readonly BranchState[]): void {
+    const shown = new Set(this.shownBuilds().map((b) => b.id));
+    for (const state of previous)
+      if (state.kind === 'builds')
+        for (const { build } of state.entries) if (build && !shown.has(build.id)) this.deps.poller.unfollow(build.id, 'shown');
+  }
+
+  private shownBuilds(): Build[] {
+    return [...this.sections.values()].flatMap((s) =>
+      s.state.kind === 'builds' ? s.state.entries.flatMap((e) => (e.build ? [e.build] : [])) : [],
+    );
+  }
+
+  private publish(): void {
+    const states = [this.state, ...[...this.sections.values()].map((s) => s.state)];
+    if (states.length === this.published.length && states.every((s, i) => s === this.published[i])) return;
+    this.published = states;
+    const watched = [...this.sections.values()].map((s) => watchedBranchOf(s.state)).filter((w): w is WatchedBranch => w !== undefined);
+    this.deps.poller.watch(watched);
+    this.deps.contextKeys.set(ContextKey.branchBuildShown, this.shownBuilds().length > 0);
+    this.changed.fire(this.state);
   }
 
   dispose(): void {
-    this.generation++;
-    this.loading?.abort();
+    this.disposed = true;
+    for (const section of this.sections.values()) {
+      section.generation++;
+      section.loading?.abort();
+    }
     this.refreshing?.abort();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();

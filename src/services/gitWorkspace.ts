@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { GitSnapshot } from '../core/branchState';
+import type { GitSnapshot, RepoSnapshot } from '../core/branchState';
 import { pushed, type GitHead } from '../core/branchWatch';
 import type { Log } from './log';
 import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Head, type Repository } from './gitTypes';
@@ -11,18 +11,20 @@ const MODEL_RETRY_MS = 250;
 const MODEL_RETRIES = 20;
 
 // Git is optional: without it (or with git.enabled off) the snapshot says 'no-git' and nothing else
-// breaks. Connecting is asynchronous, so activation never waits for the Git extension.
+// breaks. Connecting is asynchronous, so activation never waits for the Git extension. Every repository
+// of the workspace is tracked; `snapshot` is the one of the active editor (else of the first folder).
 export class GitWorkspace implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<GitSnapshot>();
   readonly onDidChange = this.changed.event;
   private readonly push = new vscode.EventEmitter<void>();
   readonly onDidPush = this.push.event;
   private current: GitSnapshot = { kind: 'waiting' };
-  private head: GitHead | undefined;
+  private all: RepoSnapshot[] = [];
+  private readonly heads = new Map<string, GitHead>();
   private api: GitApi | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private apiSubscriptions: vscode.Disposable[] = [];
-  private repoSubscription: vscode.Disposable | undefined;
+  private repoSubscriptions: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -37,6 +39,11 @@ export class GitWorkspace implements vscode.Disposable {
     return this.current;
   }
 
+  /** Every repository of the workspace, in the order of its folders; empty when `snapshot` is no repository. */
+  get repositories(): readonly RepoSnapshot[] {
+    return this.all;
+  }
+
   /** Tests use it to open a repository made in a temporary folder. */
   get gitApi(): GitApi | undefined {
     return this.api;
@@ -45,6 +52,10 @@ export class GitWorkspace implements vscode.Disposable {
   private async connect(): Promise<void> {
     const extension = vscode.extensions.getExtension<GitExtension>(GIT_EXTENSION_ID);
     if (!extension) return this.publish({ kind: 'no-git' });
+    this.subscriptions.push(
+      vscode.window.onDidChangeActiveTextEditor(() => this.schedule()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
+    );
     const git = extension.isActive ? extension.exports : await extension.activate();
     this.subscriptions.push(git.onDidChangeEnablement(() => this.attach(git)));
     this.attach(git);
@@ -90,41 +101,73 @@ export class GitWorkspace implements vscode.Disposable {
     this.timer = undefined;
     const api = this.api;
     if (!api) return;
-    const repository = pickRepository(api.repositories);
-    this.repoSubscription?.dispose();
-    this.repoSubscription = repository?.state.onDidChange(() => this.schedule());
-    if (!repository) return this.publish(api.state === 'initialized' ? { kind: 'no-repository' } : { kind: 'waiting' });
-    const { HEAD, remotes } = repository.state;
-    const head = headOf(repository.rootUri.toString(), HEAD);
-    if (pushed(this.head, head)) this.push.fire();
-    this.head = head;
-    const remoteUrls = [...new Set(remotes.flatMap((r) => [r.fetchUrl, r.pushUrl]).filter((u): u is string => !!u))];
-    this.publish({ kind: 'repository', root: repository.rootUri.toString(), branch: HEAD?.name || undefined, remoteUrls });
+    const repositories = workspaceRepositories(api.repositories);
+    for (const s of this.repoSubscriptions) s.dispose();
+    this.repoSubscriptions = repositories.map((r) => r.state.onDidChange(() => this.schedule()));
+    if (repositories.length === 0) return this.publish(api.state === 'initialized' ? { kind: 'no-repository' } : { kind: 'waiting' }, []);
+    const all = repositories.map((repository) => this.snapshotOf(repository));
+    const active = activeRepository(repositories, vscode.window.activeTextEditor?.document.uri);
+    this.publish(all[repositories.indexOf(active)], all);
   }
 
-  private publish(next: GitSnapshot): void {
-    if (JSON.stringify(next) === JSON.stringify(this.current)) return;
-    this.current = next;
-    this.changed.fire(next);
+  private snapshotOf(repository: Repository): RepoSnapshot {
+    const root = repository.rootUri.toString();
+    const { HEAD, remotes } = repository.state;
+    const head = headOf(root, HEAD);
+    if (pushed(this.heads.get(root), head)) this.push.fire();
+    this.heads.set(root, head);
+    const remoteUrls = [...new Set(remotes.flatMap((r) => [r.fetchUrl, r.pushUrl]).filter((u): u is string => !!u))];
+    const name = repository.rootUri.path.split('/').filter(Boolean).pop() ?? root;
+    return { kind: 'repository', root, name, branch: HEAD?.name || undefined, remoteUrls };
+  }
+
+  private publish(next: GitSnapshot, all: RepoSnapshot[] = []): void {
+    if (JSON.stringify([next, all]) === JSON.stringify([this.current, this.all])) return;
+    this.current =
+      next.kind === 'repository' ? { kind: 'repository', root: next.root, branch: next.branch, remoteUrls: next.remoteUrls } : next;
+    this.all = all;
+    this.changed.fire(this.current);
   }
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     clearTimeout(this.retryTimer);
-    this.repoSubscription?.dispose();
-    for (const s of [...this.subscriptions, ...this.apiSubscriptions]) s.dispose();
+    for (const s of [...this.subscriptions, ...this.apiSubscriptions, ...this.repoSubscriptions]) s.dispose();
     this.changed.dispose();
     this.push.dispose();
   }
 }
 
-/** The repository holding the (first) workspace folder; else the first one Git opened, by path. */
-function pickRepository(repositories: readonly Repository[]): Repository | undefined {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.toString();
-  const sorted = [...repositories].sort((a, b) => (a.rootUri.toString() < b.rootUri.toString() ? -1 : 1));
-  const containing = folder ? sorted.filter((r) => folder === r.rootUri.toString() || folder.startsWith(`${r.rootUri.toString()}/`)) : [];
-  // The innermost wins: a folder inside a submodule belongs to the submodule.
-  return containing.pop() ?? sorted[0];
+const inside = (uri: string, root: string) => uri === root || uri.startsWith(`${root}/`);
+
+/**
+ * The repositories of the workspace's folders, in the folders' order, then by path. A repository
+ * inside another one (a submodule, a nested clone) is left out: its folder is part of the outer one.
+ */
+function workspaceRepositories(repositories: readonly Repository[]): Repository[] {
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString());
+  const roots = repositories.map((r) => r.rootUri.toString());
+  const folderIndex = (root: string) => {
+    const index = folders.findIndex((f) => inside(f, root) || inside(root, f));
+    return index === -1 ? folders.length : index;
+  };
+  const outer = repositories.filter((r) => {
+    const root = r.rootUri.toString();
+    return folders.includes(root) || !roots.some((other) => other !== root && inside(root, other));
+  });
+  return outer
+    .map((r) => ({ r, root: r.rootUri.toString() }))
+    .sort((a, b) => folderIndex(a.root) - folderIndex(b.root) || (a.root < b.root ? -1 : a.root > b.root ? 1 : 0))
+    .map(({ r }) => r);
+}
+
+/** The repository of the active editor's file; else the one holding (or inside) the first folder. */
+function activeRepository(repositories: readonly Repository[], editor: vscode.Uri | undefined): Repository {
+  const file = editor?.toString();
+  const holding = file ? repositories.filter((r) => inside(file, r.rootUri.toString())) : [];
+  // The innermost wins: a file inside a submodule belongs to the submodule.
+  holding.sort((a, b) => a.rootUri.toString().length - b.rootUri.toString().length);
+  return holding.pop() ?? repositories[0];
 }
 
 /** The branch is named with its repository: the same name in another repository is another branch. */

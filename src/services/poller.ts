@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { ApiError, type Build, type BuildServiceClient } from '../api';
-import { BRANCH_LIST_LIMIT, carries, newLatest, sameApps, sameLatest, type WatchedBranch } from '../core/branchWatch';
+import { BRANCH_LIST_LIMIT, carriesAny, newLatest, sameAppsAll, sameLatestAll, type WatchedBranch } from '../core/branchWatch';
 import { FollowedBuilds, type FollowReason, type Recorded } from '../core/followedBuilds';
 import { afterList, byApp, followListLimit, MAX_LIST_LIMIT } from '../core/followLists';
 import { DEFAULT_INTERVALS, PollClock, type PollIntervals, type PollRound, type PollWork } from '../core/pollSchedule';
@@ -33,7 +33,8 @@ export class BuildPoller implements vscode.Disposable {
   private readonly finished = new vscode.EventEmitter<{ build: Build; reason: FollowReason }>();
   private readonly found = new vscode.EventEmitter<Build>();
   private readonly subscriptions: vscode.Disposable[];
-  private watched: WatchedBranch | undefined;
+  /** One per repository shown. */
+  private watched: readonly WatchedBranch[] = [];
   /** Kept while nothing is watched, so that a branch switch is told apart from a reload. */
   private lastBranch: string | undefined;
   /** A list asked before the view changed is no news of what is newest. */
@@ -57,7 +58,7 @@ export class BuildPoller implements vscode.Disposable {
       // Another address or token: what is followed and watched belongs to a service the window left.
       deps.session.onDidChange(() => {
         this.followed.clear();
-        this.watch(undefined);
+        this.watch([]);
         this.pollAbort?.abort();
       }),
       deps.settings.onDidChange(() => this.schedule()),
@@ -79,17 +80,18 @@ export class BuildPoller implements vscode.Disposable {
     this.schedule();
   }
 
-  /** What the Current Branch view shows; just loaded, so the next look is an interval away. */
-  watch(branch: WatchedBranch | undefined): void {
+  /** What the Current Branch view shows, a branch per repository; just loaded, so the next look is an interval away. */
+  watch(branches: readonly WatchedBranch[]): void {
     const previous = this.watched;
-    this.watched = branch;
-    if (sameLatest(previous, branch)) return;
+    this.watched = branches;
+    if (sameLatestAll(previous, branches)) return;
     this.watchVersion++;
-    if (!branch || sameApps(previous, branch)) return this.schedule();
+    if (branches.length === 0 || sameAppsAll(previous, branches)) return this.schedule();
     const now = Date.now();
     this.clock.branchLoaded(now);
-    if (this.lastBranch !== undefined && this.lastBranch !== branch.branch) this.clock.lookSoon(now);
-    this.lastBranch = branch.branch;
+    const names = branches.map((b) => b.branch).join('\n');
+    if (this.lastBranch !== undefined && this.lastBranch !== names) this.clock.lookSoon(now);
+    this.lastBranch = names;
     this.reschedule();
   }
 
@@ -112,8 +114,8 @@ export class BuildPoller implements vscode.Disposable {
     return this.rounds;
   }
 
-  /** The branch watched now, for tests. */
-  get watchedBranch(): WatchedBranch | undefined {
+  /** The branches watched now, for tests. */
+  get watchedBranches(): readonly WatchedBranch[] {
     return this.watched;
   }
 
@@ -123,8 +125,8 @@ export class BuildPoller implements vscode.Disposable {
 
   private work(): PollWork {
     const builds = this.followed.builds;
-    const busy = builds.filter((b) => carries(this.watched, b)).length;
-    return { following: builds.length > busy, watching: this.watched !== undefined, branchBusy: busy > 0 };
+    const busy = builds.filter((b) => carriesAny(this.watched, b)).length;
+    return { following: builds.length > busy, watching: this.watched.length > 0, branchBusy: busy > 0 };
   }
 
   private schedule(): void {
@@ -179,25 +181,27 @@ export class BuildPoller implements vscode.Disposable {
     const unanswered = new Set<string>();
     const watched = this.watched;
     // The client's gate keeps this to four requests at a time.
-    if (due.lists && watched) {
+    if (due.lists) {
       const version = this.watchVersion;
       await Promise.all(
-        [...watched.latest.keys()].map(async (appId) => {
-          const builds = await this.ask(
-            () => client.listBuilds(appId, { branch: watched.branch, limit: BRANCH_LIST_LIMIT, signal }),
-            (why) => this.deps.log.warn(`Looking for new builds of ${loggedText(watched.branch)} (app ${loggedText(appId)}): ${why}`),
-          );
-          if (!builds) {
-            unanswered.add(appId);
-            return;
-          }
-          for (const build of builds) listed.add(build.id);
-          this.listed(watched, version, appId, builds);
-        }),
+        watched.flatMap((w) =>
+          [...w.latest.keys()].map(async (appId) => {
+            const builds = await this.ask(
+              () => client.listBuilds(appId, { branch: w.branch, limit: BRANCH_LIST_LIMIT, signal }),
+              (why) => this.deps.log.warn(`Looking for new builds of ${loggedText(w.branch)} (app ${loggedText(appId)}): ${why}`),
+            );
+            if (!builds) {
+              unanswered.add(appId);
+              return;
+            }
+            for (const build of builds) listed.add(build.id);
+            this.listed(w, version, appId, builds);
+          }),
+        ),
       );
     }
     const rest = this.followed.builds.filter((b) =>
-      carries(watched, b) ? due.lists && !listed.has(b.id) && !unanswered.has(b.appId ?? '') : due.byId,
+      carriesAny(watched, b) ? due.lists && !listed.has(b.id) && !unanswered.has(b.appId ?? '') : due.byId,
     );
     const { lists, alone } = byApp(rest);
     await Promise.all([

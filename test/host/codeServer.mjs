@@ -125,9 +125,11 @@ export async function startCodeServer(run, { env = {}, settings = {}, port = 0, 
  * The workbench address. `payload` pairs are what the desktop CLI's flags would set; code-server
  * has no --extensionDevelopmentPath/--extensionTestsPath flags, but honours them here.
  */
-export function workbenchUrl(server, { folder, payload = [] }) {
+/** `folder`: a folder window; `workspace`: a .code-workspace file (a window that can hold several folders). */
+export function workbenchUrl(server, { folder, workspace, payload = [] }) {
   const url = new URL(server.origin);
-  if (folder) url.searchParams.set('folder', folder);
+  if (workspace) url.searchParams.set('workspace', workspace);
+  else if (folder) url.searchParams.set('folder', folder);
   if (payload.length > 0) url.searchParams.set('payload', JSON.stringify(payload));
   return url.toString();
 }

@@ -2,7 +2,7 @@
 // A stand-in for the VS Code executable, for @vscode/test-electron's runTests({ vscodeExecutablePath }).
 // runTests starts it with the desktop CLI's arguments and takes its exit code as the test result;
 // we run the same tests in code-server's Node extension host instead, shown in headless Chromium:
-//   launcher.mjs [workspace] --extensionDevelopmentPath=<dir> --extensionTestsPath=<file> [ignored flags]
+//   launcher.mjs [folder or .code-workspace file] --extensionDevelopmentPath=<dir> --extensionTestsPath=<file> [ignored flags]
 // Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out.
 // BUILD_SERVICE_TEST_TIMEOUT (seconds, default 600: twice the longest suite on a slow machine) cuts a hung run; its logs and a screenshot stay
 // in the run folder whose path is printed.
@@ -69,8 +69,9 @@ async function main() {
       resolve(typeof code === 'number' ? code : 1);
     });
   });
+  const opened = cli.workspace ? path.resolve(cli.workspace) : run.workspaceDir;
   const url = workbenchUrl(server, {
-    folder: cli.workspace ? path.resolve(cli.workspace) : run.workspaceDir,
+    ...(opened.endsWith('.code-workspace') ? { workspace: opened } : { folder: opened }),
     payload: [
       ['extensionDevelopmentPath', remoteUri(server, cli.developmentPath)],
       ['extensionTestsPath', remoteUri(server, cli.testsPath)],

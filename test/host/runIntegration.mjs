@@ -9,7 +9,7 @@
 // Expects the build in out/ (the npm script runs `node esbuild.mjs --tests` first). Writes the JSON
 // results to $BUILD_SERVICE_TEST_RESULTS, default .vscode-test/results/integration.json.
 import testElectron from '@vscode/test-electron';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,10 @@ async function main() {
   // The sources of the seeded builds' tests, for the Testing view to find (test/service/testSources.ts).
   const { writeTestSources } = createRequire(import.meta.url)(path.join(projectRoot, 'out', 'test', 'service', 'testSources.js'));
   writeTestSources(workspace);
+  // A workspace file holding that one folder: a suite can add a second folder (a multi-root workspace)
+  // without the window becoming another one, which a folder window does when it gets a second folder.
+  const workspaceFile = path.join(testCacheDir, 'integration.code-workspace');
+  writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'workspace' }] }, null, 2));
 
   if (host === 'web') {
     requirePackages({ browser: true });
@@ -53,7 +57,7 @@ async function main() {
       ...(host === 'web' ? { vscodeExecutablePath: launcher } : { version: vscodeVersion }),
       extensionDevelopmentPath: projectRoot,
       extensionTestsPath: testsEntry,
-      launchArgs: [workspace, '--disable-extensions'],
+      launchArgs: [workspaceFile, '--disable-extensions'],
       extensionTestsEnv: { BUILD_SERVICE_TEST_RESULTS: resultsFile },
     });
   } catch (e) {

@@ -35,6 +35,7 @@ const BACKTICKED = /`[^`]+`/g;
 const SAME_IN_GERMAN: Record<string, readonly string[]> = {
   'l10n/bundle.l10n.json': [
     'Branch: {0}',
+    'Repository {0}',
     'Branch {0}: {1}.',
     '{0} s',
     'Tests',

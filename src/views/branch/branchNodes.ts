@@ -14,13 +14,15 @@ export class BranchBuildNode {
     readonly app: App,
     readonly branch: string,
     readonly build: Build | undefined,
+    /** Its repository's section, when the workspace has several. */
+    readonly parent?: RepoNode,
   ) {}
 
   toTreeItem(now = Date.now()): vscode.TreeItem {
     const { app, build } = this;
     const name = shownText(app.name || app.id);
     const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.None);
-    item.id = `branch:${app.id}`;
+    item.id = this.parent ? `branch:${this.parent.root}:${app.id}` : `branch:${app.id}`;
     if (!build) {
       item.description = l10n.t('no builds of this branch yet');
       item.iconPath = new vscode.ThemeIcon('dash');
@@ -39,4 +41,26 @@ export class BranchBuildNode {
   }
 }
 
-export type BranchTreeNode = BranchBuildNode | MessageNode;
+/** A repository of a multi-root workspace: its name and branch, its apps' builds below. */
+export class RepoNode {
+  readonly kind = 'repository';
+  children: (BranchBuildNode | MessageNode)[] = [];
+
+  constructor(
+    readonly root: string,
+    readonly name: string,
+    readonly branch: string | undefined,
+  ) {}
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(shownText(this.name), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `repository:${this.root}`;
+    item.description = this.branch === undefined ? undefined : shownText(this.branch);
+    item.iconPath = new vscode.ThemeIcon('repo');
+    item.tooltip = vscode.Uri.parse(this.root).fsPath;
+    item.contextValue = 'branchRepository';
+    return item;
+  }
+}
+
+export type BranchTreeNode = BranchBuildNode | MessageNode | RepoNode;

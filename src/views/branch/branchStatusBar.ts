@@ -11,7 +11,7 @@ export class BranchStatusBar implements vscode.Disposable {
   private item: vscode.StatusBarItem | undefined;
   private readonly subscription: vscode.Disposable;
 
-  constructor(model: CurrentBranch) {
+  constructor(private readonly model: CurrentBranch) {
     this.show(model.state);
     this.subscription = model.onDidChange((state) => this.show(state));
   }
@@ -25,6 +25,10 @@ export class BranchStatusBar implements vscode.Disposable {
 
   private show(state: BranchState): void {
     const content = contentOf(state);
+    // With several repositories, the item says which one it is about: the active editor's.
+    const sections = this.model.sectionStates;
+    const active = sections.length > 1 ? sections.find((s) => s.root === this.model.activeRoot) : undefined;
+    if (content && active) content.tooltip = `${l10n.t('Repository {0}', shownText(active.name))}\n${content.tooltip}`;
     this.content = content;
     if (!content) return this.item?.hide();
     this.item ??= createItem();

@@ -8,7 +8,7 @@ import type { ContextKeys } from '../../services/contextKeys';
 import type { CurrentBranch } from '../../services/currentBranch';
 import type { ErrorPresenter } from '../../services/errorPresenter';
 import { MessageNode } from '../messageNode';
-import { BranchBuildNode, type BranchTreeNode } from './branchNodes';
+import { BranchBuildNode, RepoNode, type BranchTreeNode } from './branchNodes';
 
 // Empty states are viewsWelcome's, keyed by ContextKey.currentBranchState, set only while the view is
 // visible (a hidden view's welcome needs no message). Nodes are kept so reveal() finds VS Code's objects.
@@ -25,7 +25,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
     private readonly contextKeys: ContextKeys,
     viewId: string,
   ) {
-    this.nodes = this.nodesOf(model.state);
+    this.nodes = this.topNodes();
     this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this });
     this.describe(model.state);
     this.subscriptions = [
@@ -33,7 +33,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
       this.view.onDidChangeVisibility(() => this.showWelcomeOf(model.state)),
       model.onDidChange((state) => {
         const wasEmpty = this.nodes.length === 0;
-        this.nodes = this.nodesOf(state);
+        this.nodes = this.topNodes();
         this.describe(state);
         this.showWelcomeOf(state);
         // An empty view that stays empty has nothing to redraw: its welcome text follows a context key.
@@ -47,16 +47,19 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
   }
 
   getChildren(node?: BranchTreeNode): BranchTreeNode[] {
-    return node ? [] : this.nodes;
+    if (!node) return this.nodes;
+    return node instanceof RepoNode ? node.children : [];
   }
 
-  getParent(): undefined {
-    return undefined;
+  getParent(node: BranchTreeNode): RepoNode | undefined {
+    return node instanceof BranchBuildNode ? node.parent : undefined;
   }
 
-  /** The node of a build, or of the first app's build when no id is given (the status-bar click). */
+  /** The node of a build, or of the first app's build of the active repository when no id is given (the status-bar click). */
   nodeOf(buildId?: string): BranchBuildNode | undefined {
-    const builds = this.nodes.filter((n): n is BranchBuildNode => n instanceof BranchBuildNode);
+    const active = this.nodes.find((n): n is RepoNode => n instanceof RepoNode && n.root === this.model.activeRoot);
+    const all = this.nodes.flatMap((n) => (n instanceof RepoNode ? n.children : [n]));
+    const builds = (buildId || !active ? all : active.children).filter((n): n is BranchBuildNode => n instanceof BranchBuildNode);
     return buildId ? builds.find((n) => n.build?.id === buildId) : (builds.find((n) => n.build) ?? builds[0]);
   }
 
@@ -69,14 +72,30 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
   }
 
   private describe(state: BranchState): void {
-    const description = 'branch' in state && state.branch ? shownText(state.branch) : undefined;
+    // Several repositories name their branches in their sections.
+    const several = this.nodes.some((n) => n instanceof RepoNode);
+    const description = !several && 'branch' in state && state.branch ? shownText(state.branch) : undefined;
     if (this.view.description !== description) this.view.description = description; // each set is a message to the workbench
   }
 
-  private nodesOf(state: BranchState): BranchTreeNode[] {
+  /** One repository looks as it always did; several get a section each, unless none can be asked (the welcome says why). */
+  private topNodes(): BranchTreeNode[] {
+    const sections = this.model.sectionStates;
+    const kind = this.model.state.kind;
+    if (sections.length < 2 || kind === 'not-configured' || kind === 'no-token') return this.nodesOf(this.model.state);
+    return sections.map(({ root, name, state }) => {
+      const node = new RepoNode(root, name, 'branch' in state ? state.branch : undefined);
+      node.children = this.nodesOf(state, node);
+      if (node.children.length === 0 && state.kind === 'no-app')
+        node.children = [new MessageNode(l10n.t('No app builds this repository'), 'info', { key: `noApp:${root}` })];
+      return node;
+    });
+  }
+
+  private nodesOf(state: BranchState, parent?: RepoNode): (BranchBuildNode | MessageNode)[] {
     switch (state.kind) {
       case 'builds':
-        return state.entries.map((e) => new BranchBuildNode(e.app, state.branch, e.build));
+        return state.entries.map((e) => new BranchBuildNode(e.app, state.branch, e.build, parent));
       case 'detached':
         return [
           new MessageNode(l10n.t('No branch checked out (detached HEAD)'), 'git-commit', {

@@ -1,0 +1,118 @@
+// A multi-root workspace with two Git repositories that different apps build: Current Branch shows a
+// section for each, and the status bar follows the repository of the active editor.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { FIND_REPLACE } from '../../service/seedCatalog';
+import { git, testRepository } from '../currentBranch';
+import { testing } from '../extension';
+import { useReferenceService } from '../harness';
+import { waitFor } from '../wait';
+
+/** Three seeded apps build it (two on iOS, one on Android), none of the 2048 ones. */
+const WEATHER_REPO = 'https://github.com/myorg/weather.git';
+
+describe('current branch: a workspace with two repositories', () => {
+  const fixture = useReferenceService({ token: true, settings: { autoRefresh: false } });
+  let first: string | undefined;
+  let second: string | undefined;
+
+  after(async () => {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const index = folders.findIndex((f) => second !== undefined && f.uri.fsPath === second);
+    if (index > 0) {
+      const removed = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
+      vscode.workspace.updateWorkspaceFolders(index, 1);
+      await removed;
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    if (second) rmSync(second, { recursive: true, force: true });
+    if (first) rmSync(path.join(first, 'first.txt'), { force: true });
+  });
+
+  it('shows each repository with its branch and apps; the status bar is about the active editor', async () => {
+    first = await testRepository();
+    git(first, 'checkout', '-q', 'master');
+    writeFileSync(path.join(first, 'first.txt'), 'first\n');
+    second = realpathSync(mkdtempSync(path.join(tmpdir(), 'weather-')));
+    git(second, 'init', '-q', '-b', 'main');
+    git(second, 'config', 'user.email', 'test@example.com');
+    git(second, 'config', 'user.name', 'Test');
+    git(second, 'commit', '-q', '--allow-empty', '-m', 'first');
+    git(second, 'checkout', '-q', '-b', FIND_REPLACE);
+    git(second, 'remote', 'add', 'origin', WEATHER_REPO);
+    writeFileSync(path.join(second, 'second.txt'), 'second\n');
+
+    const added = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
+    const count = vscode.workspace.workspaceFolders?.length ?? 0;
+    assert.ok(vscode.workspace.updateWorkspaceFolders(count, 0, { uri: vscode.Uri.file(second) }), 'the folder can be added');
+    await added;
+    // Git finds a folder's repository by itself; asking opens it at once.
+    const gitApi = testing(fixture.api).branch.git.gitApi;
+    assert.ok(gitApi);
+    await gitApi.openRepository(vscode.Uri.file(second));
+
+    const { model, tree, statusBar } = testing(fixture.api).branch;
+    const secondRoot = vscode.Uri.file(second).toString();
+    await waitFor(
+      () => model.sectionStates.length === 2 && model.sectionStates.every((s) => s.state.kind === 'builds'),
+      `two repositories with builds (last: ${JSON.stringify(model.sectionStates.map((s) => [s.name, s.state.kind]))})`,
+      15_000,
+    );
+    const [one, two] = model.sectionStates;
+    assert.equal(two.root, secondRoot, 'the first folder first');
+    assert.ok(one.state.kind === 'builds' && two.state.kind === 'builds');
+    assert.equal(one.state.branch, 'master');
+    assert.equal(two.state.branch, FIND_REPLACE);
+    const data = fixture.service.data;
+    const appsOf = (repo: RegExp) => data.apps.filter((a) => data.builds.some((b) => b.app_id === a._id && repo.test(b.repo_url ?? '')));
+    assert.deepEqual(
+      one.state.entries.map((e) => e.app.id).sort(),
+      appsOf(/myorg\/2048/)
+        .map((a) => a._id)
+        .sort(),
+    );
+    assert.deepEqual(
+      two.state.entries.map((e) => e.app.id).sort(),
+      appsOf(/myorg\/weather/)
+        .map((a) => a._id)
+        .sort(),
+    );
+    assert.equal(two.state.entries.length, 3);
+
+    // The view: a section per repository, named, with its branch, holding its apps' latest builds.
+    const sections = tree.getChildren();
+    const sectionItems = sections.map((n) => tree.getTreeItem(n));
+    assert.deepEqual(
+      sectionItems.map((i) => [i.label, i.description]),
+      [
+        [path.basename(first), 'master'],
+        [path.basename(second), FIND_REPLACE],
+      ],
+    );
+    const labels = (node: (typeof sections)[number]) => tree.getChildren(node).map((n) => tree.getTreeItem(n).label as string);
+    assert.deepEqual(labels(sections[0]).sort(), ['2048 Android App', '2048 iOS App']);
+    assert.deepEqual(
+      labels(sections[1]).sort(),
+      appsOf(/myorg\/weather/)
+        .map((a) => a.app_name)
+        .sort(),
+    );
+
+    // The status bar names the branch of the active editor's repository.
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(second, 'second.txt')));
+    await waitFor(
+      () => statusBar.shown?.text.endsWith(FIND_REPLACE) === true,
+      `the status bar on ${FIND_REPLACE} (shown: ${statusBar.shown?.text})`,
+    );
+    assert.match(statusBar.shown?.tooltip ?? '', new RegExp(`^Repository ${path.basename(second)}\n`));
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(first, 'first.txt')));
+    await waitFor(() => statusBar.shown?.text.endsWith(' master') === true, `the status bar on master (shown: ${statusBar.shown?.text})`);
+    assert.match(statusBar.shown?.tooltip ?? '', new RegExp(`^Repository ${path.basename(first)}\n`));
+    // The click on it reveals a build of the active repository.
+    const revealed = tree.nodeOf();
+    assert.ok(revealed?.parent && revealed.parent.root !== secondRoot);
+  });
+});
