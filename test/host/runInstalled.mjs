@@ -197,7 +197,10 @@ async function main() {
     const { writeTestSources } = createRequire(import.meta.url)(path.join(projectRoot, 'out', 'test', 'service', 'testSources.js'));
     writeTestSources(workspace);
   }
-  await page.goto(workbenchUrl(server, { folder: workspace }));
+  // As in runIntegration.mjs: a workspace file holding the folder, so a suite can add a second folder.
+  const workspaceFile = path.join(testCacheDir, 'installed.code-workspace');
+  writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'workspace' }] }, null, 2));
+  await page.goto(workbenchUrl(server, suites === 'integration' ? { workspace: workspaceFile } : { folder: workspace }));
   say('workbench opened; the runner extension starts the tests');
 
   const ended = waitForDone(doneFile).then((code) => (code === 0 ? 0 : 1));
