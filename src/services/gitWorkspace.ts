@@ -141,24 +141,26 @@ export class GitWorkspace implements vscode.Disposable {
 const inside = (uri: string, root: string) => uri === root || uri.startsWith(`${root}/`);
 
 /**
- * The repositories of the workspace's folders, in the folders' order, then by path. A repository
- * inside another one (a submodule, a nested clone) is left out: its folder is part of the outer one.
+ * The repositories of the workspace's folders, in the folders' order, then by path: for each folder
+ * the innermost one holding it (a folder inside a submodule belongs to the submodule), and those
+ * inside a folder that no other repository holds (a submodule is part of its outer repository).
  */
 function workspaceRepositories(repositories: readonly Repository[]): Repository[] {
   const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString());
-  const roots = repositories.map((r) => r.rootUri.toString());
+  const rootOf = (r: Repository) => r.rootUri.toString();
+  const byDepth = [...repositories].sort((a, b) => rootOf(b).length - rootOf(a).length);
+  const holding = new Set(folders.map((f) => byDepth.find((r) => inside(f, rootOf(r)))).filter((r): r is Repository => !!r));
+  const kept = repositories.filter(
+    (r) =>
+      holding.has(r) || (!folders.some((f) => inside(f, rootOf(r))) && !repositories.some((o) => o !== r && inside(rootOf(r), rootOf(o)))),
+  );
   const folderIndex = (root: string) => {
     const index = folders.findIndex((f) => inside(f, root) || inside(root, f));
     return index === -1 ? folders.length : index;
   };
-  const outer = repositories.filter((r) => {
-    const root = r.rootUri.toString();
-    return folders.includes(root) || !roots.some((other) => other !== root && inside(root, other));
-  });
-  return outer
-    .map((r) => ({ r, root: r.rootUri.toString() }))
-    .sort((a, b) => folderIndex(a.root) - folderIndex(b.root) || (a.root < b.root ? -1 : a.root > b.root ? 1 : 0))
-    .map(({ r }) => r);
+  return kept.sort(
+    (a, b) => folderIndex(rootOf(a)) - folderIndex(rootOf(b)) || (rootOf(a) < rootOf(b) ? -1 : rootOf(a) > rootOf(b) ? 1 : 0),
+  );
 }
 
 /** The repository of the active editor's file; else the one holding (or inside) the first folder. */
