@@ -60,9 +60,11 @@ export class CompletionNotice implements vscode.Disposable {
     });
   }
 
+  /** Of the branch of any repository shown (a multi-root workspace shows several). */
   private isOnBranch(build: Build): boolean {
-    const state = this.deps.branch.state;
-    return state.kind === 'builds' && build.commit.branch === state.branch && state.entries.some((e) => e.app.id === build.appId);
+    return this.deps.branch.sectionStates.some(
+      ({ state }) => state.kind === 'builds' && build.commit.branch === state.branch && state.entries.some((e) => e.app.id === build.appId),
+    );
   }
 
   dispose(): void {
