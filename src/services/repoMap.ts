@@ -11,6 +11,9 @@ const KEY = 'buildService.appRepositories';
 // Apps carry no repository, builds do: each app's repo_url comes from its latest build (small, and says
 // where the app builds from today). Kept per account across windows; see core/appRepos.ts.
 export class RepoMap {
+  /** The sweep of apps not known yet, per account: another repository's load waits for it rather than asking again. */
+  private readonly sweeps = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly state: vscode.Memento,
     private readonly log: Log,
@@ -23,6 +26,7 @@ export class RepoMap {
     appIds: readonly string[],
     signal: AbortSignal,
   ): Promise<{ repoUrlOf: (appId: string) => string | undefined; stale: boolean }> {
+    await this.sweeps.get(account)?.catch(() => undefined);
     let stored = this.read(account);
     const unknown = unknownApps(stored, appIds).length;
     if (unknown > 0) {
@@ -49,11 +53,20 @@ export class RepoMap {
     { everything, signal }: { everything: boolean; signal: AbortSignal },
   ): Promise<StoredRepos> {
     const ask = async (appId: string) => (await orNone(client.getLatestBuild(appId, { signal })))?.repoUrl;
-    const next = await vscode.window.withProgress({ location: { viewId: ViewId.currentBranch } }, () =>
-      sweep(stored, appIds, ask, { everything, now: Date.now }),
+    const swept = Promise.resolve(
+      vscode.window.withProgress({ location: { viewId: ViewId.currentBranch } }, () =>
+        sweep(stored, appIds, ask, { everything, now: Date.now }),
+      ),
     );
-    await this.state.update(`${KEY} ${account}`, next);
-    return next;
+    // Only the sweep a view waits for: the background one must not hold a load up.
+    if (!everything) this.sweeps.set(account, swept);
+    try {
+      const next = await swept;
+      await this.state.update(`${KEY} ${account}`, next);
+      return next;
+    } finally {
+      if (this.sweeps.get(account) === swept) this.sweeps.delete(account);
+    }
   }
 
   private read(account: string): StoredRepos {
