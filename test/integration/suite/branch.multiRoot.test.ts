@@ -45,6 +45,9 @@ describe('current branch: a workspace with two repositories', () => {
     git(second, 'remote', 'add', 'origin', WEATHER_REPO);
     writeFileSync(path.join(second, 'second.txt'), 'second\n');
 
+    const { model, tree, statusBar } = testing(fixture.api).branch;
+    await waitFor(() => model.state.kind === 'builds' && model.state.branch === 'master', 'the builds of master');
+    fixture.service.clearRequests();
     const added = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
     const count = vscode.workspace.workspaceFolders?.length ?? 0;
     assert.ok(vscode.workspace.updateWorkspaceFolders(count, 0, { uri: vscode.Uri.file(second) }), 'the folder can be added');
@@ -54,7 +57,6 @@ describe('current branch: a workspace with two repositories', () => {
     assert.ok(gitApi);
     await gitApi.openRepository(vscode.Uri.file(second));
 
-    const { model, tree, statusBar } = testing(fixture.api).branch;
     const secondRoot = vscode.Uri.file(second).toString();
     await waitFor(
       () => model.sectionStates.length === 2 && model.sectionStates.every((s) => s.state.kind === 'builds'),
@@ -81,6 +83,11 @@ describe('current branch: a workspace with two repositories', () => {
         .sort(),
     );
     assert.equal(two.state.entries.length, 3);
+    // The app list and which repository each app builds are known from the first: only the three apps that match are asked.
+    assert.deepEqual(
+      fixture.service.requests.map((r) => `${r.route} ${r.query.branch}`),
+      Array<string>(3).fill(`GET /apps/:app_id/build/latest ${FIND_REPLACE}`),
+    );
 
     // The view: a section per repository, named, with its branch, holding its apps' latest builds.
     const sections = tree.getChildren();
