@@ -59,6 +59,12 @@ export class RepoNode {
     item.iconPath = new vscode.ThemeIcon('repo');
     item.tooltip = vscode.Uri.parse(this.root).fsPath;
     item.contextValue = 'branchRepository';
+    item.accessibilityInformation = {
+      label:
+        this.branch === undefined
+          ? l10n.t('Repository {0}', shownText(this.name))
+          : l10n.t('Repository {0}, branch {1}', shownText(this.name), shownText(this.branch)),
+    };
     return item;
   }
 }

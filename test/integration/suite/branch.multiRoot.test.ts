@@ -99,6 +99,7 @@ describe('current branch: a workspace with two repositories', () => {
         [path.basename(second), FIND_REPLACE],
       ],
     );
+    assert.equal(sectionItems[1].accessibilityInformation?.label, `Repository ${path.basename(second)}, branch ${FIND_REPLACE}`);
     const labels = (node: (typeof sections)[number]) => tree.getChildren(node).map((n) => tree.getTreeItem(n).label as string);
     assert.deepEqual(labels(sections[0]).sort(), ['2048 Android App', '2048 iOS App']);
     assert.deepEqual(
