@@ -127,6 +127,10 @@ export interface ServiceOptions {
   publicHost?: string;
   /** Serve names, branches, commit details, test names and links written like an attacker's (hostileText.ts). */
   hostileText?: boolean;
+  /** The seeded user's token instead of DEMO_TOKEN: a second service that must never see the first one's. */
+  token?: string;
+  /** Another seeded data set: app ids (so build ids) from this seed and its name before each app's name. */
+  seed?: string;
 }
 
 export interface ReferenceService {

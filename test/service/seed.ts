@@ -71,10 +71,10 @@ function toLiveShapes(data: ServiceData, spec: AppSpec, build: Build, index: num
   data.testsAsLive.add(build._id);
 }
 
-function seedApp(data: ServiceData, spec: AppSpec, appIndex: number): void {
+function seedApp(data: ServiceData, spec: AppSpec, appIndex: number, seed?: string): void {
   const app: App = {
-    _id: spec.id ?? objectIdFor(`seed-app:${spec.name}`),
-    app_name: spec.name,
+    _id: seed ? objectIdFor(`seed-app:${seed}:${spec.name}`) : (spec.id ?? objectIdFor(`seed-app:${spec.name}`)),
+    app_name: seed ? `${seed} ${spec.name}` : spec.name,
     ...(!spec.liveShapes && { platform: spec.platform }),
     ...spec.extraFields,
   };
@@ -93,10 +93,13 @@ function seedApp(data: ServiceData, spec: AppSpec, appIndex: number): void {
   for (let index = 0; index < spec.buildCount; index++) data.builds.push(seedBuild(data, spec, app, appIndex, index));
 }
 
-/** A fresh copy of the seeded data set; every call gives equal, independent data. `origin` is where download links point. */
-export function seedData(origin = 'http://127.0.0.1'): ServiceData {
+/**
+ * A fresh copy of the seeded data set; every call gives equal, independent data. `origin` is where download
+ * links point; another `seed` gives other app ids (so build ids) and names.
+ */
+export function seedData(origin = 'http://127.0.0.1', seed?: string): ServiceData {
   const data = emptyData(origin);
-  SEEDED_APPS.forEach((spec, appIndex) => seedApp(data, spec, appIndex));
+  SEEDED_APPS.forEach((spec, appIndex) => seedApp(data, spec, appIndex, seed));
   return data;
 }
 

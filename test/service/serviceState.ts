@@ -11,7 +11,7 @@ import { Timers } from './timers';
 export class ServiceState {
   readonly data: ServiceData;
   readonly faults = new FaultBook();
-  readonly tokens = new TokenBook(DEMO_TOKEN);
+  readonly tokens: TokenBook;
   readonly timers = new Timers();
   requests: RecordedRequest[] = [];
   private triggered = 0;
@@ -20,7 +20,8 @@ export class ServiceState {
   private origin = 'http://127.0.0.1';
 
   constructor(readonly options: ServiceOptions) {
-    this.data = seedData(this.origin);
+    this.tokens = new TokenBook(options.token ?? DEMO_TOKEN);
+    this.data = seedData(this.origin, options.seed);
     this.applyAppCount();
     if (options.hostileText) serveHostileText(this.data);
   }
@@ -54,7 +55,7 @@ export class ServiceState {
 
   /** Back to the seeded state, in place so that references to `data` stay valid. */
   reset(): void {
-    Object.assign(this.data, seedData(this.origin));
+    Object.assign(this.data, seedData(this.origin, this.options.seed));
     this.applyAppCount();
     if (this.options.hostileText) serveHostileText(this.data);
     this.faults.clear();
