@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { Accounts } from './services/accounts';
 import type { BranchStatusBar } from './views/branch/branchStatusBar';
 import type { CurrentBranch } from './services/currentBranch';
 import type { CurrentBranchView } from './views/branch/currentBranchView';
@@ -22,6 +23,9 @@ export interface BuildServiceExports {
   // Only in tests (ExtensionMode.Test or BUILD_SERVICE_TEST_HOOKS=1); `secrets` lets a test change the token as another window does.
   readonly testing?: {
     readonly secrets: vscode.SecretStorage;
+    /** The accounts, and the Accounts menu's provider as VS Code calls it. */
+    readonly accounts: Accounts;
+    readonly accountsMenu: vscode.AuthenticationProvider;
     readonly tokenSecretKey: string;
     readonly logFile: vscode.Uri;
     /** The Apps view itself, so a test can expand apps the way a click does (reveal with expand). */

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { AccountCommands } from './commands/accountCommands';
 import { ArtifactCommands } from './commands/artifactCommands';
 import { BranchCommands } from './commands/branchCommands';
 import { BuildCommands } from './commands/buildCommands';
@@ -12,8 +13,8 @@ import { TestCommands } from './commands/testCommands';
 import { TokenCommands } from './commands/tokenCommands';
 import { DEFAULT_INTERVALS, scaleIntervals, TEST_TIME_SCALE } from './core/pollSchedule';
 import type { BuildServiceExports } from './exports';
-import { ViewId } from './ids';
-import { ClientCache } from './services/clientCache';
+import { AUTH_PROVIDER_ID, ViewId } from './ids';
+import { Accounts } from './services/accounts';
 import { ContextKeys } from './services/contextKeys';
 import { CurrentBranch } from './services/currentBranch';
 import { ErrorPresenter } from './services/errorPresenter';
@@ -25,7 +26,7 @@ import { RepoMap } from './services/repoMap';
 import { Session } from './services/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
-import { TokenStore, TOKEN_SECRET_KEY } from './services/tokenStore';
+import { TOKEN_SECRET_KEY } from './services/tokenStore';
 import { UnencryptedConsent } from './services/unencryptedConsent';
 import { AppsView } from './views/apps/appsView';
 import { BranchStatusBar } from './views/branch/branchStatusBar';
@@ -43,14 +44,22 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   // Test hooks: in VS Code's own test runs, and in a test host that installs the .vsix and sets this
   // variable (VS Code 1.139's web build runs no development-mode tests; see test/host/runInstalled.mjs).
   const testMode = context.extensionMode === vscode.ExtensionMode.Test || process.env.BUILD_SERVICE_TEST_HOOKS === '1';
-  const tokens = new TokenStore(context.secrets);
-  const log = new Log(() => tokens.knownSecrets());
+  // Reads nothing until first asked: the account list, tokens and clients come with the first look.
+  let accounts: Accounts | undefined = undefined;
+  const log = new Log(() => accounts?.knownSecrets() ?? []);
   const settingProblems = new SettingProblemNotifier(log);
   const settings = new SettingsService((value) => settingProblems.report(value));
-  const presenter = new ErrorPresenter(log, tokens, () => settings.value.timeoutSeconds);
   const consent = new UnencryptedConsent(context.globalState, log);
-  const clients = new ClientCache({ settings, tokens, log, userAgent: userAgentOf(context), consent });
-  const session = new Session(settings, tokens, clients, log);
+  accounts = new Accounts({
+    secrets: context.secrets,
+    globalState: context.globalState,
+    settings,
+    log,
+    userAgent: userAgentOf(context),
+    consent,
+  });
+  const presenter = new ErrorPresenter(log, accounts, () => settings.value.timeoutSeconds);
+  const session = new Session(accounts);
   const contextKeys = new ContextKeys();
   // Tests cannot wait a minute per look; they run the same schedule at a time scale.
   const intervals = testMode ? scaleIntervals(DEFAULT_INTERVALS, TEST_TIME_SCALE) : undefined;
@@ -67,10 +76,12 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const notice = new CompletionNotice({ poller, settings, session, branch, log });
 
   const targets = new CommandTargets(apps);
+  const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, log });
   const tools = new ChatTools({ session, branch, git, poller, apps, settings, log }).tools();
   const commands = registerCommands(
     {
-      ...new TokenCommands(tokens, apps, log).table(),
+      ...accountCommands.table(),
+      ...new TokenCommands(accounts, apps, log).table(),
       ...new LinkCommands(settings, targets, log).table(),
       ...new BuildCommands({ session, apps, targets, poller, log }).table(),
       ...new BranchCommands({ session, git, model: branch, branchView, apps, targets, poller, log }).table(),
@@ -83,11 +94,13 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   );
   context.subscriptions.push(
     log,
-    tokens,
     settings,
-    presenter,
-    clients,
+    accounts,
     session,
+    accountCommands,
+    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Build Service', accountCommands, {
+      supportsMultipleAccounts: true,
+    }),
     poller,
     apps,
     git,
@@ -105,6 +118,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const testing = testMode
     ? {
         secrets: context.secrets,
+        accounts,
+        accountsMenu: accountCommands,
         tokenSecretKey: TOKEN_SECRET_KEY,
         logFile: vscode.Uri.joinPath(context.logUri, `${LOG_CHANNEL_NAME}.log`),
         appsView: apps.view,

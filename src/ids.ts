@@ -31,6 +31,8 @@ export const CommandId = {
   openProxySettings: 'buildService.openProxySettings',
   allowUnencrypted: 'buildService.allowUnencrypted',
   forgetUnencryptedChoices: 'buildService.forgetUnencryptedChoices',
+  signIn: 'buildService.signIn',
+  signOut: 'buildService.signOut',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];
@@ -83,6 +85,9 @@ export type ContextKeyName = (typeof ContextKey)[keyof typeof ContextKey];
 
 export const SETTINGS_SECTION = 'buildService';
 
+/** The AuthenticationProvider of the Accounts menu (package.json contributes.authentication). */
+export const AUTH_PROVIDER_ID = 'buildService';
+
 export const Setting = {
   baseUrl: 'buildService.baseUrl',
   dashboardUrl: 'buildService.dashboardUrl',
@@ -95,6 +100,7 @@ export const Setting = {
   testResultsForCurrentBranch: 'buildService.testResultsForCurrentBranch',
   showPassingTests: 'buildService.showPassingTests',
   coverageForCurrentBranch: 'buildService.coverageForCurrentBranch',
+  account: 'buildService.account',
 } as const;
 
 export type SettingId = (typeof Setting)[keyof typeof Setting];

@@ -43,8 +43,10 @@ export class BranchCommands {
   // The app pick is skipped when only one app builds this repository or when run on an app node; the current
   // branch is offered first. The new build is followed; CompletionNotice announces its end.
   private async trigger(node: unknown): Promise<void> {
-    const client = await this.deps.session.ready();
-    const app = this.deps.targets.clickedApp(node) ?? (await pickApp(this.deps.session, client, this.deps.model.state));
+    const clicked = this.deps.targets.clickedApp(node);
+    const account = clicked?.account ?? this.deps.session.account();
+    const client = await (account ?? this.deps.session).ready();
+    const app = clicked?.app ?? (await pickApp(this.deps.session, client, this.deps.model.state));
     if (!app) return;
     const branch = await pickBranch(client, app, this.deps.git.snapshot, this.deps.log);
     if (branch === undefined) return;
@@ -53,7 +55,7 @@ export class BranchCommands {
     );
     const build = await this.fetchNew(client, id, app, branch);
     this.deps.log.info(loggedText(`Triggered build ${id} of ${app.id} on ${branch}.`));
-    this.deps.poller.follow(build, 'triggered');
+    this.deps.poller.follow(build, 'triggered', account);
     this.deps.model.showBuild(build);
     // The Apps view reloads, so the new build shows under its app.
     this.deps.apps.invalidate();

@@ -63,8 +63,8 @@ export class BuildCommands {
   /** Two quick picks: the branch (from /branches) and the state. Escape in either leaves the filter as it was. */
   private async filter(node: unknown): Promise<void> {
     // Asked first: without a connection the command says why, whatever it was run on.
-    const client = await this.deps.session.ready();
     const app = this.deps.targets.app(node);
+    const client = await (app?.account ?? this.deps.session).ready();
     if (!app) return;
     const current = this.deps.apps.builds.filterOf(app.app.id);
     const listed = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading branches') }, () =>
@@ -100,8 +100,8 @@ export class BuildCommands {
 
   /** Asks first (not undoable): only the warning's "Cancel Build" button sends; closing it cancels nothing. */
   private async cancel(node: unknown): Promise<void> {
-    const client = await this.deps.session.ready();
     const target = this.deps.targets.build(node);
+    const client = await (target?.account ?? this.deps.session).ready();
     if (!target || target.build.finished) return;
     const { build } = target;
     const appName = this.deps.targets.appNameOf(target) ?? this.deps.session.nameOf(target.appId);
@@ -116,7 +116,7 @@ export class BuildCommands {
     await client.cancelBuild(build.id);
     this.deps.log.info(`Cancelled build ${loggedText(build.id)}`);
     // The answer carries no build; ask for it, and let the poller tell the tree.
-    this.deps.poller.follow(await client.getBuild(build.id), 'shown');
+    this.deps.poller.follow(await client.getBuild(build.id), 'shown', target.account);
   }
 
   private async copyBuildId(node: unknown): Promise<void> {

@@ -3,18 +3,22 @@ import { loggedText } from '../core/serviceText';
 import { cappedAnswer, failureText } from '../core/toolAnswers';
 import type { Log } from '../services/log';
 
-export interface ListInput {
+/** Every tool may name the account by its label; without one, the account of the current repository. */
+export interface AccountInput {
+  account?: string;
+}
+export interface ListInput extends AccountInput {
   app?: string;
   branch?: string;
   state?: string;
   limit?: number;
 }
-export interface TestsInput {
+export interface TestsInput extends AccountInput {
   buildId?: string;
   app?: string;
   buildNumber?: number;
 }
-export interface TriggerInput {
+export interface TriggerInput extends AccountInput {
   app?: string;
   branch?: string;
 }

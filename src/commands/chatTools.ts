@@ -13,21 +13,23 @@ import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import type { SettingsService } from '../services/settings';
 import type { AppsView } from '../views/apps/appsView';
-import { Answer, failureAnswer, toolResult, type ListInput, type TestsInput, type TriggerInput } from './chatToolResult';
+import type { Account } from '../services/accounts';
+import { notReady } from '../core/connection';
+import { Answer, failureAnswer, toolResult, type AccountInput, type ListInput, type TestsInput, type TriggerInput } from './chatToolResult';
 
-/** What a trigger confirmation named: this app, this branch, on this service. */
+/** What a trigger confirmation named: this app, this branch, on this account. */
 interface Target {
   app: App;
   branch: string;
-  baseUrl: string;
+  account: Account;
 }
 
-const sameTarget = (a: Target, b: Target) => a.app.id === b.app.id && a.branch === b.branch && a.baseUrl === b.baseUrl;
+const sameTarget = (a: Target, b: Target) => a.app.id === b.app.id && a.branch === b.branch && a.account === b.account;
 
 /** The key VS Code's two calls share: the input as the model gave it, as far as it decides the target. */
 function keyOf(input: TriggerInput): string {
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-  return JSON.stringify([text(input.app), text(input.branch)]);
+  return JSON.stringify([text(input.app), text(input.branch), text(input.account)]);
 }
 
 export interface ChatToolsDeps {
@@ -48,11 +50,12 @@ export class ChatTools {
   constructor(private readonly deps: ChatToolsDeps) {
     // Confirmations were given for the service and token of their time.
     deps.session.onDidChange(() => this.confirmed.clear());
+    deps.session.accounts.onDidChange(() => this.confirmed.clear());
   }
 
   tools(): Record<ToolNameValue, vscode.LanguageModelTool<object>> {
     return {
-      [ToolName.branchStatus]: { invoke: () => this.answer(() => this.branchStatus()) },
+      [ToolName.branchStatus]: { invoke: (options) => this.answer(() => this.branchStatus(options.input)) },
       [ToolName.listBuilds]: { invoke: (options) => this.answer(() => this.listBuilds(options.input)) },
       [ToolName.failedTests]: { invoke: (options) => this.answer(() => this.failedTests(options.input)) },
       [ToolName.triggerBuild]: {
@@ -71,8 +74,41 @@ export class ChatTools {
     return snapshot.kind === 'repository' ? snapshot.branch : undefined;
   }
 
-  private async branchStatus(): Promise<string> {
-    await this.deps.session.ready();
+  /** The account named by its label, else the one of the current repository (the window's). */
+  private accountOf(input: AccountInput): Account {
+    const { accounts } = this.deps.session;
+    const label = typeof input.account === 'string' ? input.account.trim() : '';
+    if (label) {
+      const found = accounts.byLabel(label);
+      if (!found)
+        throw new Answer(
+          l10n.t(
+            'No account is called {0}. The accounts are: {1}.',
+            quoted(label),
+            accounts
+              .all()
+              .map((a) => named(a.label))
+              .join(', '),
+          ),
+        );
+      return found;
+    }
+    const account = this.deps.session.account();
+    if (!account) throw notReady({ kind: 'not-configured' });
+    return account;
+  }
+
+  private async branchStatus(input: AccountInput): Promise<string> {
+    const account = this.accountOf(input);
+    await account.ready();
+    // The Current Branch view follows the window's account; another account has no branch view yet.
+    if (account !== this.deps.session.account())
+      throw new Answer(
+        l10n.t(
+          'The current branch is followed with the account {0}; name that one, or no account.',
+          named(this.deps.session.account()?.label ?? ''),
+        ),
+      );
     await this.deps.branch.reload();
     const state = this.deps.branch.state;
     switch (state.kind) {
@@ -107,7 +143,7 @@ export class ChatTools {
   }
 
   private async listBuilds(input: ListInput): Promise<string> {
-    const client = await this.deps.session.ready();
+    const client = await this.accountOf(input).ready();
     const app = await this.app(client, input.app);
     const state = input.state?.trim().toLowerCase();
     if (state && !(FILTER_STATUSES as readonly string[]).includes(state))
@@ -119,7 +155,7 @@ export class ChatTools {
   }
 
   private async failedTests(input: TestsInput): Promise<string> {
-    const client = await this.deps.session.ready();
+    const client = await this.accountOf(input).ready();
     let build;
     let appName: string;
     if (input.buildId?.trim()) {
@@ -143,14 +179,15 @@ export class ChatTools {
 
   /** Works out what would be built, so the confirmation names exactly that. */
   private async target(input: TriggerInput): Promise<Target> {
-    const client = await this.deps.session.ready();
+    const account = this.accountOf(input);
+    const client = await account.ready();
     const app = await this.app(client, input.app);
     const branch = input.branch?.trim() || this.currentBranch();
     if (!branch) throw new Answer(l10n.t('Which branch? No branch is checked out here; name one.'));
     // A name the question could not show as it is would ask about one branch and build another.
     if (shownText(branch) !== branch)
       throw new Answer(l10n.t('The branch name {0} cannot be shown as it is; nothing was started.', quoted(branch)));
-    return { app, branch, baseUrl: this.deps.settings.value.baseUrl };
+    return { app, branch, account };
   }
 
   private async prepareTrigger(input: TriggerInput): Promise<vscode.PreparedToolInvocation> {
@@ -164,7 +201,7 @@ export class ChatTools {
     const [name, branch] = [target.app.name || target.app.id, target.branch];
     return {
       invocationMessage: l10n.t('Triggering a build of {0} on {1}', named(name), named(branch)),
-      confirmationMessages: triggerQuestion(name, branch),
+      confirmationMessages: triggerQuestion(name, branch, this.deps.session.accounts.all().length > 1 ? target.account.label : undefined),
     };
   }
 
@@ -172,14 +209,15 @@ export class ChatTools {
   private async trigger(input: TriggerInput): Promise<string> {
     const taken = this.confirmed.take(keyOf(input));
     if (taken.kind !== 'confirmed') throw new Answer(notConfirmed(taken.kind));
-    const { app, branch, baseUrl } = taken.target;
-    const client = await this.deps.session.ready();
-    if (this.deps.settings.value.baseUrl !== baseUrl) throw new Answer(notConfirmed('none'));
+    const { app, branch, account } = taken.target;
+    // Signed out since the confirmation: that account is no longer there to build with.
+    if (!this.deps.session.accounts.all().includes(account)) throw new Answer(notConfirmed('none'));
+    const client = await account.ready();
     const id = await client.triggerBuild(app.id, { branch });
     this.deps.log.info(loggedText(`Chat tool triggered build ${id} of ${app.id} on ${branch}.`));
     const build = await client.getBuild(id).catch(() => undefined);
     if (build) {
-      this.deps.poller.follow(build, 'triggered');
+      this.deps.poller.follow(build, 'triggered', account);
       this.deps.branch.showBuild(build);
     }
     this.deps.apps.invalidate();

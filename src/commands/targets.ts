@@ -1,4 +1,5 @@
 import type { App, Build, BuildLink } from '../api';
+import type { Account } from '../services/accounts';
 import type { DetailRow } from '../core/detailRows';
 import type { AppsView } from '../views/apps/appsView';
 import { BuildNode } from '../views/apps/buildNode';
@@ -13,6 +14,8 @@ const isBuildNode = (node: unknown): node is BuildNode => node instanceof BuildN
 export interface BuildWithApp {
   readonly build: Build;
   readonly appName: string;
+  /** Whose build it is, when a node of the Apps view says so. */
+  readonly account?: Account;
 }
 
 export interface BranchBuildTarget {
@@ -29,8 +32,8 @@ export class CommandTargets {
   }
 
   /** Only the app clicked in the Apps view; a command from the palette asks instead. */
-  clickedApp(node: unknown): App | undefined {
-    return isAppNode(node) ? node.app : undefined;
+  clickedApp(node: unknown): AppNode | undefined {
+    return isAppNode(node) ? node : undefined;
   }
 
   build(node: unknown): BuildNode | undefined {
@@ -45,7 +48,7 @@ export class CommandTargets {
   anyBuild(node: unknown): BuildWithApp | undefined {
     if (node instanceof BranchBuildNode) return node.build ? { build: node.build, appName: node.app.name || node.app.id } : undefined;
     const target = this.build(node);
-    return target ? { build: target.build, appName: this.appNameOf(target) ?? target.appId } : undefined;
+    return target ? { build: target.build, appName: this.appNameOf(target) ?? target.appId, account: target.account } : undefined;
   }
 
   detailRow(node: unknown): DetailRow | undefined {

@@ -48,7 +48,7 @@ export class TestCommands {
     }
     const shown = await vscode.window.withProgress(
       { location: { viewId: 'workbench.view.testing' }, title: l10n.t('Loading test results') },
-      () => this.tests.show(target.build, target.appName),
+      () => this.tests.show(target.build, target.appName, target.account),
     );
     if (shown) await vscode.commands.executeCommand('workbench.view.testing.focus');
   }

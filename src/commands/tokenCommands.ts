@@ -3,31 +3,44 @@ import vscode = require('vscode');
 import { noticeText } from '../core/serviceText';
 import { TOKEN_ENV_VAR, tokenProblem } from '../core/tokenFormat';
 import { CommandId, Setting } from '../ids';
+import type { Account, Accounts } from '../services/accounts';
 import type { Log } from '../services/log';
 import { notify } from '../services/notify';
 import { promptForSetting } from '../services/settingPrompt';
-import type { TokenStore } from '../services/tokenStore';
 import type { AppsView } from '../views/apps/appsView';
 import type { LoadOutcome } from '../views/apps/loadOutcome';
+import { pickAccount } from './accountCommands';
 import type { CommandGroup } from './register';
 
+// On the account they are run on (a node, a fix's account id), the only one, or a pick. With no account yet,
+// the token of buildService.baseUrl, as before accounts.
 export class TokenCommands {
   constructor(
-    private readonly tokens: TokenStore,
+    private readonly accounts: Accounts,
     private readonly apps: AppsView,
     private readonly log: Log,
   ) {}
 
   table(): CommandGroup<typeof CommandId.setAccessToken | typeof CommandId.clearAccessToken> {
     return {
-      [CommandId.setAccessToken]: () => this.set(),
-      [CommandId.clearAccessToken]: () => this.clear(),
+      [CommandId.setAccessToken]: (target) => this.set(target),
+      [CommandId.clearAccessToken]: (target) => this.clear(target),
     };
   }
 
-  private async set(): Promise<void> {
+  /** undefined: the user closed the pick; null: no account yet. */
+  private async account(target: unknown, title: string): Promise<Account | null | undefined> {
+    if (this.accounts.all().length === 0) return null;
+    return pickAccount(this.accounts, target, title);
+  }
+
+  private async set(target: unknown): Promise<void> {
+    const account = await this.account(target, l10n.t('Build Service: Set Access Token'));
+    if (account === undefined) return;
+    const several = this.accounts.all().length > 1;
     const value = await vscode.window.showInputBox({
-      title: l10n.t('Build Service: Set Access Token'),
+      title:
+        several && account ? l10n.t('Build Service: Set Access Token for {0}', account.label) : l10n.t('Build Service: Set Access Token'),
       prompt: l10n.t('Paste your personal access token (dashboard → your profile → access token).'),
       placeHolder: l10n.t('Personal access token'),
       password: true,
@@ -37,21 +50,35 @@ export class TokenCommands {
       validateInput: (text) => (text.trim() === '' ? undefined : tokenProblem(text)),
     });
     if (value === undefined || value.trim() === '') return;
-    await this.tokens.set(value);
-    this.log.info('Access token stored; checking it with the build service.');
-    reportCheck(await this.apps.refresh());
+    await (account?.tokens ?? this.accounts.settingsTokens).set(value);
+    this.log.info(`Access token stored${account ? ` for ${account.label}` : ''}; checking it with the build service.`);
+    const outcome = await this.apps.refresh();
+    if (several && account) return this.reportAccount(account);
+    reportCheck(outcome);
   }
 
-  private async clear(): Promise<void> {
-    await this.tokens.clear();
-    this.log.info('Access token removed from secret storage.');
-    const stillFromEnv = (await this.tokens.source()) === 'environment';
+  private async clear(target: unknown): Promise<void> {
+    const account = await this.account(target, l10n.t('Build Service: Clear Access Token'));
+    if (account === undefined) return;
+    const tokens = account?.tokens ?? this.accounts.settingsTokens;
+    await tokens.clear();
+    this.log.info(`Access token${account ? ` of ${account.label}` : ''} removed from secret storage.`);
+    const stillFromEnv = (await tokens.source()) === 'environment';
     void notify(
       'info',
       stillFromEnv
         ? noticeText(l10n.t('Access token removed. The token in the {0} environment variable is used from now on.'), TOKEN_ENV_VAR)
         : noticeText(l10n.t('Access token removed.')),
     );
+  }
+
+  /** With several accounts, the count of the account whose token it is (listed by the refresh, not asked again). */
+  private async reportAccount(account: Account): Promise<void> {
+    const connection = await account.connection();
+    if (connection.kind !== 'ready') return;
+    const n = (await account.apps(connection.client)).length;
+    const apps = n === 0 ? l10n.t('no apps') : n === 1 ? l10n.t('1 app') : l10n.t('{0} apps', n.toLocaleString(vscode.env.language));
+    void notify('info', noticeText(l10n.t('Access token saved. {0} lists {1} for it.'), account.label, apps));
   }
 }
 

@@ -151,8 +151,13 @@ export function failedTestsText(build: Build, appName: string, tests: readonly T
   return [dataLead(), count, ...lines, ...more].join('\n');
 }
 
-export function triggerQuestion(appName: string, branch: string): { title: string; message: string } {
-  return { title: l10n.t('Trigger a build?'), message: l10n.t('Start a build of {0} on branch {1}?', named(appName), named(branch)) };
+/** `account`: named when the user has several, so the question says which service builds. */
+export function triggerQuestion(appName: string, branch: string, account?: string): { title: string; message: string } {
+  const message =
+    account === undefined
+      ? l10n.t('Start a build of {0} on branch {1}?', named(appName), named(branch))
+      : l10n.t('Start a build of {0} on branch {1} with the account {2}?', named(appName), named(branch), named(account));
+  return { title: l10n.t('Trigger a build?'), message };
 }
 
 /** An error as the answer text: the same words the user would see in a notification. */

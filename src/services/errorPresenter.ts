@@ -1,24 +1,21 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
-import type { TokenStore } from './tokenStore';
+import type { Account, Accounts } from './accounts';
 import type { Log } from './log';
-import { ACTION_LABELS, describeFailure, describeUnexpected, fixCommand, type UserMessage } from '../core/errorMessages';
-import { loggedText } from '../core/serviceText';
+import { ACTION_LABELS, describeFailure, describeUnexpected, fixCommand, type FixCommand, type UserMessage } from '../core/errorMessages';
+import { CommandId } from '../ids';
+import { loggedText, noticeText } from '../core/serviceText';
 import { notify } from './notify';
 
-// A rejected token (401) is shown once per token, as views refresh often (a token change or a success re-arms it);
-// every other failure is shown each time: someone asked, and must learn why nothing happened.
-export class ErrorPresenter implements vscode.Disposable {
-  private lastAuthFailure: string | undefined;
-  private readonly subscription: vscode.Disposable;
-
+// A rejected token (401) is shown once per account and token, as views refresh often (a token change or a success
+// re-arms it); every other failure is shown each time: someone asked, and must learn why nothing happened.
+export class ErrorPresenter {
   constructor(
     private readonly log: Log,
-    private readonly tokens: TokenStore,
+    private readonly accounts: Accounts,
     private readonly timeoutSeconds: () => number,
-  ) {
-    this.subscription = tokens.onDidChange(() => (this.lastAuthFailure = undefined));
-  }
+  ) {}
 
   /** What to tell the user about `error` (undefined for a cancellation); used by the tree's error node too. */
   describe(error: unknown): UserMessage | undefined {
@@ -27,35 +24,38 @@ export class ErrorPresenter implements vscode.Disposable {
 
   /** Logs the details and shows one notification. `operation` reads like "Loading apps". */
   present(error: unknown, operation: string): void {
-    const message = this.describe(error);
+    let message = this.describe(error);
     if (!message) return;
     this.logDetails(error, operation);
     // UnencryptedConsent asks with its own warning; a second toast would say the same.
     if (error instanceof ApiError && error.kind === 'unencrypted') return;
+    const account = error instanceof ApiError ? this.accounts.ofUrl(error.url) : undefined;
     if (error instanceof ApiError && error.kind === 'unauthorized') {
-      const key = `${error.serverMessage ?? ''}|${this.tokens.generation}`;
-      if (key === this.lastAuthFailure) {
-        this.log.info('Same access-token problem as before, with the same token: not notifying again.');
+      const key = `${error.serverMessage ?? ''}|${account?.tokens.generation ?? ''}`;
+      if (account && key === account.lastAuthFailure) {
+        this.log.info(`Same access-token problem as before for ${account.label}, with the same token: not notifying again.`);
         return;
       }
-      this.lastAuthFailure = key;
+      if (account) account.lastAuthFailure = key;
+      if (account && this.accounts.all().length > 1) message = { ...message, message: accountNotice(account, message.message) };
     }
-    this.show(message);
+    this.show(message, account);
   }
 
-  /** A request went through: the token works, so a later auth failure is news again. */
-  succeeded(): void {
-    this.lastAuthFailure = undefined;
+  /** A request of `account` went through: its token works, so a later auth failure is news again. */
+  succeeded(account: Account | undefined): void {
+    if (account) account.lastAuthFailure = undefined;
   }
 
-  show(message: UserMessage): void {
+  /** `account`: whose fix it is (Set Access Token acts on it). */
+  show(message: UserMessage, account?: Account): void {
     const labels = message.actions.map((a) => ACTION_LABELS[a]);
     this.log.info(`Notified (${message.severity}): ${message.message} [${labels.join(', ')}]`);
     // Not awaited: the promise settles only when the toast is dismissed.
     void notify(message.severity, message.message, ...labels).then((choice) => {
       const action = message.actions.find((a) => ACTION_LABELS[a] === choice);
       if (!action) return;
-      const fix = fixCommand(message, action);
+      const fix = accountFix(fixCommand(message, action), account);
       void vscode.commands.executeCommand(fix.command, ...(fix.arguments ?? []));
     });
   }
@@ -74,8 +74,14 @@ export class ErrorPresenter implements vscode.Disposable {
     // The message and the server's text quote the service: complete, but on one line.
     this.log.warn(loggedText(`${operation} failed (${error.kind}): ${error.message}${parts.length ? ` — ${parts.join(', ')}` : ''}`));
   }
+}
 
-  dispose(): void {
-    this.subscription.dispose();
-  }
+/** Set Access Token from an account's failure sets that account's token. */
+export function accountFix(fix: FixCommand, account: Account | undefined): FixCommand {
+  return account && fix.command === CommandId.setAccessToken ? { ...fix, arguments: [account.id] } : fix;
+}
+
+/** With several accounts a 401 says whose token it was. */
+function accountNotice(account: Account, text: UserMessage['message']): UserMessage['message'] {
+  return `${noticeText(l10n.t('{0}:'), account.label)} ${text}` as UserMessage['message'];
 }

@@ -5,6 +5,7 @@ import { FollowedBuilds, type FollowReason, type Recorded } from '../core/follow
 import { afterList, byApp, followListLimit, MAX_LIST_LIMIT } from '../core/followLists';
 import { DEFAULT_INTERVALS, PollClock, type PollIntervals, type PollRound, type PollWork } from '../core/pollSchedule';
 import { loggedText } from '../core/serviceText';
+import type { Account } from './accounts';
 import type { Log } from './log';
 import type { Session } from './session';
 import type { SettingsService } from './settings';
@@ -28,6 +29,8 @@ export interface PollerDeps {
  */
 export class BuildPoller implements vscode.Disposable {
   private readonly followed = new FollowedBuilds();
+  /** Whose build each followed one is: it is asked for with that account's client only. */
+  private readonly owners = new Map<string, Account>();
   private readonly clock: PollClock;
   private readonly updated = new vscode.EventEmitter<Build>();
   private readonly finished = new vscode.EventEmitter<{ build: Build; reason: FollowReason }>();
@@ -55,18 +58,23 @@ export class BuildPoller implements vscode.Disposable {
     this.clock = new PollClock(deps.intervals ?? DEFAULT_INTERVALS);
     this.subscriptions = [
       vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
-      // Another address or token: what is followed and watched belongs to a service the window left.
+      // Another account for this window: the branch watched belongs to the one it left.
       deps.session.onDidChange(() => {
-        this.followed.clear();
         this.watch([]);
         this.pollAbort?.abort();
+        this.dropBuilds((owner) => !deps.session.accounts.all().includes(owner));
       }),
+      // Signed out, or another token: that account's followed builds go, at once.
+      deps.session.accounts.onDidChange(() => this.dropBuilds((owner) => !deps.session.accounts.all().includes(owner))),
+      deps.session.accounts.onDidChangeToken((account) => this.dropBuilds((owner) => owner === account)),
       deps.settings.onDidChange(() => this.schedule()),
     ];
   }
 
   /** Follow an unfinished build until it finishes; 'shown' = it is visible in a view, 'triggered' = started from this window. */
-  follow(build: Build, reason: FollowReason): void {
+  follow(build: Build, reason: FollowReason, account = this.deps.session.account()): void {
+    if (!account) return;
+    this.owners.set(build.id, account);
     const { started, recorded } = this.followed.follow(build, reason);
     if (recorded) this.announce(build, recorded);
     if (!started) return;
@@ -77,6 +85,16 @@ export class BuildPoller implements vscode.Disposable {
   /** Stops following; with a reason, only for that reason (a build still triggered from here stays followed). */
   unfollow(buildId: string, reason?: FollowReason): void {
     this.followed.unfollow(buildId, reason);
+    if (!this.followed.has(buildId)) this.owners.delete(buildId);
+    this.schedule();
+  }
+
+  private dropBuilds(gone: (owner: Account) => boolean): void {
+    for (const [id, owner] of this.owners) {
+      if (!gone(owner)) continue;
+      this.followed.unfollow(id);
+      this.owners.delete(id);
+    }
     this.schedule();
   }
 
@@ -162,10 +180,8 @@ export class BuildPoller implements vscode.Disposable {
       try {
         // Signed out or no address: nothing to ask now; the views say why, and the next poll looks again.
         const connection = await this.deps.session.connection();
-        if (connection.kind === 'ready') {
-          this.rounds++;
-          await this.round(connection.client, due, signal);
-        }
+        if (connection.kind === 'ready') this.rounds++;
+        await this.round(connection.kind === 'ready' ? connection.client : undefined, due, signal);
       } finally {
         this.polling = false;
         this.pollAbort = undefined;
@@ -175,13 +191,13 @@ export class BuildPoller implements vscode.Disposable {
     this.schedule();
   }
 
-  private async round(client: BuildServiceClient, due: PollRound, signal: AbortSignal): Promise<void> {
+  private async round(client: BuildServiceClient | undefined, due: PollRound, signal: AbortSignal): Promise<void> {
     const listed = new Set<string>();
     // An app whose list failed: its builds would fail alone too.
     const unanswered = new Set<string>();
     const watched = this.watched;
     // The client's gate keeps this to four requests at a time.
-    if (due.lists) {
+    if (due.lists && client) {
       const version = this.watchVersion;
       await Promise.all(
         watched.flatMap((w) =>
@@ -203,11 +219,21 @@ export class BuildPoller implements vscode.Disposable {
     const rest = this.followed.builds.filter((b) =>
       carriesAny(watched, b) ? due.lists && !listed.has(b.id) && !unanswered.has(b.appId ?? '') : due.byId,
     );
-    const { lists, alone } = byApp(rest);
-    await Promise.all([
-      ...[...lists].map(([appId, ids]) => this.pollApp(client, appId, ids, signal)),
-      ...alone.map((id) => this.pollOne(id, () => client.getBuild(id, { signal }))),
-    ]);
+    for (const id of this.owners.keys()) if (!this.followed.has(id)) this.owners.delete(id);
+    // Each account's builds with its own client: one list per app, as below.
+    const byOwner = new Map<Account | undefined, Build[]>();
+    for (const build of rest) byOwner.set(this.owners.get(build.id), [...(byOwner.get(this.owners.get(build.id)) ?? []), build]);
+    await Promise.all(
+      [...byOwner].map(async ([owner, builds]) => {
+        const connection = await owner?.connection();
+        if (connection?.kind !== 'ready') return;
+        const { lists, alone } = byApp(builds);
+        await Promise.all([
+          ...[...lists].map(([appId, ids]) => this.pollApp(connection.client, appId, ids, signal)),
+          ...alone.map((id) => this.pollOne(id, () => connection.client.getBuild(id, { signal }))),
+        ]);
+      }),
+    );
   }
 
   private async pollApp(client: BuildServiceClient, appId: string, ids: readonly string[], signal: AbortSignal): Promise<void> {
@@ -279,6 +305,7 @@ export class BuildPoller implements vscode.Disposable {
     this.pollAbort?.abort();
     this.stop();
     this.followed.clear();
+    this.owners.clear();
     for (const s of this.subscriptions) s.dispose();
     this.updated.dispose();
     this.finished.dispose();

@@ -1,60 +1,43 @@
-import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, BuildServiceClient } from '../api';
-import { notReady, type NotReady } from '../core/connection';
-import { Setting } from '../ids';
-import type { ClientCache } from './clientCache';
-import type { Log } from './log';
-import type { SettingsService } from './settings';
-import type { TokenStore } from './tokenStore';
-import { uniqueById } from './uniqueLists';
+import { notReady } from '../core/connection';
+import type { Account, Accounts, Connection } from './accounts';
 
-/** Whether the service can be asked, and if not, why. */
-export type Connection = NotReady | { kind: 'ready'; client: BuildServiceClient };
+export type { Connection } from './accounts';
 
-// The app list is kept per client until `forgetApps()` (Refresh) or an address/token change, which fires
-// `onDidChange` so the views reload and the poller lets go.
+// The account work acts for when nothing else names one: the workspace's buildService.account, else the
+// first. `onDidChange` fires when that becomes another account or its token changes, so the views reload
+// and the poller lets go; another account coming or going is Accounts.onDidChange.
 export class Session implements vscode.Disposable {
-  private appList: { client: BuildServiceClient; apps: readonly App[] } | undefined;
-  private generation = 0;
-  private readonly names = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscriptions: vscode.Disposable[];
-  /** Where requests go, as of the first connection(); undefined until then, when nothing is to reset. */
-  private connectionKey: string | undefined;
+  /** The account as of the first connection(); undefined until then, when nothing is to reset. */
+  private connectedTo: string | undefined;
   readonly onDidChange = this.changed.event;
 
-  constructor(
-    private readonly settings: SettingsService,
-    private readonly tokens: TokenStore,
-    private readonly clients: ClientCache,
-    private readonly log: Log,
-  ) {
+  constructor(readonly accounts: Accounts) {
     this.subscriptions = [
-      settings.onDidChange(() => {
-        // Settings that do not decide where requests go (timeout, notifyOnCompletion…) leave it alone.
-        if (this.connectionKey === undefined) return; // nothing connected yet: nothing to reset
+      accounts.onDidChange(() => {
+        if (this.connectedTo === undefined) return; // nothing connected yet: nothing to reset
         const key = this.keyOf();
-        if (key === this.connectionKey) return;
-        this.connectionKey = key;
-        this.reset();
+        if (key === this.connectedTo) return;
+        this.connectedTo = key;
+        this.changed.fire();
       }),
-      // Also how a token set or cleared in another window arrives (secrets.onDidChange).
-      tokens.onDidChange(() => this.reset()),
+      accounts.onDidChangeToken((account) => {
+        if (account === this.account()) this.changed.fire();
+      }),
     ];
   }
 
+  account(): Account | undefined {
+    return this.accounts.chosen();
+  }
+
   async connection(): Promise<Connection> {
-    this.connectionKey ??= this.keyOf();
-    const config = this.settings.value;
-    if (!config.baseUrlSet) return { kind: 'not-configured' };
-    const client = this.clients.get();
-    if (!client) {
-      const problem = config.problems.find((p) => p.setting === Setting.baseUrl)?.problem ?? l10n.t('it is not valid');
-      return { kind: 'invalid-setting', problem };
-    }
-    if ((await this.tokens.get()) === undefined) return { kind: 'no-token' };
-    return { kind: 'ready', client };
+    this.connectedTo ??= this.keyOf();
+    const account = this.account();
+    return account ? account.connection() : { kind: 'not-configured' };
   }
 
   /** For work someone asked for: rejects with the ApiError saying why the service cannot be asked. */
@@ -64,35 +47,31 @@ export class Session implements vscode.Disposable {
     throw notReady(connection);
   }
 
-  // Asked once per client, each id once (the first wins). Concurrent callers share one request through the
-  // client's gate; a caller's `signal` cancels only its own wait.
-  async apps(client: BuildServiceClient, signal?: AbortSignal): Promise<readonly App[]> {
-    if (this.appList?.client === client) return this.appList.apps;
-    const generation = this.generation;
-    const apps = uniqueById(this.log, 'the app list', await client.listApps({ signal }), (app) => app.id);
-    // A Refresh or a new token while this was under way: the answer may already be out of date.
-    if (generation === this.generation) this.appList = { client, apps };
-    for (const app of apps) this.names.set(app.id, app.name || app.id);
-    return apps;
+  /** The apps of the account whose client this is. */
+  apps(client: BuildServiceClient, signal?: AbortSignal): Promise<readonly App[]> {
+    const account = this.accounts.ofClient(client) ?? this.account();
+    if (!account) throw notReady({ kind: 'not-configured' });
+    return account.apps(client, signal);
   }
 
   nameOf(appId: string): string {
-    return this.names.get(appId) ?? appId;
+    const first = this.account()?.nameOf(appId);
+    if (first) return first;
+    for (const account of this.accounts.all()) {
+      const name = account.nameOf(appId);
+      if (name) return name;
+    }
+    return appId;
   }
 
+  /** Refresh: every account's app list is asked for again. */
   forgetApps(): void {
-    this.appList = undefined;
-    this.generation++;
-  }
-
-  private reset(): void {
-    this.forgetApps();
-    this.changed.fire();
+    this.accounts.forgetApps();
   }
 
   private keyOf(): string {
-    const s = this.settings.value;
-    return `${s.baseUrl}|${s.baseUrlSet}`;
+    const account = this.account();
+    return account ? `${account.fromSettings}|${account.id}` : '';
   }
 
   dispose(): void {

@@ -30,6 +30,8 @@ export interface Settings {
   readonly testResultsForCurrentBranch: boolean;
   readonly showPassingTests: boolean;
   readonly coverageForCurrentBranch: boolean;
+  /** The label of the account this workspace uses; '' for the first. */
+  readonly account: string;
   readonly problems: readonly SettingProblem[];
 }
 
@@ -60,8 +62,13 @@ export function readSettings(): Settings {
     ),
     showPassingTests: take(Setting.showPassingTests, checkFlag(config.get('showPassingTests'), false), false),
     coverageForCurrentBranch: take(Setting.coverageForCurrentBranch, checkFlag(config.get('coverageForCurrentBranch'), true), true),
+    account: textOf(config.get('account')),
     problems,
   };
+}
+
+function textOf(raw: unknown): string {
+  return typeof raw === 'string' ? raw.trim() : '';
 }
 
 /** The API client's own check, so the setting and the client can never disagree on what is valid. */

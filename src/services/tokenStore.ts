@@ -1,10 +1,14 @@
 import vscode = require('vscode');
+import { SETTINGS_TOKEN_KEY } from '../core/accounts';
 import { normalizeToken, tokenProblem, TOKEN_ENV_VAR } from '../core/tokenFormat';
 
-/** The one key in context.secrets. The token is never kept in settings or globalState. */
-export const TOKEN_SECRET_KEY = 'buildService.accessToken';
+/** The key of the account buildService.baseUrl names. Tokens are never kept in settings or globalState. */
+export const TOKEN_SECRET_KEY = SETTINGS_TOKEN_KEY;
 
-/** The stored token, else BUILD_SERVICE_TOKEN; changes here and in other windows come as one event. */
+/**
+ * One account's token under its own key in context.secrets, else (for the account of
+ * buildService.baseUrl only) BUILD_SERVICE_TOKEN; changes here and in other windows come as one event.
+ */
 export class TokenStore implements vscode.Disposable {
   private stored: string | undefined;
   private firstRead: Promise<void> | undefined;
@@ -15,9 +19,13 @@ export class TokenStore implements vscode.Disposable {
 
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly secrets: vscode.SecretStorage) {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    readonly key = TOKEN_SECRET_KEY,
+    private readonly useEnvironment = key === TOKEN_SECRET_KEY,
+  ) {
     this.subscription = secrets.onDidChange((e) => {
-      if (e.key === TOKEN_SECRET_KEY) void this.reload();
+      if (e.key === key) void this.reload();
     });
   }
 
@@ -28,13 +36,13 @@ export class TokenStore implements vscode.Disposable {
   /** Read at use time; the stored token wins over the environment. */
   async get(): Promise<string | undefined> {
     await this.loaded();
-    return this.stored ?? fromEnvironment();
+    return this.stored ?? this.environment();
   }
 
   async source(): Promise<'stored' | 'environment' | 'none'> {
     await this.loaded();
     if (this.stored) return 'stored';
-    return fromEnvironment() ? 'environment' : 'none';
+    return this.environment() ? 'environment' : 'none';
   }
 
   async set(raw: string): Promise<void> {
@@ -42,19 +50,19 @@ export class TokenStore implements vscode.Disposable {
     const problem = tokenProblem(token);
     if (problem) throw new Error(problem);
     await this.loaded(); // a first read still under way must not land after this and undo it
-    await this.secrets.store(TOKEN_SECRET_KEY, token);
+    await this.secrets.store(this.key, token);
     this.apply(token);
   }
 
   async clear(): Promise<void> {
     await this.loaded();
-    await this.secrets.delete(TOKEN_SECRET_KEY);
+    await this.secrets.delete(this.key);
     this.apply(undefined);
   }
 
   /** What the log must never show; before the first read nothing logged can hold the stored token. */
   knownSecrets(): string[] {
-    return [this.stored, fromEnvironment()].filter((t): t is string => !!t);
+    return [this.stored, this.environment()].filter((t): t is string => !!t);
   }
 
   // The first reader asks the workbench, not activation (a round trip nobody waits for while the views
@@ -73,7 +81,7 @@ export class TokenStore implements vscode.Disposable {
 
   private async readStored(): Promise<string | undefined> {
     try {
-      const value = await this.secrets.get(TOKEN_SECRET_KEY);
+      const value = await this.secrets.get(this.key);
       return value ? normalizeToken(value) : undefined;
     } catch {
       return undefined; // A broken keyring behaves like "nothing stored"; the view then asks for a token.
@@ -85,6 +93,10 @@ export class TokenStore implements vscode.Disposable {
     this.stored = token;
     this.version++;
     this.changed.fire();
+  }
+
+  private environment(): string | undefined {
+    return this.useEnvironment ? fromEnvironment() : undefined;
   }
 
   dispose(): void {

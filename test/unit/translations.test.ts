@@ -50,6 +50,7 @@ const SAME_IN_GERMAN: Record<string, readonly string[]> = {
     '{0} MB',
     '{0} GB',
     'Commit',
+    '{0}:',
   ],
   // The product name, and the Apps view's name.
   'package.nls.json': ['displayName', 'viewsContainer.buildService.title', 'view.apps.name', 'category', 'configuration.title'],

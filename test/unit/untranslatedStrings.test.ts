@@ -231,7 +231,7 @@ const ALLOWED: readonly Allowed[] = [
     [
       ['src/commands/buildCommands.ts', 'the branches of app ${}'],
       ['src/commands/triggerPicks.ts', 'the branches of app ${}'],
-      ['src/services/session.ts', 'the app list'],
+      ['src/services/accounts.ts', 'the app list of ${}'],
       ['src/views/apps/buildsSection.ts', 'the builds of app ${}'],
       ['src/views/apps/buildsSection.ts', '${} and of another app'],
       ['src/views/apps/groupNodes.ts', 'the deployment groups of app ${}'],
@@ -240,8 +240,14 @@ const ALLOWED: readonly Allowed[] = [
   {
     why: 'parts of the request log line (Log stays English for support)',
     file: 'src/services/clientCache.ts',
-    texts: [' (attempt ${})', 'failed: ${}', ' — server said "${}"', '${} ${} ${} in ${} ms${}${}'],
+    texts: [' (attempt ${})', 'failed: ${}', ' — server said "${}"', '[${}] ${} ${} ${} in ${} ms${}${}'],
   },
+  {
+    why: 'an internal error no user meets (a bug report quotes it)',
+    file: 'src/services/accounts.ts',
+    texts: ['account ${} missing after sign-in'],
+  },
+  { why: 'the product name as the Accounts menu names the provider', file: 'src/extension.ts', texts: ['Build Service'] },
   { why: "parts of the presenter's log line", file: 'src/services/errorPresenter.ts', texts: ['status ${}', 'server said "${}"'] },
   {
     why: 'the product name as the Output channel name (the Log class stays English)',

@@ -15,7 +15,9 @@ import type { BuildPoller } from '../../services/poller';
 import { BuildNode } from './buildNode';
 import { BuildsSection } from './buildsSection';
 import type { LoadOutcome } from './loadOutcome';
-import { AppNode, PlatformIcons, sameApp, sameNodes, type AppsTreeNode } from './nodes';
+import { AccountNode, AppNode, PlatformIcons, sameApp, sameNodes, type AppsTreeNode } from './nodes';
+import type { Account } from '../../services/accounts';
+import { accountFix } from '../../services/errorPresenter';
 
 export type { LoadOutcome } from './loadOutcome';
 
@@ -38,7 +40,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   readonly builds: BuildsSection;
   private readonly icons: PlatformIcons;
   private roots: AppsTreeNode[] | undefined;
-  private sorted: { from: readonly App[]; apps: readonly App[] } | undefined;
+  private sorted = new WeakMap<readonly App[], readonly App[]>();
   private loading: { promise: Promise<LoadOutcome>; controller: AbortController } | undefined;
   private generation = 0;
   private readonly subscriptions: vscode.Disposable[];
@@ -57,6 +59,9 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
         this.invalidate();
         void this.followToken();
       }),
+      // An account signed in or out, or another account's token: its apps come or go, the others' stay cached.
+      deps.session.accounts.onDidChange(() => this.invalidate()),
+      deps.session.accounts.onDidChangeToken(() => this.invalidate()),
       deps.settings.onDidChange(() => this.invalidate()),
     ];
   }
@@ -66,6 +71,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   }
 
   async getChildren(node?: AppsTreeNode): Promise<AppsTreeNode[]> {
+    if (node?.kind === 'account') return [...node.children];
     if (node) return this.builds.children(node);
     // A newer load may supersede the one awaited here; keep waiting until one settles the roots.
     while (this.roots === undefined) await this.load(false);
@@ -74,9 +80,17 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
 
   /** Needed by reveal(); only apps, builds and an app's groups row are revealed, so details answer undefined. */
   getParent(node: AppsTreeNode): AppsTreeNode | undefined {
-    if (node.kind !== 'build' && node.kind !== 'groups') return undefined;
-    const appId = node.kind === 'build' ? node.appId : node.app.app.id;
-    return this.roots?.find((root) => root.kind === 'app' && root.app.id === appId);
+    if (node.kind === 'app') return this.roots?.find((root) => root.kind === 'account' && root.account === node.account);
+    if (node.kind === 'groups') return this.appNodes().find((app) => app.account === node.app.account && app.app.id === node.app.app.id);
+    if (node.kind !== 'build') return undefined;
+    return this.appNodes().find((app) => app.account === node.account && app.app.id === node.appId);
+  }
+
+  /** Every app shown, under whichever account. */
+  private appNodes(): AppNode[] {
+    return (this.roots ?? []).flatMap((root) =>
+      root.kind === 'app' ? [root] : root.kind === 'account' ? root.children.filter((n): n is AppNode => n.kind === 'app') : [],
+    );
   }
 
   refresh(): Promise<LoadOutcome> {
@@ -89,7 +103,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   /** Asks again for the children of the failed node only; `failed` may be an older copy of the node shown. */
   retry(failed: AppNode | BuildNode): void {
     if (failed instanceof BuildNode) return this.builds.retry(failed);
-    const current = this.roots?.find((root) => root.kind === 'app' && root.app.id === failed.app.id);
+    const current = this.appNodes().find((app) => app.account === failed.account && app.app.id === failed.app.id);
     if (current) this.changed.fire(current);
   }
 
@@ -135,13 +149,15 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     const connection = await this.deps.session.connection();
     if (connection.kind !== 'ready') return;
     for (const appId of await this.builds.reloadExpanded(connection.client)) {
-      const node = this.roots?.find((n) => n.kind === 'app' && n.app.id === appId);
+      const node = this.appNodes().find((n) => n.app.id === appId);
       if (node) this.changed.fire(node);
     }
   }
 
   private async fetchRoots(signal: AbortSignal): Promise<{ roots: AppsTreeNode[]; outcome: LoadOutcome }> {
     const { session, presenter, contextKeys } = this.deps;
+    const accounts = session.accounts.all();
+    if (accounts.length > 1) return this.fetchAccounts(accounts, signal);
     const connection = await session.connection();
     contextKeys.set(ContextKey.configured, connection.kind !== 'not-configured');
     // Whether a token exists is known only once the address is usable; until then the key stays.
@@ -159,10 +175,11 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     }
     try {
       const apps = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () => session.apps(connection.client, signal));
-      presenter.succeeded();
+      const account = session.accounts.ofClient(connection.client);
+      presenter.succeeded(account);
       contextKeys.set(ContextKey.noApps, apps.length === 0);
       contextKeys.set(ContextKey.appsListed, apps.length > 0);
-      return { roots: this.appNodes(apps), outcome: { status: 'loaded', count: apps.length } };
+      return { roots: account ? this.appNodesOf(account, apps, false) : [], outcome: { status: 'loaded', count: apps.length } };
     } catch (error) {
       if (signal.aborted) return { roots: [], outcome: { status: 'skipped', reason: 'superseded' } };
       presenter.present(error, l10n.t('Loading apps'));
@@ -170,19 +187,61 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     }
   }
 
-  /** The session lists each id once: VS Code refuses a tree with two items of one id. */
-  private appNodes(apps: readonly App[]): AppNode[] {
+  // Two or more accounts: each one's apps under it, asked for at once (one GET /apps per account); a
+  // failing account shows its own error and fix, and hides no other account's apps.
+  private async fetchAccounts(accounts: readonly Account[], signal: AbortSignal): Promise<{ roots: AppsTreeNode[]; outcome: LoadOutcome }> {
+    const { contextKeys } = this.deps;
+    contextKeys.set(ContextKey.configured, true);
+    contextKeys.set(ContextKey.noApps, false);
+    const nodes = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () =>
+      Promise.all(accounts.map((account) => this.accountNode(account, signal))),
+    );
+    if (signal.aborted) return { roots: [], outcome: { status: 'skipped', reason: 'superseded' } };
+    const count = nodes.reduce((n, node) => n + node.children.filter((c) => c.kind === 'app').length, 0);
+    contextKeys.set(ContextKey.hasToken, true);
+    contextKeys.set(ContextKey.appsListed, count > 0);
+    return { roots: nodes, outcome: { status: 'loaded', count } };
+  }
+
+  private async accountNode(account: Account, signal: AbortSignal): Promise<AccountNode> {
+    const connection = await account.connection();
+    switch (connection.kind) {
+      case 'not-configured':
+      case 'invalid-setting':
+        return new AccountNode(account, this.errorNodes(notReady(connection), account), l10n.t('address not valid'));
+      case 'no-token':
+        return new AccountNode(account, this.errorNodes(notReady(connection), account), l10n.t('no access token'));
+    }
+    try {
+      const apps = await this.deps.session.apps(connection.client, signal);
+      this.deps.presenter.succeeded(account);
+      const state = apps.length === 1 ? l10n.t('1 app') : l10n.t('{0} apps', apps.length.toLocaleString(vscode.env.language));
+      const children = apps.length
+        ? this.appNodesOf(account, apps, true)
+        : [new MessageNode(l10n.t('No apps'), 'info', { key: `empty:${account.id}` })];
+      return new AccountNode(account, children, state);
+    } catch (error) {
+      if (!signal.aborted) this.deps.presenter.present(error, l10n.t('Loading apps of {0}', account.label));
+      return new AccountNode(account, this.errorNodes(error, account), l10n.t('failed'));
+    }
+  }
+
+  /** The account lists each id once: VS Code refuses a tree with two items of one id. */
+  private appNodesOf(account: Account, apps: readonly App[], underAccount: boolean): AppNode[] {
     // An app the service describes as before keeps its node (and so its tree item and its expansion).
-    const before = new Map((this.roots ?? []).flatMap((n) => (n.kind === 'app' ? [[n.app.id, n] as const] : [])));
+    const before = new Map(this.appNodes().flatMap((n) => (n.account === account ? [[n.app.id, n] as const] : [])));
     return this.sortedOnce(apps).map((app) => {
       const kept = before.get(app.id);
-      return kept && sameApp(kept.app, app) ? kept : new AppNode(app, this.icons, this.builds.filterOf(app.id));
+      return kept && sameApp(kept.app, app) ? kept : new AppNode(app, account, this.icons, this.builds.filterOf(app.id), underAccount);
     });
   }
 
   private sortedOnce(apps: readonly App[]): readonly App[] {
-    if (this.sorted?.from !== apps) this.sorted = { from: apps, apps: sortByName(apps) };
-    return this.sorted.apps;
+    const kept = this.sorted.get(apps);
+    if (kept) return kept;
+    const sorted = sortByName(apps);
+    this.sorted.set(apps, sorted);
+    return sorted;
   }
 
   /** A token stored or cleared (here or in another window) updates the welcome view and walkthrough at once. */
@@ -192,9 +251,14 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
       this.deps.contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
   }
 
-  private errorNodes(error: unknown): AppsTreeNode[] {
+  /** Under an account (several accounts), the node is that account's and so is its fix. */
+  private errorNodes(error: unknown, account?: Account): AppsTreeNode[] {
     const message = this.deps.presenter.describe(error);
-    return message ? [new MessageNode(message.short, message.severity, { detail: message.message, fix: viewFix(message) })] : [];
+    if (!message) return [];
+    const fix = accountFix(viewFix(message), account);
+    return [
+      new MessageNode(message.short, message.severity, { detail: message.message, fix, key: account ? `error:${account.id}` : undefined }),
+    ];
   }
 
   dispose(): void {

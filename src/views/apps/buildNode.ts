@@ -2,6 +2,7 @@ import vscode = require('vscode');
 import type { Build } from '../../api';
 import { buildAccessibleLabel } from '../../core/accessibleLabels';
 import { buildLabel, buildTooltip, firstLine, pullRequestTag } from '../../core/buildLook';
+import type { Account } from '../../services/accounts';
 import { shownText } from '../../core/serviceText';
 import { relativeTime } from '../../core/time';
 import { buildIcon } from '../buildIcon';
@@ -13,6 +14,7 @@ export class BuildNode {
   constructor(
     public build: Build,
     readonly appId: string,
+    readonly account: Account,
   ) {}
 
   toTreeItem(now = Date.now()): vscode.TreeItem {

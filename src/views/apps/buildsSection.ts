@@ -6,10 +6,10 @@ import { CommandId } from '../../ids';
 import { repeatedIdsNote } from '../../core/uniqueIds';
 import { viewFix } from '../../core/errorMessages';
 import type { BuildFilter } from '../../core/filter';
-import type { ErrorPresenter } from '../../services/errorPresenter';
+import { accountFix, type ErrorPresenter } from '../../services/errorPresenter';
 import type { Log } from '../../services/log';
-import type { BuildPoller } from '../../services/poller';
 import type { Session } from '../../services/session';
+import type { BuildPoller } from '../../services/poller';
 import type { SettingsService } from '../../services/settings';
 import { uniqueById } from '../../services/uniqueLists';
 import { MessageNode } from '../messageNode';
@@ -68,9 +68,9 @@ export class BuildsSection implements vscode.Disposable {
 
   async children(node: AppsTreeNode): Promise<AppsTreeNode[]> {
     if (node.kind === 'detail') return node.children;
-    if (node.kind === 'message' || node.kind === 'group') return [];
-    // An app is shown only while connected; if that ended since, the view's reload is under way.
-    const connection = await this.deps.session.connection();
+    if (node.kind === 'message' || node.kind === 'group' || node.kind === 'account') return [];
+    // An app is shown only while its account is connected; if that ended since, the view's reload is under way.
+    const connection = await (node.kind === 'groups' ? node.app.account : node.account).connection();
     if (connection.kind !== 'ready') return [];
     if (node.kind === 'groups') return groupRows(node, connection.client, this.deps);
     return node.kind === 'app' ? this.buildsOf(node, connection.client) : this.detailsOf(node, connection.client);
@@ -146,11 +146,11 @@ export class BuildsSection implements vscode.Disposable {
     this.lists.set(app.app.id, builds);
     const nodes = builds.map((build) => {
       const kept = before.get(build.id);
-      return kept && JSON.stringify(kept.build) === JSON.stringify(build) ? kept : new BuildNode(build, app.app.id);
+      return kept && JSON.stringify(kept.build) === JSON.stringify(build) ? kept : new BuildNode(build, app.app.id, app.account);
     });
     for (const node of nodes) {
       this.shown.set(node.build.id, node);
-      if (!node.build.finished) this.deps.poller.follow(node.build, 'shown');
+      if (!node.build.finished) this.deps.poller.follow(node.build, 'shown', app.account);
     }
     let groups = this.groupRows.get(app);
     if (!groups) this.groupRows.set(app, (groups = new DeploymentGroupsNode(app)));
@@ -194,7 +194,7 @@ export class BuildsSection implements vscode.Disposable {
     // In the view rather than a toast: the user expanded this node and is looking at it.
     const message = this.deps.presenter.describe(error);
     if (!message) return [];
-    const fix = viewFix(message, { command: CommandId.refresh, arguments: [failed] });
+    const fix = accountFix(viewFix(message, { command: CommandId.refresh, arguments: [failed] }), failed.account);
     return [new MessageNode(message.short, message.severity, { detail: message.message, fix, key: `error:${key}` })];
   }
 

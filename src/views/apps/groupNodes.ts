@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import type { Account } from '../../services/accounts';
 import type { App, BuildServiceClient, DeploymentGroup } from '../../api';
 import { groupAccessibleLabel } from '../../core/accessibleLabels';
 import { viewFix } from '../../core/errorMessages';
@@ -17,7 +18,7 @@ export class DeploymentGroupsNode {
   readonly kind = 'groups';
 
   /** `app` is the app's node, which Retry asks again (typed by shape: nodes.ts imports this file). */
-  constructor(readonly app: { readonly kind: 'app'; readonly app: App }) {}
+  constructor(readonly app: { readonly kind: 'app'; readonly app: App; readonly account: Account }) {}
 
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(l10n.t('Deployment Groups'), vscode.TreeItemCollapsibleState.Collapsed);

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App } from '../../api';
 import { appAccessibleLabel } from '../../core/accessibleLabels';
+import type { Account } from '../../services/accounts';
 import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter';
 import { shownText } from '../../core/serviceText';
 import type { BuildNode } from './buildNode';
@@ -36,9 +37,13 @@ export class AppNode {
 
   constructor(
     readonly app: App,
+    /** Whose app it is: its builds are asked for with this account's client. */
+    readonly account: Account,
     private readonly icons: PlatformIcons,
     /** Survives reloads: the builds section keeps it by app id. */
     private buildFilter: BuildFilter = {},
+    /** With several accounts the tree item's id names the account: two services may use one app id. */
+    private readonly underAccount = false,
   ) {}
 
   get filter(): BuildFilter {
@@ -59,7 +64,7 @@ export class AppNode {
     const { id, name, platform } = this.app;
     const label = shownText(name || id);
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `app:${id}`;
+    item.id = this.underAccount ? `app:${this.account.id}/${id}` : `app:${id}`;
     item.iconPath = this.icons.for(platform);
     // A plain string, not Markdown, one line per fact: names come from the service.
     item.tooltip = l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', label, shownText(id), platformName(platform));
@@ -72,7 +77,30 @@ export class AppNode {
   }
 }
 
-export type AppsTreeNode = AppNode | BuildNode | DetailNode | MessageNode | DeploymentGroupsNode | DeploymentGroupNode;
+/** With two or more accounts, the top level: one per account, with its apps or why it has none. */
+export class AccountNode {
+  readonly kind = 'account';
+
+  constructor(
+    readonly account: Account,
+    readonly children: readonly AppsTreeNode[],
+    /** A few words: how many apps, or what is wrong. */
+    readonly state: string,
+  ) {}
+
+  toTreeItem(): vscode.TreeItem {
+    const { account } = this;
+    const item = new vscode.TreeItem(account.label, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `account:${account.id}`;
+    item.iconPath = new vscode.ThemeIcon('account');
+    item.description = [account.host, this.state].filter(Boolean).join(' · ');
+    item.tooltip = l10n.t('{0}\nAddress: {1}\n{2}', account.label, account.baseUrl || l10n.t('not valid'), this.state);
+    item.contextValue = 'account';
+    return item;
+  }
+}
+
+export type AppsTreeNode = AccountNode | AppNode | BuildNode | DetailNode | MessageNode | DeploymentGroupsNode | DeploymentGroupNode;
 
 export function platformName(platform: string): string {
   return PLATFORM_NAMES[platform] ?? (platform ? shownText(platform) : l10n.t('unknown'));

@@ -5,6 +5,7 @@ import type { BranchState } from '../../core/branchState';
 import { loggedText } from '../../core/serviceText';
 import { leavesOf, testTree } from '../../core/testTree';
 import type { CurrentBranch } from '../../services/currentBranch';
+import type { Account } from '../../services/accounts';
 import type { Log } from '../../services/log';
 import type { Session } from '../../services/session';
 import type { SettingsService } from '../../services/settings';
@@ -33,6 +34,8 @@ export class BuildTests implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** The Testing view's controller, made with the first results to show. */
   private shownView: TestResultsView | undefined;
+  /** Whose build is shown: signing out of it clears the view. */
+  private shownAccount: Account | undefined;
   /** The search for the tests' sources (it counts its searches, for tests). */
   readonly locator: TestLocator;
   private readonly showed = new vscode.EventEmitter<void>();
@@ -53,6 +56,12 @@ export class BuildTests implements vscode.Disposable {
         this.autoShown = undefined;
         this.clear();
       }),
+      deps.session.accounts.onDidChange(() => {
+        if (this.shownAccount && !deps.session.accounts.all().includes(this.shownAccount)) this.clear();
+      }),
+      deps.session.accounts.onDidChangeToken((account) => {
+        if (account === this.shownAccount) this.clear();
+      }),
     ];
   }
 
@@ -68,10 +77,10 @@ export class BuildTests implements vscode.Disposable {
   }
 
   /** Fetches and shows; rejects with an ApiError, no connection or a failed request (the command wrapper presents it). */
-  async show(build: Build, appName: string): Promise<ShownTests | undefined> {
+  async show(build: Build, appName: string, account = this.deps.session.account()): Promise<ShownTests | undefined> {
     const generation = ++this.generation;
     const { session, settings } = this.deps;
-    const client = await session.ready();
+    const client = account ? await account.ready() : await session.ready();
     const withPassing = settings.value.showPassingTests;
     const results = await client.getTests(build.id, { showPassing: withPassing ? true : undefined });
     if (generation !== this.generation) return undefined;
@@ -82,6 +91,7 @@ export class BuildTests implements vscode.Disposable {
     if (generation !== this.generation) return undefined;
     this.testingView().show(build, appName, results.tests, locations);
     this.showed.fire();
+    this.shownAccount = account;
     this.shownWithPassing = withPassing;
     this.deps.log.info(`Testing view: build ${loggedText(build.id)}, ${leaves.length} test(s), ${locations.size} located.`);
     return this.shownView?.shown;
@@ -89,6 +99,7 @@ export class BuildTests implements vscode.Disposable {
 
   clear(): void {
     this.generation++;
+    this.shownAccount = undefined;
     this.shownView?.clear();
     this.locator.forget();
   }
@@ -116,11 +127,11 @@ export class BuildTests implements vscode.Disposable {
     const shown = this.shownView?.shown;
     if (!shown || this.deps.settings.value.showPassingTests === this.shownWithPassing) return;
     this.shownWithPassing = this.deps.settings.value.showPassingTests;
-    this.showInBackground(shown.build, shown.appName);
+    this.showInBackground(shown.build, shown.appName, undefined, this.shownAccount);
   }
 
-  private showInBackground(build: Build, appName: string, failed?: () => void): void {
-    this.show(build, appName).catch((error: unknown) => {
+  private showInBackground(build: Build, appName: string, failed?: () => void, account?: Account): void {
+    this.show(build, appName, account ?? this.deps.session.account()).catch((error: unknown) => {
       failed?.();
       this.deps.log.warn(loggedText(`Test results of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`));
     });
