@@ -1,0 +1,264 @@
+// Several accounts in one window (issue 21): a second reference service on another port, with other
+// apps and another token, signed in to through the Sign In flow's real input boxes; each service sees
+// only its own token; signing out of one takes its apps, followed builds and test results at once.
+import * as assert from 'node:assert/strict';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { AppsTreeNode } from '../../../src/views/apps/nodes';
+import { startService, type RunningService } from '../../service/server';
+import { reveal, textOf } from '../appsView';
+import { readLog, testing, waitForLog } from '../extension';
+import { useReferenceService } from '../harness';
+import * as ui from '../ui';
+import { waitFor } from '../wait';
+
+const STAGING_TOKEN = 'staging-token-5e1d0c9a7b';
+
+/** Runs Sign In as the palette would and answers its three boxes: address, token (a password box), name. */
+async function signIn(address: string, token: string, label: string): Promise<void> {
+  void vscode.commands.executeCommand('buildService.signIn');
+  await waitFor(async () => (await ui.quickInput()).prompt.includes('API address'), 'the address box');
+  await ui.pressKey('Control+A');
+  await ui.typeText(address);
+  await ui.pressKey('Enter');
+  await waitFor(async () => (await ui.quickInput()).password, 'the token box');
+  assert.match((await ui.quickInput()).prompt, /personal access token for 127\.0\.0\.1:\d+/);
+  await ui.typeText(token);
+  await ui.pressKey('Enter');
+  await waitFor(async () => {
+    const box = await ui.quickInput();
+    return box.visible && !box.password && box.prompt.includes('A name for this account');
+  }, 'the name box');
+  await ui.pressKey('Control+A');
+  await ui.typeText(label);
+  await ui.pressKey('Enter');
+  await ui.waitForNotification(`Signed in to ${label}`);
+}
+
+function accountNodes(roots: AppsTreeNode[]): Extract<AppsTreeNode, { kind: 'account' }>[] {
+  return roots.filter((n): n is Extract<AppsTreeNode, { kind: 'account' }> => n.kind === 'account');
+}
+
+function appIds(nodes: readonly AppsTreeNode[]): string[] {
+  return nodes.flatMap((n) => (n.kind === 'app' ? [n.app.id] : [])).sort();
+}
+
+const bearer = (token: string) => `Bearer ${token}`;
+
+describe('accounts: two services in one window', () => {
+  const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, openView: true, waitForApps: true });
+  let staging: RunningService;
+
+  before(async () => {
+    staging = await startService({ token: STAGING_TOKEN, seed: 'Staging' });
+  });
+
+  after(async () => {
+    const { accounts } = testing(fixture.api);
+    for (const account of accounts.all()) if (!account.fromSettings) await accounts.signOut(account.id);
+    await staging?.close();
+  });
+
+  it('signing in to a second service shows both accounts, each with its own apps, at one GET /apps each', async () => {
+    await ui.clearNotifications();
+    staging.clearRequests();
+    await signIn(staging.baseUrl, STAGING_TOKEN, 'Staging');
+    await waitFor(async () => accountNodes(await fixture.api.apps.getChildren()).length === 2, 'two accounts in the Apps view');
+    const [first, second] = accountNodes(await fixture.api.apps.getChildren());
+    assert.ok(first && second);
+    const host = new URL(fixture.service.baseUrl).host;
+    assert.deepEqual(
+      [textOf(fixture.api, first).label, textOf(fixture.api, second).label],
+      [host, 'Staging'],
+      'the account of buildService.baseUrl first, under its host',
+    );
+    assert.equal(textOf(fixture.api, second).description, `${new URL(staging.baseUrl).host} · ${staging.data.apps.length} apps`);
+    assert.deepEqual(appIds(first.children), fixture.service.data.apps.map((a) => a._id).sort());
+    assert.deepEqual(appIds(second.children), staging.data.apps.map((a) => a._id).sort());
+    assert.ok(second.children.every((n) => n.kind !== 'app' || n.app.name.startsWith('Staging ')));
+    // The sign-in check's list is the one shown: the token was checked with one request, and not asked for again.
+    assert.equal(staging.requestsTo('GET /apps').length, 1);
+    const sessions = await testing(fixture.api).accountsMenu.getSessions(undefined, {});
+    assert.deepEqual(
+      sessions.map((s) => s.account.label),
+      [host, 'Staging'],
+    );
+    // Nothing secret outside secret storage.
+    const stored = JSON.stringify(vscode.workspace.getConfiguration('buildService'));
+    assert.ok(!stored.includes(STAGING_TOKEN));
+    assert.ok(!(await readLog(fixture.api)).includes(STAGING_TOKEN));
+    await waitForLog(fixture.api, /\[Staging\] GET \/apps 200 in \d+ ms/);
+  });
+
+  it("each service sees only its own token, on every request of a refresh and of an app's builds", async () => {
+    fixture.service.clearRequests();
+    staging.clearRequests();
+    await fixture.api.apps.refresh();
+    const [first, second] = accountNodes(await fixture.api.apps.getChildren());
+    assert.ok(first && second);
+    const stagingApp = second.children.find((n) => n.kind === 'app');
+    const firstApp = first.children.find((n) => n.kind === 'app');
+    assert.ok(stagingApp && firstApp);
+    await fixture.api.apps.getChildren(stagingApp);
+    await fixture.api.apps.getChildren(firstApp);
+    assert.ok(staging.requests.length >= 2 && fixture.service.requests.length >= 2);
+    assert.deepEqual([...new Set(staging.requests.map((r) => r.headers.authorization))], [bearer(STAGING_TOKEN)]);
+    assert.deepEqual([...new Set(fixture.service.requests.map((r) => r.headers.authorization))], [bearer(fixture.service.token)]);
+  });
+
+  it("a failing account shows its own error and fix, and hides none of the other's apps", async () => {
+    staging.revokeToken(STAGING_TOKEN);
+    try {
+      await ui.clearNotifications();
+      await fixture.api.apps.refresh();
+      const [first, second] = accountNodes(await fixture.api.apps.getChildren());
+      assert.ok(first && second);
+      assert.equal(appIds(first.children).length, fixture.service.data.apps.length);
+      const [error] = second.children.map((n) => textOf(fixture.api, n));
+      assert.equal(error?.label, 'Invalid authorization token.');
+      assert.deepEqual(error?.command?.arguments, [testing(fixture.api).accounts.byLabel('Staging')?.id]);
+      assert.equal(error?.command?.command, 'buildService.setAccessToken');
+      assert.match(textOf(fixture.api, second).description, /failed$/);
+      const shown = await ui.waitForNotification('Invalid authorization token');
+      assert.match(shown.message, /^Staging: Invalid authorization token\./);
+    } finally {
+      staging.reset();
+    }
+  });
+
+  it('signing out of one takes its apps, followed builds and test results at once; the other is untouched', async () => {
+    await fixture.api.apps.refresh();
+    const [first, second] = accountNodes(await fixture.api.apps.getChildren());
+    assert.ok(first && second);
+    // Expand an app of each account, as a click does: their unfinished builds are followed.
+    const followedOf = (service: RunningService) => {
+      const ids = new Set(service.data.builds.map((b) => b._id));
+      return testing(fixture.api).poller.followedIds.filter((id) => ids.has(id));
+    };
+    const stagingApp = second.children.find((n) => n.kind === 'app');
+    const firstApp = first.children.find((n) => n.kind === 'app');
+    assert.ok(stagingApp && firstApp);
+    await reveal(fixture.api, second, { expand: true });
+    await reveal(fixture.api, stagingApp, { expand: true });
+    await reveal(fixture.api, first, { expand: true });
+    await reveal(fixture.api, firstApp, { expand: true });
+    await waitFor(() => followedOf(staging).length > 0 && followedOf(fixture.service).length > 0, 'builds of both followed');
+    // Test results of a finished Staging build in the Testing view.
+    const stagingBuilds = await fixture.api.apps.getChildren(stagingApp);
+    const finished = stagingBuilds.find((n) => n.kind === 'build' && (n.build.status === 'failed' || n.build.status === 'success'));
+    assert.ok(finished);
+    await vscode.commands.executeCommand('buildService.showTestResults', finished);
+    await waitFor(() => testing(fixture.api).tests.view?.shown !== undefined, 'Staging test results shown');
+    const kept = followedOf(fixture.service);
+
+    await ui.clearNotifications();
+    const id = testing(fixture.api).accounts.byLabel('Staging')?.id;
+    assert.ok(id);
+    await vscode.commands.executeCommand('buildService.signOut', id);
+    await ui.waitForNotification('Signed out of Staging.');
+    assert.deepEqual(followedOf(staging), [], 'no Staging build followed');
+    assert.deepEqual(followedOf(fixture.service), kept, 'the other account keeps its followed builds');
+    assert.equal(testing(fixture.api).tests.view?.shown, undefined, 'the Testing view no longer shows its results');
+    const roots = await fixture.api.apps.getChildren();
+    assert.deepEqual(accountNodes(roots), [], 'one account: its apps at the top, as before');
+    assert.deepEqual(appIds(roots), fixture.service.data.apps.map((a) => a._id).sort());
+    assert.equal(await testing(fixture.api).secrets.get(`buildService.accessToken@${id}`), undefined, 'its token is gone');
+    assert.deepEqual(
+      (await testing(fixture.api).accountsMenu.getSessions(undefined, {})).map((s) => s.account.label),
+      [new URL(fixture.service.baseUrl).host],
+    );
+    staging.clearRequests();
+    await fixture.api.apps.refresh();
+    assert.equal(staging.requests.length, 0, 'nothing more is sent to the account signed out of');
+  });
+});
+
+describe('accounts: five accounts', () => {
+  const fixture = useReferenceService({ token: true, settings: { autoRefresh: false }, waitForApps: true });
+  const others: RunningService[] = [];
+
+  after(async () => {
+    const { accounts } = testing(fixture.api);
+    for (const account of accounts.all()) if (!account.fromSettings) await accounts.signOut(account.id);
+    await Promise.all(others.map((s) => s.close()));
+  });
+
+  it('a refresh costs one GET /apps per account, and nothing else', async () => {
+    const { accounts } = testing(fixture.api);
+    for (let i = 1; i <= 4; i++) {
+      const service = await startService({ token: `token-of-service-${i}`, seed: `S${i}` });
+      others.push(service);
+      await accounts.signIn(service.baseUrl, `Service ${i}`, service.token);
+    }
+    assert.equal(accounts.all().length, 5);
+    await fixture.api.apps.refresh();
+    const all = [fixture.service, ...others];
+    for (const s of all) s.clearRequests();
+    await fixture.api.apps.refresh();
+    assert.deepEqual(
+      all.map((s) => s.requests.map((r) => r.route)),
+      all.map(() => ['GET /apps']),
+    );
+    const roots = await fixture.api.apps.getChildren();
+    assert.equal(accountNodes(roots).length, 5);
+    assert.deepEqual(
+      all.map((s) => s.requests.length),
+      all.map(() => 1),
+      'showing the tree asks nothing more',
+    );
+  });
+});
+
+describe('accounts: upgrade and workspace settings', () => {
+  // Today's settings: buildService.baseUrl and the token under its old key, no account list.
+  const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, openView: true });
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+  const settingsFile = path.join(folder, '.vscode', 'settings.json');
+
+  after(async () => {
+    await rm(settingsFile, { force: true });
+  });
+
+  it("a window with today's settings and stored token shows the same apps, with no prompt", async () => {
+    await waitFor(async () => (await fixture.api.apps.getChildren()).some((n) => n.kind === 'app'), 'apps listed');
+    const roots = await fixture.api.apps.getChildren();
+    assert.deepEqual(appIds(roots), fixture.service.data.apps.map((a) => a._id).sort());
+    assert.deepEqual(accountNodes(roots), []);
+    assert.equal((await ui.quickInput()).visible, false, 'no sign-in box');
+    assert.deepEqual(await ui.notifications(), [], 'no notification');
+    assert.deepEqual(
+      (await testing(fixture.api).accountsMenu.getSessions(undefined, {})).map((s) => s.account.label),
+      [new URL(fixture.service.baseUrl).host],
+      'in the Accounts menu, under its host',
+    );
+  });
+
+  it('a workspace naming an unknown account changes nothing and says so once; an address there is ignored', async () => {
+    const other = await startService({ token: 'workspace-token', seed: 'Elsewhere' });
+    try {
+      await ui.clearNotifications();
+      fixture.service.clearRequests();
+      await mkdir(path.dirname(settingsFile), { recursive: true });
+      await writeFile(
+        settingsFile,
+        JSON.stringify({ 'buildService.account': 'No Such Account', 'buildService.baseUrl': other.baseUrl }, undefined, 2),
+      );
+      const shown = await ui.waitForNotification('names no account of yours');
+      assert.equal(
+        shown.message,
+        'buildService.account names no account of yours: No Such Account. Nothing changes: the first account is used.',
+      );
+      await fixture.api.apps.refresh();
+      await fixture.api.apps.refresh();
+      assert.deepEqual(appIds(await fixture.api.apps.getChildren()), fixture.service.data.apps.map((a) => a._id).sort());
+      assert.equal(other.requests.length, 0, 'the workspace address got nothing');
+      assert.equal((await ui.notifications()).filter((n) => n.message.includes('names no account')).length, 1, 'said once');
+      const log = await readLog(fixture.api);
+      assert.equal(log.split('names no account of yours: No Such Account').length - 1, 1);
+    } finally {
+      await rm(settingsFile, { force: true });
+      await other.close();
+    }
+  });
+});
