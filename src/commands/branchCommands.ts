@@ -44,8 +44,8 @@ export class BranchCommands {
   // branch is offered first. The new build is followed; CompletionNotice announces its end.
   private async trigger(node: unknown): Promise<void> {
     const clicked = this.deps.targets.clickedApp(node);
-    const account = clicked?.account ?? this.deps.session.account();
-    const client = await (account ?? this.deps.session).ready();
+    const account = this.deps.session.live(clicked?.account);
+    const client = await this.deps.session.readyFor(clicked?.account);
     const app = clicked?.app ?? (await pickApp(this.deps.session, client, this.deps.model.state));
     if (!app) return;
     const branch = await pickBranch(client, app, this.deps.git.snapshot, this.deps.log);

@@ -64,7 +64,7 @@ export class BuildCommands {
   private async filter(node: unknown): Promise<void> {
     // Asked first: without a connection the command says why, whatever it was run on.
     const app = this.deps.targets.app(node);
-    const client = await (app?.account ?? this.deps.session).ready();
+    const client = await this.deps.session.readyFor(app?.account);
     if (!app) return;
     const current = this.deps.apps.builds.filterOf(app.app.id);
     const listed = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading branches') }, () =>
@@ -101,7 +101,7 @@ export class BuildCommands {
   /** Asks first (not undoable): only the warning's "Cancel Build" button sends; closing it cancels nothing. */
   private async cancel(node: unknown): Promise<void> {
     const target = this.deps.targets.build(node);
-    const client = await (target?.account ?? this.deps.session).ready();
+    const client = await this.deps.session.readyFor(target?.account);
     if (!target || target.build.finished) return;
     const { build } = target;
     const appName = this.deps.targets.appNameOf(target) ?? this.deps.session.nameOf(target.appId);

@@ -85,7 +85,7 @@ export class Account implements vscode.Disposable {
   }
 
   owns(client: BuildServiceClient): boolean {
-    return this.appList?.client === client || (this.clients !== undefined && this.clients.get() === client);
+    return this.appList?.client === client || (this.clients !== undefined && this.clients.current === client);
   }
 
   // Asked once per client, each id once (the first wins). Concurrent callers share one request through the

@@ -68,6 +68,11 @@ export class ClientCache implements vscode.Disposable {
     return this.entry.client;
   }
 
+  /** The client made last, without making one. */
+  get current(): BuildServiceClient | undefined {
+    return this.entry?.client;
+  }
+
   private logRequest({ method, path, attempt, status, durationMs, error }: RequestReport): void {
     const retry = attempt > 1 ? ` (attempt ${attempt})` : '';
     const outcome = status === undefined ? `failed: ${error?.kind ?? 'error'}` : String(status);

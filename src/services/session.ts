@@ -47,6 +47,17 @@ export class Session implements vscode.Disposable {
     throw notReady(connection);
   }
 
+  /** `account` if it is still one of the user's, else this window's: a node may outlive its account. */
+  live(account: Account | undefined): Account | undefined {
+    return account && this.accounts.all().includes(account) ? account : this.account();
+  }
+
+  /** For work on something of `account` (a node, a build): rejects with why nothing can be sent. */
+  async readyFor(account: Account | undefined): Promise<BuildServiceClient> {
+    const live = this.live(account);
+    return live === this.account() ? this.ready() : (live?.ready() ?? this.ready());
+  }
+
   /** The apps of the account whose client this is. */
   apps(client: BuildServiceClient, signal?: AbortSignal): Promise<readonly App[]> {
     const account = this.accounts.ofClient(client) ?? this.account();

@@ -46,7 +46,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deps: AppsViewDeps) {
-    this.builds = new BuildsSection(deps);
+    this.builds = new BuildsSection({ ...deps, accounts: deps.session.accounts });
     this.icons = new PlatformIcons(deps.extensionUri);
     this.view = vscode.window.createTreeView(ViewId.apps, { treeDataProvider: this });
     this.subscriptions = [

@@ -7,6 +7,7 @@ import { repeatedIdsNote } from '../../core/uniqueIds';
 import { viewFix } from '../../core/errorMessages';
 import type { BuildFilter } from '../../core/filter';
 import { accountFix, type ErrorPresenter } from '../../services/errorPresenter';
+import type { Accounts } from '../../services/accounts';
 import type { Log } from '../../services/log';
 import type { Session } from '../../services/session';
 import type { BuildPoller } from '../../services/poller';
@@ -20,6 +21,7 @@ import type { AppNode, AppsTreeNode } from './nodes';
 
 export interface BuildsDeps {
   session: Session;
+  accounts: Accounts;
   settings: SettingsService;
   presenter: ErrorPresenter;
   poller: BuildPoller;
@@ -70,8 +72,10 @@ export class BuildsSection implements vscode.Disposable {
     if (node.kind === 'detail') return node.children;
     if (node.kind === 'message' || node.kind === 'group' || node.kind === 'account') return [];
     // An app is shown only while its account is connected; if that ended since, the view's reload is under way.
-    const connection = await (node.kind === 'groups' ? node.app.account : node.account).connection();
-    if (connection.kind !== 'ready') return [];
+    const owner = node.kind === 'groups' ? node.app.account : node.account;
+    const account = this.deps.accounts.all().includes(owner) ? owner : undefined;
+    const connection = account ? await account.connection() : undefined;
+    if (connection?.kind !== 'ready') return [];
     if (node.kind === 'groups') return groupRows(node, connection.client, this.deps);
     return node.kind === 'app' ? this.buildsOf(node, connection.client) : this.detailsOf(node, connection.client);
   }

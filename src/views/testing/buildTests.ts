@@ -80,7 +80,7 @@ export class BuildTests implements vscode.Disposable {
   async show(build: Build, appName: string, account = this.deps.session.account()): Promise<ShownTests | undefined> {
     const generation = ++this.generation;
     const { session, settings } = this.deps;
-    const client = account ? await account.ready() : await session.ready();
+    const client = await session.readyFor(account);
     const withPassing = settings.value.showPassingTests;
     const results = await client.getTests(build.id, { showPassing: withPassing ? true : undefined });
     if (generation !== this.generation) return undefined;
