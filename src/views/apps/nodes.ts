@@ -93,7 +93,8 @@ export class AccountNode {
     const item = new vscode.TreeItem(account.label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `account:${account.id}`;
     item.iconPath = new vscode.ThemeIcon('account');
-    item.description = [account.host, this.state].filter(Boolean).join(' · ');
+    // The host once: an account named after it does not repeat it.
+    item.description = [account.label === account.host ? '' : account.host, this.state].filter(Boolean).join(' · ');
     item.tooltip = l10n.t('{0}\nAddress: {1}\n{2}', account.label, account.baseUrl || l10n.t('not valid'), this.state);
     item.contextValue = 'account';
     return item;

@@ -107,6 +107,34 @@ describe('accounts: two services in one window', () => {
     assert.deepEqual([...new Set(fixture.service.requests.map((r) => r.headers.authorization))], [bearer(fixture.service.token)]);
   });
 
+  it('chat tools take the account by its label, and the trigger confirmation names it', async () => {
+    const tools = testing(fixture.api).chatTools;
+    const text = async (name: string, input: object) => {
+      const result = await tools[name]?.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+      return (result?.content ?? []).map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    };
+    fixture.service.clearRequests();
+    staging.clearRequests();
+    const listed = await text('buildService_listBuilds', { account: 'staging', app: 'Staging 2048 iOS App', limit: 3 });
+    assert.match(listed, /Staging 2048 iOS App/);
+    assert.equal(staging.requestsTo('GET /apps/:app_id/builds').length, 1, 'asked of the account named (labels are case-blind)');
+    assert.equal(fixture.service.requests.length, 0, 'nothing asked of the other account');
+    const host = new URL(fixture.service.baseUrl).host;
+    assert.equal(
+      await text('buildService_listBuilds', { account: 'Nope' }),
+      `No account is called "Nope". The accounts are: ${host}, Staging.`,
+    );
+    const prepared = await tools.buildService_triggerBuild?.prepareInvocation?.(
+      { input: { account: 'Staging', app: 'Staging 2048 iOS App', branch: 'develop' } },
+      new vscode.CancellationTokenSource().token,
+    );
+    assert.deepEqual(prepared?.confirmationMessages, {
+      title: 'Trigger a build?',
+      message: 'Start a build of Staging 2048 iOS App on branch develop with the account Staging?',
+    });
+    assert.equal(staging.requests.filter((r) => r.method === 'POST').length, 0, 'nothing started before the answer');
+  });
+
   it("a failing account shows its own error and fix, and hides none of the other's apps", async () => {
     staging.revokeToken(STAGING_TOKEN);
     try {
