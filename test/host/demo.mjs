@@ -15,10 +15,10 @@ export function build() {
 }
 
 /** Starts the reference build service on 127.0.0.1; `progress` makes triggered builds move on. */
-export async function startReferenceService({ progress = true } = {}) {
+export async function startReferenceService({ progress = true, token, seed } = {}) {
   const serverModule = path.join(projectRoot, 'out', 'test', 'service', 'server.js');
   const { startService } = createRequire(import.meta.url)(serverModule);
-  const service = await startService({ progress });
+  const service = await startService({ progress, token, seed });
   stopOnExit(() => service.close());
   return service;
 }

@@ -1,3 +1,6 @@
+// `npm run screenshot -- --accounts`: media/accounts.png instead: a second reference service (other apps,
+// its own token) signed in to through Build Service: Sign In's boxes, typed as a user would, and the Apps
+// view with both accounts.
 // `npm run screenshot`: media/screenshot.png (1280x800) of the extension against the reference
 // service, taken the way a user would get there: a plain visit to the workbench, a click on the Build
 // Service entry in the activity bar (its apps must load), then the Testing view with the failed tests
@@ -17,9 +20,11 @@ import { shutdown } from './shutdown.mjs';
 import { requirePackages } from './systemPackages.mjs';
 
 const coverageShot = process.argv.includes('--coverage');
-const output = path.join(projectRoot, 'media', coverageShot ? 'coverage.png' : 'screenshot.png');
+const accounts = process.argv.includes('--accounts');
+const output = path.join(projectRoot, 'media', coverageShot ? 'coverage.png' : accounts ? 'accounts.png' : 'screenshot.png');
 // A file whose functions partly ran, so the editor shows both marks.
 const coveredFile = 'AppDelegate.swift';
+const STAGING_TOKEN = 'staging-demo-token-41c7';
 const containerTitle = 'Build Service';
 const appRows = '.sidebar .pane-body .monaco-list-row';
 
@@ -80,6 +85,34 @@ async function showCoverage(page) {
   return true;
 }
 
+/** Build Service: Sign In from the command palette, its three boxes answered; true once both accounts are listed. */
+async function signInToSecond(page, staging) {
+  const box = page.locator('.quick-input-widget .quick-input-box input');
+  await page.keyboard.press('F1');
+  await box.waitFor({ timeout: 10_000 });
+  await page.keyboard.type('Build Service: Sign In to a Build Service');
+  await page.waitForTimeout(500);
+  await page.keyboard.press('Enter');
+  const answer = async (text) => {
+    await page.waitForTimeout(700);
+    await box.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+  };
+  await answer(staging.baseUrl);
+  await answer(staging.token);
+  await answer('Staging');
+  return page
+    .locator(appRows, { hasText: 'Staging' })
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 async function main() {
   requirePackages({ browser: true });
   build();
@@ -109,8 +142,18 @@ async function main() {
       () => true,
       () => false,
     );
+  if (accounts && appsShown) {
+    const staging = await startReferenceService({ progress: true, token: STAGING_TOKEN, seed: 'Staging' });
+    console.log(`Second account: ${(await signInToSecond(page, staging)) ? 'listed' : 'NOT listed'}.`);
+    // Room for both accounts' apps: the Current Branch pane folded, the sign-in notification closed.
+    await page.locator('.sidebar .pane-header', { hasText: 'Current Branch' }).click();
+    await page.keyboard.press('F1');
+    await page.keyboard.type('Notifications: Clear All Notifications');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+  }
   const appRowCount = appsShown ? await rows.count() : 0;
-  const failedShown = appsShown && (await (coverageShot ? showCoverage(page) : showFailedTests(page)));
+  const failedShown = appsShown && !accounts && (await (coverageShot ? showCoverage(page) : showFailedTests(page)));
   await page.mouse.move(900, 500); // no hover tooltip or highlight in the picture
   await page.waitForTimeout(1_500); // let icons, the progress bar and the tooltip settle
   await page.screenshot({ path: output });
