@@ -145,7 +145,7 @@ export class BuildsSection implements vscode.Disposable {
     }
     this.failedApps.delete(app.app.id);
     // A build the app showed before, unchanged, keeps its node (and its tree item and expansion).
-    const before = new Map([...this.shown].filter(([, n]) => n.appId === app.app.id));
+    const before = new Map([...this.shown].filter(([, n]) => n.appId === app.app.id && n.account === app.account));
     this.collapsed(app);
     this.lists.set(app.app.id, builds);
     const nodes = builds.map((build) => {
