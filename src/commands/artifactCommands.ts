@@ -53,7 +53,8 @@ export class ArtifactCommands {
 
   /** Resolves to the saved file's path, or undefined when nothing was saved (the user was told why). */
   private async download(node: unknown): Promise<string | undefined> {
-    const client = await this.deps.session.ready();
+    // A build of another account is downloaded with that account's client: its token, its origin.
+    const client = await this.deps.session.readyFor(this.deps.targets.accountOf(node));
     const target = await this.targetOf(node, client);
     if (!target) return undefined;
     const link = await pickLink(target);

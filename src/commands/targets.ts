@@ -55,6 +55,11 @@ export class CommandTargets {
     return node instanceof DetailNode ? node.row : undefined;
   }
 
+  /** Whose node it is, in the Apps view (an app, a build, a row of its details). */
+  accountOf(node: unknown): Account | undefined {
+    return node instanceof AppNode || node instanceof BuildNode || node instanceof DetailNode ? node.account : undefined;
+  }
+
   /** The link of a download row in a build's details. */
   downloadLink(node: unknown): BuildLink | undefined {
     return node instanceof DetailNode && node.row.contextValue === 'downloadLink' ? node.row.link : undefined;

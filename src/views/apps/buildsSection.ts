@@ -179,7 +179,7 @@ export class BuildsSection implements vscode.Disposable {
       this.details.set(build.id, extra);
       if (this.details.size > DETAILS_KEPT) this.details.delete(this.details.keys().next().value as string);
     }
-    return detailRows(build, extra ?? {}, Date.now()).map((row, i) => new DetailNode(row, `${build.id}/${i}`));
+    return detailRows(build, extra ?? {}, Date.now()).map((row, i) => new DetailNode(row, `${build.id}/${i}`, node.account));
   }
 
   private updated(build: Build): void {

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import { rowAccessibleLabel } from '../../core/accessibleLabels';
 import type { DetailRow } from '../../core/detailRows';
+import type { Account } from '../../services/accounts';
 
 export class DetailNode {
   readonly kind = 'detail';
@@ -9,8 +10,10 @@ export class DetailNode {
   constructor(
     readonly row: DetailRow,
     readonly key: string,
+    /** Whose build it details: a download link is fetched with that account's client. */
+    readonly account?: Account,
   ) {
-    this.children = (row.children ?? []).map((child, i) => new DetailNode(child, `${key}/${i}`));
+    this.children = (row.children ?? []).map((child, i) => new DetailNode(child, `${key}/${i}`, account));
   }
 
   toTreeItem(): vscode.TreeItem {
