@@ -2,7 +2,7 @@
 // apps and another token, signed in to through the Sign In flow's real input boxes; each service sees
 // only its own token; signing out of one takes its apps, followed builds and test results at once.
 import * as assert from 'node:assert/strict';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
@@ -135,6 +135,39 @@ describe('accounts: two services in one window', () => {
     assert.equal(staging.requests.filter((r) => r.method === 'POST').length, 0, 'nothing started before the answer');
   });
 
+  it("Download Artifact on a row of the other account's build goes with that account's token, to its service only", async () => {
+    const folder = path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', 'build-artifacts');
+    await rm(folder, { recursive: true, force: true });
+    try {
+      const [, second] = accountNodes(await fixture.api.apps.getChildren());
+      const app = second?.children.find((n) => n.kind === 'app' && n.app.name === 'Staging 2048 iOS App');
+      assert.ok(app);
+      const build = (await fixture.api.apps.getChildren(app)).find(
+        (n) => n.kind === 'build' && n.build.links.download.length > 0 && n.build.finished,
+      );
+      assert.ok(build?.kind === 'build');
+      const link = build.build.links.download[0];
+      assert.ok(link);
+      const row = (await fixture.api.apps.getChildren(build)).find((d) => textOf(fixture.api, d).label === `Download: ${link.name}`);
+      assert.ok(row, 'the download row');
+      fixture.service.clearRequests();
+      staging.clearRequests();
+      await ui.clearNotifications();
+      const done = vscode.commands.executeCommand<string | undefined>('buildService.downloadArtifact', row);
+      await waitFor(async () => (await ui.quickInput()).placeholder.startsWith('Where to save'), 'the folder pick');
+      await ui.pressKey('Enter');
+      const saved = await done;
+      assert.ok(saved, 'saved');
+      const sent = staging.requestsTo('GET /builds/:build_id/artifacts/:file');
+      assert.equal(sent.length, 1);
+      assert.equal(sent[0]?.headers.authorization, bearer(STAGING_TOKEN));
+      assert.equal(fixture.service.requestsTo('GET /builds/:build_id/artifacts/:file').length, 0, 'no download asked of the other service');
+      assert.ok(fixture.service.requests.every((r) => r.headers.authorization === bearer(fixture.service.token)));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it("a failing account shows its own error and fix, and hides none of the other's apps", async () => {
     staging.revokeToken(STAGING_TOKEN);
     try {
@@ -243,10 +276,19 @@ describe('accounts: upgrade and workspace settings', () => {
   const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, openView: true });
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
   const settingsFile = path.join(folder, '.vscode', 'settings.json');
+  /** The workspace's own settings (files.exclude for the Testing view's suites), put back after. */
+  let original: string | undefined;
 
-  after(async () => {
-    await rm(settingsFile, { force: true });
+  before(async () => {
+    original = await readFile(settingsFile, 'utf8').catch(() => undefined);
   });
+
+  async function restoreSettingsFile(): Promise<void> {
+    if (original === undefined) await rm(settingsFile, { force: true });
+    else await writeFile(settingsFile, original);
+  }
+
+  after(restoreSettingsFile);
 
   it("a window with today's settings and stored token shows the same apps, with no prompt", async () => {
     await waitFor(async () => (await fixture.api.apps.getChildren()).some((n) => n.kind === 'app'), 'apps listed');
@@ -268,10 +310,9 @@ describe('accounts: upgrade and workspace settings', () => {
       await ui.clearNotifications();
       fixture.service.clearRequests();
       await mkdir(path.dirname(settingsFile), { recursive: true });
-      await writeFile(
-        settingsFile,
-        JSON.stringify({ 'buildService.account': 'No Such Account', 'buildService.baseUrl': other.baseUrl }, undefined, 2),
-      );
+      const kept = original === undefined ? {} : (JSON.parse(original) as object);
+      const written = { ...kept, 'buildService.account': 'No Such Account', 'buildService.baseUrl': other.baseUrl };
+      await writeFile(settingsFile, JSON.stringify(written, undefined, 2));
       const shown = await ui.waitForNotification('names no account of yours');
       assert.equal(
         shown.message,
@@ -285,7 +326,7 @@ describe('accounts: upgrade and workspace settings', () => {
       const log = await readLog(fixture.api);
       assert.equal(log.split('names no account of yours: No Such Account').length - 1, 1);
     } finally {
-      await rm(settingsFile, { force: true });
+      await restoreSettingsFile();
       await other.close();
     }
   });
