@@ -71,6 +71,11 @@ export class Account implements vscode.Disposable {
     return hostOf(this.id);
   }
 
+  /** The host without its port. */
+  get hostName(): string {
+    return this.host.replace(/:\d+$/, '');
+  }
+
   async connection(): Promise<Connection> {
     if (!this.clients) return { kind: 'invalid-setting', problem: this.invalid ?? l10n.t('it is not valid') };
     if ((await this.tokens.get()) === undefined) return { kind: 'no-token' };

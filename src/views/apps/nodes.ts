@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App } from '../../api';
-import { appAccessibleLabel } from '../../core/accessibleLabels';
+import { appAccessibleLabel, rowAccessibleLabel } from '../../core/accessibleLabels';
 import type { Account } from '../../services/accounts';
 import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter';
 import { shownText } from '../../core/serviceText';
@@ -97,6 +97,8 @@ export class AccountNode {
     item.description = [account.label === account.host ? '' : account.host, this.state].filter(Boolean).join(' · ');
     item.tooltip = l10n.t('{0}\nAddress: {1}\n{2}', account.label, account.baseUrl || l10n.t('not valid'), this.state);
     item.contextValue = 'account';
+    // Heard as words: the account, its host (no port digits read out), how it is.
+    item.accessibilityInformation = { label: l10n.t('Account {0}, {1}', account.label, rowAccessibleLabel(account.hostName, this.state)) };
     return item;
   }
 }

@@ -74,6 +74,11 @@ describe('accounts: two services in one window', () => {
       'the account of buildService.baseUrl first, under its host',
     );
     assert.equal(textOf(fixture.api, second).description, `${new URL(staging.baseUrl).host} · ${staging.data.apps.length} apps`);
+    assert.equal(
+      fixture.api.apps.getTreeItem(second).accessibilityInformation?.label,
+      `Account Staging, 127.0.0.1, ${staging.data.apps.length} apps`,
+      'heard as words, the port left out',
+    );
     assert.deepEqual(appIds(first.children), fixture.service.data.apps.map((a) => a._id).sort());
     assert.deepEqual(appIds(second.children), staging.data.apps.map((a) => a._id).sort());
     assert.ok(second.children.every((n) => n.kind !== 'app' || n.app.name.startsWith('Staging ')));
