@@ -69,7 +69,7 @@ export class TestCommands {
     }
     const shown = await vscode.window.withProgress(
       { location: { viewId: 'workbench.view.testCoverage' }, title: l10n.t('Loading coverage') },
-      () => this.coverage.show(target.build, target.appName),
+      () => this.coverage.show(target.build, target.appName, target.account),
     );
     if (!shown) return;
     if (shown.reported === 0) {

@@ -4,6 +4,7 @@ import { branchTestsStep, type AutoShown } from '../../core/branchTests';
 import type { BranchState } from '../../core/branchState';
 import { coverageGlob, locateFunctions, matchCoverageFiles } from '../../core/coverageFiles';
 import { loggedText } from '../../core/serviceText';
+import type { Account } from '../../services/accounts';
 import type { CurrentBranch } from '../../services/currentBranch';
 import type { Log } from '../../services/log';
 import type { Session } from '../../services/session';
@@ -34,6 +35,8 @@ const LOGGED_MISSING = 20;
 export class BuildCoverage implements vscode.Disposable {
   private generation = 0;
   private autoShown: AutoShown | undefined;
+  /** Whose build's coverage is shown. */
+  private shownAccount: Account | undefined;
   private searched: { buildId: string; files: Promise<vscode.Uri[]> } | undefined;
   private readonly subscriptions: vscode.Disposable[];
   private shownView: CoverageView | undefined;
@@ -51,6 +54,13 @@ export class BuildCoverage implements vscode.Disposable {
         this.autoShown = undefined;
         this.clear();
       }),
+      // Signed out of the account whose build is shown, or its token changed: its coverage goes.
+      deps.session.accounts.onDidChange(() => {
+        if (this.shownAccount && !deps.session.accounts.all().includes(this.shownAccount)) this.clear();
+      }),
+      deps.session.accounts.onDidChangeToken((account) => {
+        if (account === this.shownAccount) this.clear();
+      }),
       deps.tests.onDidShow(() => this.shownView?.showAgain()),
     ];
   }
@@ -60,9 +70,10 @@ export class BuildCoverage implements vscode.Disposable {
   }
 
   /** Fetches and shows; rejects with an ApiError, no connection or a failed request (the command wrapper presents it). */
-  async show(build: Build, appName: string): Promise<ShownCoverage | undefined> {
+  async show(build: Build, appName: string, account = this.deps.session.account()): Promise<ShownCoverage | undefined> {
     const generation = ++this.generation;
-    const client = await this.deps.session.ready();
+    const client = await this.deps.session.readyFor(account);
+    this.shownAccount = account;
     const report = await client.getCoverage(build.id, { showFileCoverage: true, showFunctionCoverage: true });
     if (generation !== this.generation) return undefined;
     const files = report.targets.flatMap((target) => target.files);
@@ -85,6 +96,7 @@ export class BuildCoverage implements vscode.Disposable {
 
   clear(): void {
     this.generation++;
+    this.shownAccount = undefined;
     this.shownView?.clear();
     this.searched = undefined;
   }

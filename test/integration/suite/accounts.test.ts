@@ -216,6 +216,8 @@ describe('accounts: two services in one window', () => {
     assert.ok(finished);
     await vscode.commands.executeCommand('buildService.showTestResults', finished);
     await waitFor(() => testing(fixture.api).tests.view?.shown !== undefined, 'Staging test results shown');
+    await vscode.commands.executeCommand('buildService.showCoverage', finished);
+    await waitFor(() => testing(fixture.api).coverage.view?.shown !== undefined, 'Staging coverage shown');
     const kept = followedOf(fixture.service);
 
     await ui.clearNotifications();
@@ -226,6 +228,7 @@ describe('accounts: two services in one window', () => {
     assert.deepEqual(followedOf(staging), [], 'no Staging build followed');
     assert.deepEqual(followedOf(fixture.service), kept, 'the other account keeps its followed builds');
     assert.equal(testing(fixture.api).tests.view?.shown, undefined, 'the Testing view no longer shows its results');
+    assert.equal(testing(fixture.api).coverage.view?.shown, undefined, 'nor its coverage');
     const roots = await fixture.api.apps.getChildren();
     assert.deepEqual(accountNodes(roots), [], 'one account: its apps at the top, as before');
     assert.deepEqual(appIds(roots), fixture.service.data.apps.map((a) => a._id).sort());
