@@ -176,7 +176,8 @@ export class CurrentBranch implements vscode.Disposable {
     if (generation === section.generation && branchOf(section.state) !== branch) this.set(section, { kind: 'loading', branch });
     const { client } = connection;
     this.pinnedAppId = settings.value.appId;
-    const account = settings.value.baseUrl;
+    // The account whose client this is: its map, not another account's.
+    const account = session.accounts.ofClient(client)?.id ?? settings.value.baseUrl;
     return loadBranch(branch, repo.remoteUrls, this.pinnedAppId, {
       account,
       apps: () => session.apps(client, signal),
