@@ -283,7 +283,9 @@ describe('accounts: upgrade and workspace settings', () => {
   // Today's settings: buildService.baseUrl and the token under its old key, no account list.
   const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, openView: true });
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
-  const settingsFile = path.join(folder, '.vscode', 'settings.json');
+  // Workspace settings: the .code-workspace file when the window has one, else the folder's settings.json.
+  const workspaceFile = vscode.workspace.workspaceFile?.scheme === 'file' ? vscode.workspace.workspaceFile.fsPath : undefined;
+  const settingsFile = workspaceFile ?? path.join(folder, '.vscode', 'settings.json');
   /** The workspace's own settings (files.exclude for the Testing view's suites), put back after. */
   let original: string | undefined;
 
@@ -318,8 +320,9 @@ describe('accounts: upgrade and workspace settings', () => {
       await ui.clearNotifications();
       fixture.service.clearRequests();
       await mkdir(path.dirname(settingsFile), { recursive: true });
-      const kept = original === undefined ? {} : (JSON.parse(original) as object);
-      const written = { ...kept, 'buildService.account': 'No Such Account', 'buildService.baseUrl': other.baseUrl };
+      const kept = (original === undefined ? {} : JSON.parse(original)) as { settings?: object };
+      const mine = { 'buildService.account': 'No Such Account', 'buildService.baseUrl': other.baseUrl };
+      const written = workspaceFile ? { ...kept, settings: { ...kept.settings, ...mine } } : { ...kept, ...mine };
       await writeFile(settingsFile, JSON.stringify(written, undefined, 2));
       const shown = await ui.waitForNotification('names no account of yours');
       assert.equal(
