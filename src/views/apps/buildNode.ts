@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Build } from '../../api';
-import { buildAccessibleLabel } from '../../core/accessibleLabels';
+import { buildAccessibleLabel, stateWord } from '../../core/accessibleLabels';
 import { buildLabel, buildTooltip, firstLine, pullRequestTag } from '../../core/buildLook';
 import type { Account } from '../../services/accounts';
 import { shownText } from '../../core/serviceText';
@@ -23,7 +23,9 @@ export class BuildNode {
     item.id = `build:${build.id}`;
     item.iconPath = buildIcon(build.status);
     const when = relativeTime(build.createdAt, now);
+    // The state in words too: the icon alone would carry it only for those who tell the icons apart.
     item.description = [
+      stateWord(build.status, build.rawStatus),
       shownText(build.commit.branch ?? ''),
       pullRequestTag(build.pullRequestDestination),
       firstLine(build.commit.message),

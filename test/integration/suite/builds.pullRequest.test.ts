@@ -21,7 +21,7 @@ describe('builds: pull requests', () => {
     const node = builds.find((b) => b.kind === 'build' && b.build.id === wire._id);
     assert.ok(node, 'the pull request build is listed');
     const row = textOf(fixture.api, node);
-    assert.match(row.description, new RegExp(`^${wire.commit_info.branch} · PR → ${destination.branch} · `));
+    assert.match(row.description, new RegExp(`^\\S+ · ${wire.commit_info.branch} · PR → ${destination.branch} · `));
     const tooltip = row.tooltip.split('\n');
     assert.ok(tooltip.includes(`Pull request into ${destination.branch}`), row.tooltip);
     assert.ok(tooltip.includes(`Destination commit: ${destination.commit_sha.slice(0, 7)}`), row.tooltip);
