@@ -185,6 +185,18 @@ export class Accounts implements vscode.Disposable {
     ];
   }
 
+  /** Calls `lost` when the account `of()` names is signed out or its token changes: what came from it must go. */
+  onDidLose(of: () => Account | undefined, lost: () => void): vscode.Disposable {
+    const check = (changed?: Account): void => {
+      const account = of();
+      if (account && (account === changed || !this.all().includes(account))) lost();
+    };
+    return vscode.Disposable.from(
+      this.onDidChange(() => check()),
+      this.onDidChangeToken(check),
+    );
+  }
+
   all(): readonly Account[] {
     this.list ??= this.build();
     return this.list;

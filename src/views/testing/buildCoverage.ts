@@ -54,13 +54,11 @@ export class BuildCoverage implements vscode.Disposable {
         this.autoShown = undefined;
         this.clear();
       }),
-      // Signed out of the account whose build is shown, or its token changed: its coverage goes.
-      deps.session.accounts.onDidChange(() => {
-        if (this.shownAccount && !deps.session.accounts.all().includes(this.shownAccount)) this.clear();
-      }),
-      deps.session.accounts.onDidChangeToken((account) => {
-        if (account === this.shownAccount) this.clear();
-      }),
+      // Signed out of the account whose build is shown, or its token changed: what it showed goes.
+      deps.session.accounts.onDidLose(
+        () => this.shownAccount,
+        () => this.clear(),
+      ),
       deps.tests.onDidShow(() => this.shownView?.showAgain()),
     ];
   }

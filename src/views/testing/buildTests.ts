@@ -56,12 +56,10 @@ export class BuildTests implements vscode.Disposable {
         this.autoShown = undefined;
         this.clear();
       }),
-      deps.session.accounts.onDidChange(() => {
-        if (this.shownAccount && !deps.session.accounts.all().includes(this.shownAccount)) this.clear();
-      }),
-      deps.session.accounts.onDidChangeToken((account) => {
-        if (account === this.shownAccount) this.clear();
-      }),
+      deps.session.accounts.onDidLose(
+        () => this.shownAccount,
+        () => this.clear(),
+      ),
     ];
   }
 
