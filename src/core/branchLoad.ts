@@ -4,7 +4,8 @@ import { ApiError } from '../api/errors';
 import type { App, Build } from '../api/models';
 import type { BranchBuild, BranchState, GitSnapshot } from './branchState';
 import { notReady, type NotReady } from './connection';
-import { matchesAcross } from './matchApps';
+import { appsBuildingRepo, matchesAcross } from './matchApps';
+import { accountFor, resolvePin, type PinResult } from './repoAccount';
 import { mapPooled } from './pool';
 import { firstOfEachId } from './uniqueIds';
 
@@ -35,28 +36,111 @@ export interface BranchSources {
   getLatestBuild(appId: string, options: { branch: string }): Promise<Build>;
 }
 
-/** The latest build of `branch` for each app that builds the repository, or for the pinned app. */
+/** The latest build of `branch` for each app of one account that builds the repository, or for the pinned app. */
 export async function loadBranch(
   branch: string,
   remoteUrls: readonly string[],
   pinnedAppId: string,
   sources: BranchSources,
 ): Promise<BranchState> {
+  const across = await loadBranchAcross(branch, remoteUrls, pinnedAppId, [{ ...sources, label: '' }], {
+    choose: () => Promise.resolve(undefined),
+  });
+  return across.state;
+}
+
+export interface AccountBranchSources extends BranchSources {
+  readonly label: string;
+}
+
+export interface AcrossOptions {
+  /** The account the user chose for this repository before. */
+  remembered?: string;
+  /** Apps of several accounts build the repository: the one the user picks (undefined: none picked). */
+  choose(accounts: readonly string[]): Promise<string | undefined>;
+  /** An account that could not be asked while another could. */
+  skipped?(account: string, error: unknown): void;
+}
+
+export interface AcrossResult {
+  state: BranchState;
+  /** The account the section's builds are of. */
+  account?: string;
+  /** buildService.appId names no app, or one that several accounts list. */
+  pin?: Exclude<PinResult<App>, { kind: 'found' }>;
+}
+
+/**
+ * The latest build of `branch` for each app that builds the repository, from the account whose apps do
+ * (core/repoAccount.ts decides which), or for the pinned app; `sources` are the accounts ready to be asked.
+ */
+export async function loadBranchAcross(
+  branch: string,
+  remoteUrls: readonly string[],
+  pinned: string,
+  sources: readonly AccountBranchSources[],
+  options: AcrossOptions,
+): Promise<AcrossResult> {
   // One row per app: VS Code refuses a tree with two items of one id.
-  const all = firstOfEachId(await sources.apps(), (app) => app.id).items;
-  let apps: App[];
-  if (pinnedAppId) {
-    apps = all.filter((a) => a.id === pinnedAppId || a.id.toLowerCase() === pinnedAppId);
+  const listed = await eachAccount(sources, options, async (source) => ({
+    source,
+    apps: firstOfEachId(await source.apps(), (app) => app.id).items,
+  }));
+  let chosen: { source: AccountBranchSources; apps: App[] } | undefined;
+  if (pinned) {
+    const pin = resolvePin(
+      pinned,
+      listed.map(({ source, apps }) => ({ account: source.account, label: source.label, apps })),
+    );
+    if (pin.kind !== 'found') return { state: { kind: 'no-app', branch, pinnedId: pinned }, pin };
+    const { account, app } = pin;
+    const source = sources.find((s) => s.account === account);
+    if (!source) return { state: { kind: 'no-app', branch, pinnedId: pinned } };
+    chosen = { source, apps: [app] };
   } else {
-    const repoUrlOf = await sources.repoUrls(all.map((app) => app.id));
-    apps = matchesAcross([{ account: sources.account, apps: all, repoUrlOf }], remoteUrls).map((m) => m.app);
+    const known = await eachAccount(
+      listed.map((l) => l.source),
+      options,
+      async (source) => {
+        const apps = listed.find((l) => l.source === source)?.apps ?? [];
+        return { account: source.account, apps, repoUrlOf: await source.repoUrls(apps.map((app) => app.id)) };
+      },
+    );
+    const decision = accountFor(matchesAcross(known, remoteUrls), options.remembered);
+    let account: string | undefined;
+    if (decision.kind === 'ask') {
+      account = await options.choose(decision.accounts);
+      if (account === undefined || !decision.accounts.includes(account))
+        return { state: { kind: 'choose-account', branch, accounts: decision.accounts } };
+    } else if (decision.kind === 'use') account = decision.account;
+    if (account === undefined) return { state: { kind: 'no-app', branch } };
+    const mine = known.find((k) => k.account === account);
+    const source = sources.find((s) => s.account === account);
+    if (!mine || !source) return { state: { kind: 'no-app', branch } };
+    chosen = { source, apps: appsBuildingRepo(mine.apps, mine.repoUrlOf, remoteUrls) };
   }
-  if (apps.length === 0) return { kind: 'no-app', branch, pinnedId: pinnedAppId || undefined };
+  const { source, apps } = chosen;
   const entries = await mapPooled(apps, async (app): Promise<BranchBuild> => ({
     app,
-    build: await orNone(sources.getLatestBuild(app.id, { branch })),
+    build: await orNone(source.getLatestBuild(app.id, { branch })),
   }));
-  return { kind: 'builds', branch, entries, pinned: Boolean(pinnedAppId) };
+  return { state: { kind: 'builds', branch, entries, pinned: Boolean(pinned) }, account: source.account };
+}
+
+/** Each account's answer; one that fails is skipped while another answers, else its failure is the load's. */
+async function eachAccount<T>(
+  sources: readonly AccountBranchSources[],
+  options: AcrossOptions,
+  ask: (source: AccountBranchSources) => Promise<T>,
+): Promise<T[]> {
+  const settled = await Promise.allSettled(sources.map(ask));
+  const answered = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failures = settled.flatMap((s, i) =>
+    s.status === 'rejected' ? [{ account: sources[i].account, error: s.reason as unknown }] : [],
+  );
+  if (failures.length > 0 && answered.length === 0) throw failures[0].error;
+  for (const { account, error } of failures) options.skipped?.(account, error);
+  return answered;
 }
 
 /** A 404 means "none yet" (an app with no builds, or none of this branch), not a failure. */

@@ -28,6 +28,8 @@ export type BranchState =
   /** `pinnedId`: buildService.appId names an app the service does not list for this token. */
   | { kind: 'no-app'; branch: string; pinnedId?: string }
   | { kind: 'loading'; branch: string }
+  /** Apps of several accounts build the repository and the user has not said which account it uses. */
+  | { kind: 'choose-account'; branch: string; accounts: readonly string[] }
   | { kind: 'failed'; branch: string; error: unknown }
   | { kind: 'builds'; branch: string; entries: readonly BranchBuild[]; pinned: boolean };
 
