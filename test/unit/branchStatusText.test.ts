@@ -74,6 +74,13 @@ describe('buildService.appId check', () => {
     }
     assert.equal(checkAppId(42).ok, false);
   });
+
+  it('takes an account label before the id (it may have spaces), the id checked as alone', () => {
+    assert.deepEqual(checkAppId(' Staging (2) / 58A4E07838704CB2EACD7CE4 '), { ok: true, value: 'Staging (2)/58a4e07838704cb2eacd7ce4' });
+    assert.deepEqual(checkAppId('client.example.com/app_01'), { ok: true, value: 'client.example.com/app_01' });
+    for (const bad of ['staging/2048 iOS App', 'staging/', 'x'.repeat(61) + '/ab', 'st\u202Eaging/ab'])
+      assert.equal(checkAppId(bad).ok, false, bad);
+  });
 });
 
 describe('mapPooled', () => {
