@@ -22,6 +22,7 @@ import { GitWorkspace } from './services/gitWorkspace';
 import { adoptDisplayLanguage } from './services/language';
 import { Log, LOG_CHANNEL_NAME } from './services/log';
 import { BuildPoller } from './services/poller';
+import { RepoAccounts } from './services/repoAccounts';
 import { RepoMap } from './services/repoMap';
 import { Session } from './services/session';
 import { SettingProblemNotifier } from './services/settingProblems';
@@ -67,7 +68,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const apps = new AppsView({ session, settings, presenter, poller, contextKeys, log, extensionUri: context.extensionUri });
   const git = new GitWorkspace(log);
   const repoMap = new RepoMap(context.globalState, log);
-  const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log, repoMap });
+  const choices = new RepoAccounts(context.workspaceState, accounts);
+  const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log, repoMap, choices });
   const branchView = new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch);
   const statusBar = new BranchStatusBar(branch);
   const buildTests = new BuildTests({ session, settings, branch, log });

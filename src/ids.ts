@@ -33,6 +33,8 @@ export const CommandId = {
   forgetUnencryptedChoices: 'buildService.forgetUnencryptedChoices',
   signIn: 'buildService.signIn',
   signOut: 'buildService.signOut',
+  /** On a repository's section in Current Branch, or the active editor's repository from the palette. */
+  chooseAccountForRepository: 'buildService.chooseAccountForRepository',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];

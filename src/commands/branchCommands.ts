@@ -7,16 +7,21 @@ import { CommandId, ViewId } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { GitWorkspace } from '../services/gitWorkspace';
 import type { Log } from '../services/log';
-import { withNotificationProgress } from '../services/notify';
+import { notify, withNotificationProgress } from '../services/notify';
 import type { BuildPoller } from '../services/poller';
 import type { Session } from '../services/session';
 import type { AppsView } from '../views/apps/appsView';
+import { RepoNode } from '../views/branch/branchNodes';
 import type { CurrentBranchView } from '../views/branch/currentBranchView';
 import type { CommandGroup } from './register';
 import type { CommandTargets } from './targets';
 import { pickApp, pickBranch } from './triggerPicks';
 
-type BranchCommandId = typeof CommandId.triggerBuild | typeof CommandId.revealCurrentBranchBuild | typeof CommandId.refreshCurrentBranch;
+type BranchCommandId =
+  | typeof CommandId.triggerBuild
+  | typeof CommandId.revealCurrentBranchBuild
+  | typeof CommandId.refreshCurrentBranch
+  | typeof CommandId.chooseAccountForRepository;
 
 export interface BranchCommandsDeps {
   session: Session;
@@ -37,15 +42,30 @@ export class BranchCommands {
       [CommandId.triggerBuild]: (node) => this.trigger(node),
       [CommandId.revealCurrentBranchBuild]: (buildId) => this.reveal(buildId),
       [CommandId.refreshCurrentBranch]: () => this.deps.model.refresh(),
+      [CommandId.chooseAccountForRepository]: (node) => this.chooseAccount(node),
     };
+  }
+
+  /** On a repository's section, or (palette) the active editor's repository. */
+  private async chooseAccount(node: unknown): Promise<void> {
+    const root = node instanceof RepoNode ? node.root : typeof node === 'string' ? node : undefined;
+    const outcome = await this.deps.model.chooseAccount(root);
+    if (!outcome) return void notify('info', noticeText(l10n.t('Open a Git repository to choose the account it uses.')));
+    if (outcome.only === undefined) return;
+    const text = outcome.only
+      ? noticeText(l10n.t('Only the account {0} has apps that build {1}: there is nothing to choose.'), outcome.only, outcome.name)
+      : noticeText(l10n.t('No account has apps that build {0}.'), outcome.name);
+    void notify('info', text);
   }
 
   // The app pick is skipped when only one app builds this repository or when run on an app node; the current
   // branch is offered first. The new build is followed; CompletionNotice announces its end.
   private async trigger(node: unknown): Promise<void> {
     const clicked = this.deps.targets.clickedApp(node);
-    const account = this.deps.session.live(clicked?.account);
-    const client = await this.deps.session.readyFor(clicked?.account);
+    // From the palette: the account the active repository uses.
+    const asked = clicked?.account ?? this.deps.model.activeAccount;
+    const account = this.deps.session.live(asked);
+    const client = await this.deps.session.readyFor(asked);
     const app = clicked?.app ?? (await pickApp(this.deps.session, client, this.deps.model.state));
     if (!app) return;
     const branch = await pickBranch(client, app, this.deps.git.snapshot, this.deps.log);

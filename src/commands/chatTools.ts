@@ -74,7 +74,7 @@ export class ChatTools {
     return snapshot.kind === 'repository' ? snapshot.branch : undefined;
   }
 
-  /** The account named by its label, else the one of the current repository (the window's). */
+  /** The account named by its label, else the one the current repository uses (else the window's). */
   private accountOf(input: AccountInput): Account {
     const { accounts } = this.deps.session;
     const label = typeof input.account === 'string' ? input.account.trim() : '';
@@ -93,7 +93,7 @@ export class ChatTools {
         );
       return found;
     }
-    const account = this.deps.session.account();
+    const account = this.deps.branch.activeAccount;
     if (!account) throw notReady({ kind: 'not-configured' });
     return account;
   }
@@ -101,15 +101,11 @@ export class ChatTools {
   private async branchStatus(input: AccountInput): Promise<string> {
     const account = this.accountOf(input);
     await account.ready();
-    // The Current Branch view follows the window's account; another account has no branch view yet.
-    if (account !== this.deps.session.account())
-      throw new Answer(
-        l10n.t(
-          'The current branch is followed with the account {0}; name that one, or no account.',
-          named(this.deps.session.account()?.label ?? ''),
-        ),
-      );
     await this.deps.branch.reload();
+    // The repository's builds come from the account it uses; another account has none of them.
+    const used = this.deps.branch.activeAccount;
+    if (used && account !== used)
+      throw new Answer(l10n.t('The current branch is followed with the account {0}; name that one, or no account.', named(used.label)));
     const state = this.deps.branch.state;
     switch (state.kind) {
       case 'builds':
@@ -118,6 +114,10 @@ export class ChatTools {
         throw state.error;
       case 'no-app':
         return l10n.t('No app builds this repository (branch {0}); buildService.appId can name one.', state.branch);
+      case 'choose-account': {
+        const labels = state.accounts.map((id) => named(this.deps.session.accounts.byId(id)?.label ?? id)).join(', ');
+        return l10n.t('Apps of several accounts build this repository ({0}); which one it uses is not chosen yet.', labels);
+      }
       case 'detached':
         return l10n.t('No branch is checked out (detached HEAD).');
       case 'no-git':

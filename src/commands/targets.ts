@@ -46,7 +46,8 @@ export class CommandTargets {
   }
 
   anyBuild(node: unknown): BuildWithApp | undefined {
-    if (node instanceof BranchBuildNode) return node.build ? { build: node.build, appName: node.app.name || node.app.id } : undefined;
+    if (node instanceof BranchBuildNode)
+      return node.build ? { build: node.build, appName: node.app.name || node.app.id, account: node.account } : undefined;
     const target = this.build(node);
     return target ? { build: target.build, appName: this.appNameOf(target) ?? target.appId, account: target.account } : undefined;
   }

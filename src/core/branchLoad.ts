@@ -66,6 +66,8 @@ export interface AcrossResult {
   state: BranchState;
   /** The account the section's builds are of. */
   account?: string;
+  /** The accounts whose apps build the repository (several: the user chooses). */
+  candidates?: readonly string[];
   /** buildService.appId names no app, or one that several accounts list. */
   pin?: Exclude<PinResult<App>, { kind: 'found' }>;
 }
@@ -86,7 +88,7 @@ export async function loadBranchAcross(
     source,
     apps: firstOfEachId(await source.apps(), (app) => app.id).items,
   }));
-  let chosen: { source: AccountBranchSources; apps: App[] } | undefined;
+  let chosen: { source: AccountBranchSources; apps: App[]; candidates?: readonly string[] } | undefined;
   if (pinned) {
     const pin = resolvePin(
       pinned,
@@ -106,25 +108,27 @@ export async function loadBranchAcross(
         return { account: source.account, apps, repoUrlOf: await source.repoUrls(apps.map((app) => app.id)) };
       },
     );
-    const decision = accountFor(matchesAcross(known, remoteUrls), options.remembered);
+    const matches = matchesAcross(known, remoteUrls);
+    const candidates = [...new Set(matches.map((m) => m.account))];
+    const decision = accountFor(matches, options.remembered);
     let account: string | undefined;
     if (decision.kind === 'ask') {
       account = await options.choose(decision.accounts);
       if (account === undefined || !decision.accounts.includes(account))
-        return { state: { kind: 'choose-account', branch, accounts: decision.accounts } };
+        return { state: { kind: 'choose-account', branch, accounts: decision.accounts }, candidates };
     } else if (decision.kind === 'use') account = decision.account;
     if (account === undefined) return { state: { kind: 'no-app', branch } };
     const mine = known.find((k) => k.account === account);
     const source = sources.find((s) => s.account === account);
     if (!mine || !source) return { state: { kind: 'no-app', branch } };
-    chosen = { source, apps: appsBuildingRepo(mine.apps, mine.repoUrlOf, remoteUrls) };
+    chosen = { source, apps: appsBuildingRepo(mine.apps, mine.repoUrlOf, remoteUrls), candidates };
   }
   const { source, apps } = chosen;
   const entries = await mapPooled(apps, async (app): Promise<BranchBuild> => ({
     app,
     build: await orNone(source.getLatestBuild(app.id, { branch })),
   }));
-  return { state: { kind: 'builds', branch, entries, pinned: Boolean(pinned) }, account: source.account };
+  return { state: { kind: 'builds', branch, entries, pinned: Boolean(pinned) }, account: source.account, candidates: chosen.candidates };
 }
 
 /** Each account's answer; one that fails is skipped while another answers, else its failure is the load's. */

@@ -1,14 +1,19 @@
+import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { ApiError, type Build, type BuildServiceClient } from '../api';
-import { branchToLoad, gitBranch, loadBranch } from '../core/branchLoad';
+import { branchToLoad, gitBranch, loadBranchAcross, type AccountBranchSources, type AcrossResult } from '../core/branchLoad';
 import { branchOf, withBuild, withUpdate, type BranchState, type RepoSnapshot } from '../core/branchState';
 import { watchedBranchOf, type WatchedBranch } from '../core/branchWatch';
-import { ContextKey } from '../ids';
+import { noticeText } from '../core/serviceText';
+import { ContextKey, Setting } from '../ids';
+import type { Account } from './accounts';
 import type { ContextKeys } from './contextKeys';
 import type { GitWorkspace } from './gitWorkspace';
 import type { Log } from './log';
 import type { BuildPoller } from './poller';
+import type { RepoAccounts } from './repoAccounts';
 import type { RepoMap } from './repoMap';
+import { promptForSetting } from './settingPrompt';
 import type { Session } from './session';
 import type { SettingsService } from './settings';
 
@@ -20,6 +25,7 @@ export interface CurrentBranchDeps {
   contextKeys: ContextKeys;
   log: Log;
   repoMap: RepoMap;
+  choices: RepoAccounts;
 }
 
 /** One repository of the workspace and what Current Branch shows for it. */
@@ -39,6 +45,9 @@ interface Section {
   generation: number;
   /** Aborts the load under way when a newer one starts, or the repository or view goes. */
   loading?: AbortController;
+  /** The id of the account its builds are of, and of those whose apps build it. */
+  account?: string;
+  candidates?: readonly string[];
 }
 
 /**
@@ -55,8 +64,10 @@ export class CurrentBranch implements vscode.Disposable {
   /** What Git alone says while it names no repository (waiting, no Git, none open). */
   private bare: BranchState = WAITING;
   private published: readonly BranchState[] = [];
-  /** The background refresh of the app→repository map under way, aborted when the service changes. */
-  private refreshing: AbortController | undefined;
+  /** The background refreshes of the app→repository maps under way, per account, aborted when the service changes. */
+  private readonly refreshing = new Map<string, AbortController>();
+  /** buildService.appId problems named already (said once). */
+  private readonly pinProblems = new Set<string>();
   /** The app pinned when this last loaded; undefined before, when any change of settings reloads. */
   private pinnedAppId: string | undefined;
   private disposed = false;
@@ -66,9 +77,12 @@ export class CurrentBranch implements vscode.Disposable {
     this.subscriptions = [
       deps.git.onDidChange(() => void this.sync(false)),
       deps.session.onDidChange(() => {
-        this.refreshing?.abort();
+        this.abortRefreshes();
         void this.refresh();
       }),
+      // Another account signed in or out, or a token changed: the repositories may use other accounts now.
+      deps.session.accounts.onDidChange(() => void this.reload()),
+      deps.session.accounts.onDidChangeToken(() => void this.reload()),
       deps.settings.onDidChange((settings) => {
         // Only the pinned app matters here; "Don't Show Again" (notifyOnCompletion) must not reload.
         if (settings.appId === this.pinnedAppId) return;
@@ -100,6 +114,40 @@ export class CurrentBranch implements vscode.Disposable {
   get activeRoot(): string | undefined {
     const active = this.deps.git.snapshot;
     return active.kind === 'repository' ? active.root : undefined;
+  }
+
+  /** The account whose builds the active editor's repository shows (else the window's). */
+  get activeAccount(): Account | undefined {
+    const root = this.activeRoot;
+    return (root === undefined ? undefined : this.accountOf(root)) ?? this.deps.session.account();
+  }
+
+  /** The label of the active repository's account, when there are several accounts to tell apart. */
+  get activeAccountLabel(): string | undefined {
+    return this.deps.session.accounts.all().length > 1 ? this.activeAccount?.label : undefined;
+  }
+
+  /** The account a repository's section uses, once loaded. */
+  accountOf(root: string): Account | undefined {
+    const id = this.sections.get(root)?.account;
+    return id === undefined ? undefined : this.deps.session.accounts.byId(id);
+  }
+
+  /**
+   * Choose Account for Repository…: the accounts whose apps build it; false when fewer than two do, so
+   * there is nothing to choose. `root` defaults to the active editor's repository.
+   */
+  async chooseAccount(root = this.activeRoot ?? [...this.sections.keys()][0]): Promise<{ name: string; only?: string } | undefined> {
+    const section = root === undefined ? undefined : this.sections.get(root);
+    if (!section) return undefined;
+    const candidates = section.candidates ?? [];
+    if (candidates.length < 2) {
+      const only = candidates[0] === undefined ? undefined : this.deps.session.accounts.byId(candidates[0])?.label;
+      return { name: section.repo.name, only: only ?? '' };
+    }
+    const picked = await this.deps.choices.pick(section.repo.root, section.repo.name, candidates);
+    if (picked !== undefined) await this.load(section);
+    return { name: section.repo.name };
   }
 
   /** Forgets the apps, then loads again (the Refresh command); which repository each builds is kept. */
@@ -150,50 +198,82 @@ export class CurrentBranch implements vscode.Disposable {
     const fromGit = gitBranch(section.repo);
     if ('settled' in fromGit) return this.set(section, fromGit.settled);
     const controller = (section.loading = new AbortController());
-    const next = await this.loadState(section, generation, controller.signal).catch((error: unknown): BranchState | undefined => {
+    const next = await this.loadState(section, generation, controller.signal).catch((error: unknown): AcrossResult | undefined => {
       if (controller.signal.aborted) return undefined; // a newer load took over
       this.deps.log.warn(
         `Loading the builds of the current branch failed: ${error instanceof ApiError ? `${error.kind}: ${error.message}` : String(error)}`,
       );
-      return { kind: 'failed', branch: branchOf(section.state) ?? '', error };
+      return { state: { kind: 'failed', branch: branchOf(section.state) ?? '', error } };
     });
     // After a failure, the rest of the sweep is not wanted either.
     controller.abort();
     if (generation !== section.generation || !next || this.sections.get(section.repo.root) !== section) return;
-    if (next.kind === 'builds') for (const { build } of next.entries) if (build && !build.finished) this.deps.poller.follow(build, 'shown');
-    this.set(section, next);
+    section.account = next.account;
+    section.candidates = next.candidates;
+    const account = this.accountOf(section.repo.root);
+    if (next.state.kind === 'builds')
+      for (const { build } of next.state.entries) if (build && !build.finished) this.deps.poller.follow(build, 'shown', account);
+    this.set(section, next.state);
   }
 
-  private async loadState(section: Section, generation: number, signal: AbortSignal): Promise<BranchState> {
+  private async loadState(section: Section, generation: number, signal: AbortSignal): Promise<AcrossResult> {
     const { session, settings } = this.deps;
     const repo = section.repo;
-    const connection = await session.connection();
-    const step = branchToLoad(repo, connection);
-    if (step.kind !== 'load') return step;
-    if (connection.kind !== 'ready') return { kind: 'not-configured' }; // branchToLoad said so already
+    // Every account that can be asked; with none, the window's account says why (the views' welcome).
+    const ready = (
+      await Promise.all(session.accounts.all().map(async (account) => ({ account, connection: await account.connection() })))
+    ).flatMap(({ account, connection }) => (connection.kind === 'ready' ? [{ account, client: connection.client }] : []));
+    const step = branchToLoad(repo, ready.length > 0 ? { kind: 'ready' } : await session.connection());
+    if (step.kind !== 'load') return { state: step };
     const { branch } = step;
     // Keep what is shown while the same branch reloads; another branch shows "loading" meanwhile.
     if (generation === section.generation && branchOf(section.state) !== branch) this.set(section, { kind: 'loading', branch });
-    const { client } = connection;
     this.pinnedAppId = settings.value.appId;
-    // The account whose client this is: its map, not another account's.
-    const account = session.accounts.ofClient(client)?.id ?? settings.value.baseUrl;
-    return loadBranch(branch, repo.remoteUrls, this.pinnedAppId, {
-      account,
-      apps: () => session.apps(client, signal),
+    const sources = ready.map(({ account, client }): AccountBranchSources => ({
+      account: account.id,
+      label: account.label,
+      apps: () => account.apps(client, signal),
       repoUrls: async (appIds) => {
-        const { repoUrlOf, stale } = await this.deps.repoMap.lookup(account, client, appIds, signal);
-        if (stale) this.refreshMap(account, client, appIds);
+        const { repoUrlOf, stale } = await this.deps.repoMap.lookup(account.id, client, appIds, signal);
+        if (stale) this.refreshMap(account.id, client, appIds);
         return repoUrlOf;
       },
       getLatestBuild: (appId, options) => client.getLatestBuild(appId, { ...options, signal }),
+    }));
+    const result = await loadBranchAcross(branch, repo.remoteUrls, this.pinnedAppId, sources, {
+      remembered: this.deps.choices.remembered(repo.root),
+      choose: (accounts) => this.deps.choices.askOnce(repo.root, repo.name, accounts),
+      skipped: (account, error) =>
+        this.deps.log.warn(`Current branch without ${account}: ${error instanceof ApiError ? error.kind : String(error)}`),
     });
+    if (result.pin) this.reportPin(this.pinnedAppId, result.pin);
+    return result;
+  }
+
+  /** An ambiguous or unknown buildService.appId is a setting problem, named once. */
+  private reportPin(pin: string, problem: NonNullable<AcrossResult['pin']>): void {
+    const key = `${problem.kind}|${pin}`;
+    if (this.pinProblems.has(key)) return;
+    this.pinProblems.add(key);
+    const message =
+      problem.kind === 'ambiguous'
+        ? noticeText(
+            l10n.t('{0} names {1}, an app ID of several accounts ({2}); put the account label first, e.g. {3}.'),
+            Setting.appId,
+            pin,
+            problem.labels.join(', '),
+            `${problem.labels[0] ?? ''}/${pin}`,
+          )
+        : noticeText(l10n.t('{0} names {1}, which none of your accounts lists.'), Setting.appId, pin);
+    this.deps.log.warn(message);
+    promptForSetting(Setting.appId, message, 'warning');
   }
 
   /** An old map is used as it is, and asked again behind it; a change of an app's repository reloads. */
   private refreshMap(account: string, client: BuildServiceClient, appIds: readonly string[]): void {
-    if (this.refreshing) return;
-    const controller = (this.refreshing = new AbortController());
+    if (this.refreshing.has(account)) return;
+    const controller = new AbortController();
+    this.refreshing.set(account, controller);
     this.deps.repoMap
       .refresh(account, client, appIds, controller.signal)
       .then(
@@ -206,7 +286,7 @@ export class CurrentBranch implements vscode.Disposable {
         },
       )
       .finally(() => {
-        if (this.refreshing === controller) this.refreshing = undefined;
+        if (this.refreshing.get(account) === controller) this.refreshing.delete(account);
       });
   }
 
@@ -252,10 +332,17 @@ export class CurrentBranch implements vscode.Disposable {
     const states = [this.state, ...[...this.sections.values()].map((s) => s.state)];
     if (states.length === this.published.length && states.every((s, i) => s === this.published[i])) return;
     this.published = states;
-    const watched = [...this.sections.values()].map((s) => watchedBranchOf(s.state)).filter((w): w is WatchedBranch => w !== undefined);
+    const watched = [...this.sections.values()]
+      .map((s) => watchedBranchOf(s.state, s.account))
+      .filter((w): w is WatchedBranch => w !== undefined);
     this.deps.poller.watch(watched);
     this.deps.contextKeys.set(ContextKey.branchBuildShown, this.shownBuilds().length > 0);
     this.changed.fire(this.state);
+  }
+
+  private abortRefreshes(): void {
+    for (const controller of this.refreshing.values()) controller.abort();
+    this.refreshing.clear();
   }
 
   dispose(): void {
@@ -264,7 +351,7 @@ export class CurrentBranch implements vscode.Disposable {
       section.generation++;
       section.loading?.abort();
     }
-    this.refreshing?.abort();
+    this.abortRefreshes();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

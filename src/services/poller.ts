@@ -197,13 +197,17 @@ export class BuildPoller implements vscode.Disposable {
     const unanswered = new Set<string>();
     const watched = this.watched;
     // The client's gate keeps this to four requests at a time.
-    if (due.lists && client) {
+    if (due.lists) {
       const version = this.watchVersion;
+      // Each repository's branch with the client of the account its section uses.
+      const clients = await Promise.all(watched.map((w) => (w.account === undefined ? Promise.resolve(client) : this.clientOf(w.account))));
       await Promise.all(
-        watched.flatMap((w) =>
+        watched.flatMap((w, i) =>
           [...w.latest.keys()].map(async (appId) => {
+            const listing = clients[i];
+            if (!listing) return;
             const builds = await this.ask(
-              () => client.listBuilds(appId, { branch: w.branch, limit: BRANCH_LIST_LIMIT, signal }),
+              () => listing.listBuilds(appId, { branch: w.branch, limit: BRANCH_LIST_LIMIT, signal }),
               (why) => this.deps.log.warn(`Looking for new builds of ${loggedText(w.branch)} (app ${loggedText(appId)}): ${why}`),
             );
             if (!builds) {
@@ -234,6 +238,11 @@ export class BuildPoller implements vscode.Disposable {
         ]);
       }),
     );
+  }
+
+  private async clientOf(accountId: string): Promise<BuildServiceClient | undefined> {
+    const connection = await this.deps.session.accounts.byId(accountId)?.connection();
+    return connection?.kind === 'ready' ? connection.client : undefined;
   }
 
   private async pollApp(client: BuildServiceClient, appId: string, ids: readonly string[], signal: AbortSignal): Promise<void> {

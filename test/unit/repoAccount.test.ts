@@ -106,7 +106,10 @@ describe('which account a repository uses', () => {
       const dismissed = await loadBranchAcross('develop', [remote], '', both, { choose: () => Promise.resolve(undefined) });
       assert.deepEqual(dismissed, {
         state: { kind: 'choose-account', branch: 'develop', accounts: [first.service.baseUrl, second.service.baseUrl] },
+        candidates: [first.service.baseUrl, second.service.baseUrl],
       });
+      assert.deepEqual(again.candidates, [first.service.baseUrl, second.service.baseUrl]);
+      assert.deepEqual(one.candidates, [first.service.baseUrl]);
     });
 
     it('an account that cannot be asked hides no other account’s builds; with no other, its failure is the load’s', async () => {

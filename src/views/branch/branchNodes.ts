@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import type { Account } from '../../services/accounts';
 import type { App, Build } from '../../api';
 import { buildAccessibleLabel, noBuildAccessibleLabel } from '../../core/accessibleLabels';
 import { buildNumber, buildTooltip, pullRequestTag, statusPhrase } from '../../core/buildLook';
@@ -16,6 +17,8 @@ export class BranchBuildNode {
     readonly build: Build | undefined,
     /** Its repository's section, when the workspace has several. */
     readonly parent?: RepoNode,
+    /** Whose build it is: the account its repository uses. */
+    readonly account?: Account,
   ) {}
 
   toTreeItem(now = Date.now()): vscode.TreeItem {

@@ -94,8 +94,19 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
 
   private nodesOf(state: BranchState, parent?: RepoNode): (BranchBuildNode | MessageNode)[] {
     switch (state.kind) {
-      case 'builds':
-        return state.entries.map((e) => new BranchBuildNode(e.app, state.branch, e.build, parent));
+      case 'builds': {
+        const root = parent?.root ?? this.model.activeRoot;
+        const account = root === undefined ? undefined : this.model.accountOf(root);
+        return state.entries.map((e) => new BranchBuildNode(e.app, state.branch, e.build, parent, account));
+      }
+      case 'choose-account': {
+        const root = parent?.root ?? this.model.activeRoot;
+        const fix = { title: l10n.t('Choose Account…'), command: CommandId.chooseAccountForRepository, arguments: [root] };
+        const detail = l10n.t('Apps of several accounts build this repository. Choose the account whose builds it shows.');
+        return [
+          new MessageNode(l10n.t('Several accounts build this repository'), 'account', { detail, fix, key: `chooseAccount:${root ?? ''}` }),
+        ];
+      }
       case 'detached':
         return [
           new MessageNode(l10n.t('No branch checked out (detached HEAD)'), 'git-commit', {

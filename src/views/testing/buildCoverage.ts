@@ -147,7 +147,7 @@ export class BuildCoverage implements vscode.Disposable {
     if (step.kind !== 'show' || state.kind !== 'builds') return;
     const { build, app } = step.entry;
     this.autoShown = { buildId: build.id, branch: state.branch };
-    this.show(build, app.name || app.id).catch((error: unknown) => {
+    this.show(build, app.name || app.id, this.deps.branch.activeAccount).catch((error: unknown) => {
       this.autoShown = undefined;
       this.deps.log.warn(loggedText(`Coverage of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`));
     });

@@ -118,7 +118,7 @@ export class BuildTests implements vscode.Disposable {
     this.autoShown = { buildId: build.id, branch: state.branch };
     // Not awaited: the Current Branch view goes on drawing; a failure here is the log's, not a toast's
     // (the view itself shows what is wrong with the connection).
-    this.showInBackground(build, app.name || app.id, () => (this.autoShown = undefined));
+    this.showInBackground(build, app.name || app.id, () => (this.autoShown = undefined), this.deps.branch.activeAccount);
   }
 
   private refetch(): void {
