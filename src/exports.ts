@@ -5,6 +5,7 @@ import type { CurrentBranch } from './services/currentBranch';
 import type { CurrentBranchView } from './views/branch/currentBranchView';
 import type { BuildPoller } from './services/poller';
 import type { GitWorkspace } from './services/gitWorkspace';
+import type { RepoAccounts } from './services/repoAccounts';
 import type { LoadOutcome } from './views/apps/loadOutcome';
 import type { AppsTreeNode } from './views/apps/nodes';
 import type { CompletionNotice } from './views/completionNotice';
@@ -37,6 +38,8 @@ export interface BuildServiceExports {
       readonly statusBar: BranchStatusBar;
       readonly git: GitWorkspace;
       readonly poller: BuildPoller;
+      /** The account each repository uses, as remembered in the workspace. */
+      readonly choices: RepoAccounts;
     };
     readonly tests: BuildTests;
     readonly coverage: BuildCoverage;

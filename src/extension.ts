@@ -126,7 +126,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         logFile: vscode.Uri.joinPath(context.logUri, `${LOG_CHANNEL_NAME}.log`),
         appsView: apps.view,
         poller,
-        branch: { model: branch, tree: branchView, statusBar, git, poller },
+        branch: { model: branch, tree: branchView, statusBar, git, poller, choices },
         tests: buildTests,
         coverage,
         qrPanel,

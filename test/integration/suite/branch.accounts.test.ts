@@ -1,0 +1,163 @@
+// Which account a repository uses (issue 21): two reference services with other apps and tokens, two
+// Git repositories in a multi-root workspace. Each section comes from the account whose apps build it;
+// when apps of both accounts build one, the user is asked once, and Choose Account for Repository… changes it.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { BranchSection } from '../../../src/services/currentBranch';
+import { startService, type RunningService } from '../../service/server';
+import { FIND_REPLACE, REPO_2048 } from '../../service/seedCatalog';
+import { git, testRepository } from '../currentBranch';
+import { testing } from '../extension';
+import { useReferenceService } from '../harness';
+import * as ui from '../ui';
+import { waitFor } from '../wait';
+
+const STAGING_TOKEN = 'staging-token-item5-4f2b';
+/** Where the staging service's 2048 apps build in this suite: a repository of their own. */
+const STAGING_REPO = 'https://github.com/myorg/2048-staging.git';
+const WEATHER_REPO = 'https://github.com/myorg/weather.git';
+const PICK_PLACEHOLDER = 'Apps of several accounts build this repository';
+
+const bearer = (token: string) => `Bearer ${token}`;
+
+function appsBuilding(service: RunningService, repo: RegExp): string[] {
+  const { apps, builds } = service.data;
+  return apps
+    .filter((a) => builds.some((b) => b.app_id === a._id && repo.test(b.repo_url ?? '')))
+    .map((a) => a._id)
+    .sort();
+}
+
+const idsOf = (section: BranchSection | undefined) =>
+  section?.state.kind === 'builds' ? section.state.entries.map((e) => e.app.id).sort() : [];
+
+describe('current branch: each repository from the account whose apps build it', () => {
+  const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, settings: { autoRefresh: false } });
+  let staging: RunningService;
+  let first: string | undefined;
+  let second: string | undefined;
+
+  before(async () => {
+    staging = await startService({ token: STAGING_TOKEN, seed: 'Staging' });
+    for (const build of staging.data.builds) if (build.repo_url === REPO_2048) build.repo_url = STAGING_REPO;
+    await testing(fixture.api).accounts.signIn(staging.baseUrl, 'Staging', STAGING_TOKEN);
+  });
+
+  after(async () => {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const index = folders.findIndex((f) => second !== undefined && f.uri.fsPath === second);
+    if (index > 0) {
+      const removed = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
+      vscode.workspace.updateWorkspaceFolders(index, 1);
+      await removed;
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    if (second) rmSync(second, { recursive: true, force: true });
+    if (first) rmSync(path.join(first, 'first.txt'), { force: true });
+    const { accounts } = testing(fixture.api);
+    for (const account of accounts.all()) if (!account.fromSettings) await accounts.signOut(account.id);
+    await staging?.close();
+  });
+
+  /** Answers the account quick pick by typing the account's label, as a user filters and presses Enter. */
+  async function answerPick(label: string): Promise<void> {
+    await waitFor(async () => {
+      const box = await ui.quickInput();
+      return box.visible && box.placeholder.startsWith(PICK_PLACEHOLDER);
+    }, 'the account quick pick');
+    await ui.typeText(label);
+    await ui.pressKey('Enter');
+  }
+
+  it('shows both repositories, each from its own account, and each service sees only its own token', async () => {
+    first = await testRepository();
+    git(first, 'checkout', '-q', 'master');
+    writeFileSync(path.join(first, 'first.txt'), 'first\n');
+    second = realpathSync(mkdtempSync(path.join(tmpdir(), 'staging-')));
+    git(second, 'init', '-q', '-b', 'main');
+    git(second, 'config', 'user.email', 'test@example.com');
+    git(second, 'config', 'user.name', 'Test');
+    git(second, 'commit', '-q', '--allow-empty', '-m', 'first');
+    git(second, 'checkout', '-q', '-b', 'develop');
+    git(second, 'remote', 'add', 'origin', STAGING_REPO);
+    writeFileSync(path.join(second, 'second.txt'), 'second\n');
+
+    const { model, statusBar, choices } = testing(fixture.api).branch;
+    fixture.service.clearRequests();
+    staging.clearRequests();
+    const added = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
+    const count = vscode.workspace.workspaceFolders?.length ?? 0;
+    assert.ok(vscode.workspace.updateWorkspaceFolders(count, 0, { uri: vscode.Uri.file(second) }), 'the folder can be added');
+    await added;
+    const gitApi = testing(fixture.api).branch.git.gitApi;
+    assert.ok(gitApi);
+    await gitApi.openRepository(vscode.Uri.file(second));
+
+    const secondRoot = vscode.Uri.file(second).toString();
+    await waitFor(
+      () => model.sectionStates.length === 2 && model.sectionStates.every((s) => s.state.kind === 'builds'),
+      `two repositories with builds (last: ${JSON.stringify(model.sectionStates.map((s) => [s.name, s.state.kind]))})`,
+      15_000,
+    );
+    const [one, two] = model.sectionStates;
+    assert.equal(two?.root, secondRoot);
+    assert.deepEqual(idsOf(one), appsBuilding(fixture.service, /myorg\/2048/));
+    assert.deepEqual(idsOf(two), appsBuilding(staging, /2048-staging/));
+    assert.ok(idsOf(two).length > 0);
+    assert.equal(model.accountOf(one?.root ?? '')?.id, fixture.service.baseUrl);
+    assert.equal(model.accountOf(secondRoot)?.label, 'Staging');
+    assert.equal(choices.remembered(secondRoot), undefined, 'one account builds it: nothing asked, nothing remembered');
+    assert.equal((await ui.quickInput()).visible, false);
+    // Each section's builds were asked of its own service, each with its own token.
+    assert.ok(staging.requests.some((r) => r.route === 'GET /apps/:app_id/build/latest' && r.query.branch === 'develop'));
+    assert.ok(!fixture.service.requests.some((r) => r.query.branch === 'develop'));
+    assert.deepEqual([...new Set(staging.requests.map((r) => r.headers.authorization))], [bearer(STAGING_TOKEN)]);
+    assert.deepEqual([...new Set(fixture.service.requests.map((r) => r.headers.authorization))], [bearer(fixture.service.token)]);
+
+    // The status bar names the account of the active editor's repository.
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(second, 'second.txt')));
+    await waitFor(() => statusBar.shown?.text.endsWith(' develop') === true, `the status bar on develop (${statusBar.shown?.text})`);
+    assert.match(statusBar.shown?.tooltip ?? '', /\nAccount Staging$/);
+    assert.equal(model.activeAccount?.label, 'Staging');
+  });
+
+  it('apps of both accounts building one repository: asked once, remembered across reloads, changed by the command', async () => {
+    assert.ok(second, 'the first test added the second repository');
+    const { model, choices } = testing(fixture.api).branch;
+    const secondRoot = vscode.Uri.file(second).toString();
+    const host = new URL(fixture.service.baseUrl).host;
+    const section = () => model.sectionStates.find((s) => s.root === secondRoot);
+    const stagingWeather = appsBuilding(staging, /myorg\/weather/);
+    const firstWeather = appsBuilding(fixture.service, /myorg\/weather/);
+    assert.ok(stagingWeather.length > 0 && firstWeather.length > 0 && stagingWeather.join() !== firstWeather.join());
+
+    // Both services have apps building the weather repository.
+    git(second, 'remote', 'set-url', 'origin', WEATHER_REPO);
+    git(second, 'checkout', '-q', '-b', FIND_REPLACE);
+    await answerPick('Staging');
+    await waitFor(() => idsOf(section()).join() === stagingWeather.join(), `the Staging apps (${JSON.stringify(section()?.state.kind)})`);
+    assert.equal(model.accountOf(secondRoot)?.label, 'Staging');
+    assert.equal(choices.remembered(secondRoot), staging.baseUrl, 'kept in the workspace');
+
+    // A reload and a refresh use the answer: no question again.
+    staging.clearRequests();
+    await model.reload();
+    await model.refresh();
+    assert.equal((await ui.quickInput()).visible, false, 'not asked again');
+    assert.deepEqual(idsOf(section()), stagingWeather);
+    assert.ok(staging.requests.some((r) => r.query.branch === FIND_REPLACE));
+
+    // The command asks again and changes it.
+    const done = vscode.commands.executeCommand('buildService.chooseAccountForRepository', secondRoot);
+    await answerPick(host);
+    await done;
+    await waitFor(() => idsOf(section()).join() === firstWeather.join(), 'the first account’s apps');
+    assert.equal(choices.remembered(secondRoot), fixture.service.baseUrl);
+    assert.equal(model.accountOf(secondRoot)?.id, fixture.service.baseUrl);
+    // The first repository never changed account.
+    assert.equal(model.accountOf(model.sectionStates[0]?.root ?? '')?.id, fixture.service.baseUrl);
+  });
+});
