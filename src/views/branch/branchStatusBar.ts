@@ -30,7 +30,7 @@ export class BranchStatusBar implements vscode.Disposable {
     const active = sections.length > 1 ? sections.find((s) => s.root === this.model.activeRoot) : undefined;
     if (content && active) content.tooltip = `${l10n.t('Repository {0}', shownText(active.name))}\n${content.tooltip}`;
     // With several accounts, and the account whose builds these are.
-    const account = this.model.activeAccountLabel;
+    const account = content ? this.model.activeAccountLabel : undefined;
     if (content && account !== undefined) content.tooltip = `${content.tooltip}\n${l10n.t('Account {0}', shownText(account))}`;
     this.content = content;
     if (!content) return this.item?.hide();
