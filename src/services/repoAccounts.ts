@@ -31,19 +31,21 @@ export class RepoAccounts {
 
   /** The first time in this window: the quick pick; an answer is remembered. Undefined when not answered. */
   askOnce(root: string, repoName: string, accountIds: readonly string[]): Promise<string | undefined> {
-    if (this.dismissed.has(root)) return Promise.resolve(undefined);
-    return this.pick(root, repoName, accountIds);
+    return this.pick(root, repoName, accountIds, true);
   }
 
-  /** Asks even when asked before (the command). */
-  pick(root: string, repoName: string, accountIds: readonly string[]): Promise<string | undefined> {
+  /** Asks even when asked before (the command), unless `once`. */
+  pick(root: string, repoName: string, accountIds: readonly string[], once = false): Promise<string | undefined> {
     const asked = this.queue.then(async () => {
+      // A load that waited behind the question for this repository takes its answer.
+      const answered = this.remembered(root);
+      if (once && answered !== undefined && accountIds.includes(answered)) return answered;
+      if (once && this.dismissed.has(root)) return undefined;
       const candidates = accountIds.map((id) => this.accounts.byId(id)).filter((a): a is Account => a !== undefined);
-      const current = this.remembered(root);
       const items = candidates.map((account) => ({
         label: account.label,
         description: account.host,
-        detail: account.id === current ? l10n.t('Used now') : undefined,
+        detail: account.id === answered ? l10n.t('Used now') : undefined,
         account,
       }));
       const picked = await vscode.window.showQuickPick(items, {
