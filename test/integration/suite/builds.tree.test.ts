@@ -34,7 +34,9 @@ describe('builds: tree', () => {
     assert.ok(newest);
     assert.match(
       items[0]?.description ?? '',
-      new RegExp(`^Queued · ${escape(newest.commit_info.branch)} · ${escape(newest.commit_info.message.split('\n')[0] ?? '')} · (just now|.* ago)`),
+      new RegExp(
+        `^Queued · ${escape(newest.commit_info.branch)} · ${escape(newest.commit_info.message.split('\n')[0] ?? '')} · (just now|.* ago)`,
+      ),
     );
     assert.match(items[0]?.tooltip ?? '', /Created: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
     assert.equal(fixture.service.requestsTo('GET /builds/:build_id/tests').length, 0, 'no details before a build is expanded');
