@@ -122,6 +122,17 @@ describe('current branch: each repository from the account whose apps build it',
     await waitFor(() => statusBar.shown?.text.endsWith(' develop') === true, `the status bar on develop (${statusBar.shown?.text})`);
     assert.match(statusBar.shown?.tooltip ?? '', /\nAccount Staging$/);
     assert.equal(model.activeAccount?.label, 'Staging');
+    // The Testing view and the coverage follow that repository's latest finished build, asked of its account.
+    const hooks = testing(fixture.api);
+    const ofStaging = (id: string | undefined) => id !== undefined && staging.data.builds.some((b) => b._id === id);
+    await waitFor(() => ofStaging(hooks.tests.view?.shown?.build.id), 'the Testing view on a Staging build');
+    await waitFor(() => ofStaging(hooks.coverage.view?.shown?.build.id), 'the coverage of a Staging build');
+    for (const route of ['GET /builds/:build_id/tests', 'GET /builds/:build_id/coverage'] as const) {
+      const sent = staging.requestsTo(route, hooks.tests.view?.shown?.build.id ?? '');
+      assert.ok(sent.length > 0, route);
+      assert.ok(sent.every((r) => r.headers.authorization === bearer(STAGING_TOKEN)));
+    }
+    assert.equal(fixture.service.requestsTo('GET /builds/:build_id/tests', hooks.tests.view?.shown?.build.id ?? '').length, 0);
   });
 
   it('apps of both accounts building one repository: asked once, remembered across reloads, changed by the command', async () => {
