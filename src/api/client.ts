@@ -134,11 +134,8 @@ export class BuildServiceClient {
     return parseDeploymentGroups(await this.get(apiPath('apps', appId, 'deployment-groups'), options));
   }
 
-  /**
-   * Opens a build's artifact link (http(s) only) for the caller to stream. The token goes only to the
-   * service's own origin. No overall deadline, as a big file may take long: the timeout is per
-   * silence (no answer, or no bytes, for that long). Not one of the four slots: those are for answers.
-   */
+  /** Opens an artifact link (http(s) only); the token goes only to the service's origin. No overall deadline,
+   * as a big file may take long: the timeout is per silence. Not one of the four slots: those are for answers. */
   async openDownload(url: string, options: DownloadOptions = {}): Promise<OpenedDownload> {
     return openDownload(
       { ...this.downloads, token: () => this.requester.readToken(), dispatcher: () => this.transport.dispatcher() },

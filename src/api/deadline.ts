@@ -1,17 +1,13 @@
-// The overall deadline of one request. undici's timeouts are idle timeouts, each reset by every byte,
-// so an answer that trickles in would hold its connection, and one of the client's four slots, for
-// ever. The deadline is the timeout itself (buildService.requestTimeoutSeconds: "how long to wait
-// before a request fails"), so "did not answer within N seconds" holds for the whole request.
+// undici's timeouts are idle timeouts, reset by every byte: an answer that trickles in would hold a slot
+// for ever. So buildService.requestTimeoutSeconds is a deadline for the whole request.
 
 /** The abort reason of a request stopped by its deadline, told apart from its caller's own abort. */
 export class DeadlinePassed extends Error {
   override readonly name = 'DeadlinePassed';
 }
 
-/**
- * One request's time, retries and waits included, counted from when it holds a slot: waiting in
- * the queue is the four-at-a-time rule's doing, and each holder ahead is bound by its own deadline.
- */
+/** One request's time, retries included, counted from when it holds a slot: each holder ahead is bound
+ * by its own deadline. */
 export class Deadline {
   /** Aborts when the deadline passes or the caller aborts, whichever first. */
   readonly signal: AbortSignal;

@@ -1,5 +1,4 @@
-// The build service's objects as the extension uses them: camelCase, optional where the service
-// may leave a value out, `undefined` (never null) for "not given".
+// The service's objects as the extension uses them: camelCase, `undefined` (never null) for "not given".
 
 /** `ios` and `android` are documented; any other platform is kept, lower-cased. '' when none was given. */
 export type Platform = 'ios' | 'android' | (string & {});

@@ -201,10 +201,8 @@ export class ArtifactCommands {
   }
 }
 
-/**
- * Progress in the notification: bytes and percentage, a few times a second rather than per chunk. The
- * latest figure always shows: one held back is shown when its time comes, so a pause never hides it.
- */
+/** Progress a few times a second rather than per chunk; one figure held back is shown when its time
+ * comes, so a pause never hides the latest. */
 function reporter(
   progress: vscode.Progress<{ message?: string; increment?: number }>,
   progressText: (p: ArtifactProgress) => string,

@@ -1,5 +1,4 @@
-// The Current Branch view's rules, without vscode (services/currentBranch.ts subscribes and publishes), so they are
-// unit-tested against the reference service.
+// The Current Branch view's rules, without vscode so that they are unit-tested against the reference service.
 import { ApiError } from '../api/errors';
 import type { App, Build } from '../api/models';
 import type { BranchBuild, BranchState, GitSnapshot } from './branchState';
@@ -64,7 +63,6 @@ export interface AcrossOptions {
 
 export interface AcrossResult {
   state: BranchState;
-  /** The account the section's builds are of. */
   account?: string;
   /** The accounts whose apps build the repository (several: the user chooses). */
   candidates?: readonly string[];
@@ -72,10 +70,7 @@ export interface AcrossResult {
   pin?: Exclude<PinResult<App>, { kind: 'found' }>;
 }
 
-/**
- * The latest build of `branch` for each app that builds the repository, from the account whose apps do
- * (core/repoAccount.ts decides which), or for the pinned app; `sources` are the accounts ready to be asked.
- */
+/** As loadBranch, across `sources` (the accounts ready to be asked); core/repoAccount.ts picks the account. */
 export async function loadBranchAcross(
   branch: string,
   remoteUrls: readonly string[],

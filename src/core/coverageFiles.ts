@@ -1,5 +1,4 @@
-// A build's coverage in the workspace: its files matched to workspace files by path suffix (one search
-// for all of them), and its functions located by one scan of their file.
+// A build's coverage files matched to workspace files by path suffix, its functions found by one scan of their file.
 import type { FileCoverage, FunctionCoverage, LineCount } from '../api/models';
 import { findDeclarations, sourceFileParts, type SourceRange } from './testSources';
 
@@ -30,14 +29,10 @@ export function coverageGlob(files: readonly Pick<FileCoverage, 'path'>[], maxNa
   return sorted.length === 1 ? `**/${sorted[0]}` : `**/{${sorted.join(',')}}`;
 }
 
-/**
- * For each report file (in order), the index in `workspacePaths` of its workspace file, or -1: the file
- * of the same name that shares the most trailing path segments with it (ties: the first in
- * `workspacePaths`); two report files never share one, the one sharing more keeps it.
- */
+/** Per report file, the index of the same-named workspace file sharing most trailing segments (ties: the
+ * first), or -1; two report files never share one, the one sharing more keeps it. */
 export function matchCoverageFiles(files: readonly Pick<FileCoverage, 'path'>[], workspacePaths: readonly string[]): Int32Array {
-  // Typed arrays, not a Map of names and an object per match: garbage made while the parsed answer is
-  // alive is costly (docs/PERFORMANCE.md). Open addressing by name hash; same-named files follow in order.
+  // Typed arrays, open-addressed by name hash: garbage made while the parsed answer is alive is costly.
   let size = 16;
   while (size < workspacePaths.length * 2) size *= 2;
   const mask = size - 1;

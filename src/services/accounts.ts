@@ -29,10 +29,7 @@ export type Connection = NotReady | { kind: 'ready'; client: BuildServiceClient 
 /** globalState: addresses and labels of the accounts signed in through the Accounts menu. */
 const STORED_ACCOUNTS_KEY = 'buildService.accounts';
 
-/**
- * One service address with its token: its own client (only its token goes to its address), app list,
- * 401 de-duplication and, through the poller, followed builds. `onDidChange` fires when its token does.
- */
+/** One service address with its token and its own client: only its token goes to its address. */
 export class Account implements vscode.Disposable {
   private appList: { client: BuildServiceClient; apps: readonly App[] } | undefined;
   private generation = 0;
@@ -142,15 +139,11 @@ export interface AccountsDeps {
   consent?: UnencryptedConsent;
 }
 
-/**
- * Every account of this user: the one buildService.baseUrl names (first, as before accounts existed:
- * nothing to migrate) and those signed in through the Accounts menu. Built when first asked, not at
- * activation. `onDidChange` fires when one comes or goes, or the workspace's choice changes.
- */
+/** buildService.baseUrl's account first (nothing to migrate), then those of the Accounts menu; built when first asked. */
 export class Accounts implements vscode.Disposable {
   private list: Account[] | undefined;
   private readonly network = new NetworkSettings();
-  /** The token of buildService.baseUrl's account; kept while the address changes, as before accounts. */
+  /** The token of buildService.baseUrl's account; kept while the address changes. */
   readonly settingsTokens: TokenStore;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly tokenChanged = new vscode.EventEmitter<Account>();
@@ -219,12 +212,10 @@ export class Accounts implements vscode.Disposable {
     return findByLabel(this.all(), label);
   }
 
-  /** The account whose client this is (a client answers for one account only). */
   ofClient(client: BuildServiceClient): Account | undefined {
     return this.all().find((a) => a.owns(client));
   }
 
-  /** The account a request went to, from the address an ApiError names. */
   ofUrl(url: string | undefined): Account | undefined {
     if (!url) return undefined;
     return this.all().find((a) => a.id !== '' && (url === a.id || url.startsWith(`${a.id}/`)));

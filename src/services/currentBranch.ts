@@ -50,12 +50,7 @@ interface Section {
   candidates?: readonly string[];
 }
 
-/**
- * The latest build of each workspace repository's branch for each app that builds it (or the pinned
- * app), as a BranchState per repository; `state` is the one of the active editor's repository. The
- * rules are core/branchLoad.ts; this class reloads when a branch, the remotes, the session or the
- * pinned app change, and takes the poller's updates and finds in.
- */
+/** The latest build of each repository's branch per app; rules in core/branchLoad.ts, reloads and poller updates here. */
 export class CurrentBranch implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<BranchState>();
   readonly onDidChange = this.changed.event;
@@ -93,8 +88,7 @@ export class CurrentBranch implements vscode.Disposable {
       deps.poller.onDidFindLatest((build) => this.found(build)),
       deps.git.onDidPush(() => deps.poller.lookSoon()),
     ];
-    // Before Git's first answer the state is 'waiting', which shows nothing and asks nothing; that answer
-    // reloads (above). So activation neither sets context keys nor builds a client for it.
+    // Until Git's first answer (which reloads, above) activation sets no context keys and makes no client.
     if (deps.git.snapshot.kind !== 'waiting') void this.reload();
   }
 
@@ -105,12 +99,10 @@ export class CurrentBranch implements vscode.Disposable {
     return this.sections.get(active.root)?.state ?? WAITING;
   }
 
-  /** Every repository of the workspace; one or none looks as it always did. */
   get sectionStates(): readonly BranchSection[] {
     return [...this.sections.values()].map((s) => ({ root: s.repo.root, name: s.repo.name, state: s.state }));
   }
 
-  /** The root of the active editor's repository, when there is one. */
   get activeRoot(): string | undefined {
     const active = this.deps.git.snapshot;
     return active.kind === 'repository' ? active.root : undefined;
@@ -133,10 +125,7 @@ export class CurrentBranch implements vscode.Disposable {
     return id === undefined ? undefined : this.deps.session.accounts.byId(id);
   }
 
-  /**
-   * Choose Account for Repository…: the accounts whose apps build it; false when fewer than two do, so
-   * there is nothing to choose. `root` defaults to the active editor's repository.
-   */
+  /** Choose Account for Repository…: only the accounts whose apps build it; nothing when fewer than two do. */
   async chooseAccount(root = this.activeRoot ?? [...this.sections.keys()][0]): Promise<{ name: string; only?: string } | undefined> {
     const section = root === undefined ? undefined : this.sections.get(root);
     if (!section) return undefined;
@@ -294,7 +283,6 @@ export class CurrentBranch implements vscode.Disposable {
     if (this.apply((state) => withBuild(state, build)) && !build.finished) this.deps.poller.follow(build, 'shown');
   }
 
-  /** True when a repository's state changed. */
   private apply(change: (state: BranchState) => BranchState): boolean {
     let any = false;
     for (const section of this.sections.values()) {

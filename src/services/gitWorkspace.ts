@@ -11,8 +11,7 @@ const MODEL_RETRY_MS = 250;
 const MODEL_RETRIES = 20;
 
 // Git is optional: without it (or with git.enabled off) the snapshot says 'no-git' and nothing else
-// breaks. Connecting is asynchronous, so activation never waits for the Git extension. Every repository
-// of the workspace is tracked; `snapshot` is the one of the active editor (else of the first folder).
+// breaks. Connecting is asynchronous, so activation never waits for the Git extension.
 export class GitWorkspace implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<GitSnapshot>();
   readonly onDidChange = this.changed.event;
@@ -44,7 +43,6 @@ export class GitWorkspace implements vscode.Disposable {
     return this.all;
   }
 
-  /** Tests use it to open a repository made in a temporary folder. */
   get gitApi(): GitApi | undefined {
     return this.api;
   }
@@ -140,11 +138,8 @@ export class GitWorkspace implements vscode.Disposable {
 
 const inside = (uri: string, root: string) => uri === root || uri.startsWith(`${root}/`);
 
-/**
- * The repositories of the workspace's folders, in the folders' order, then by path: for each folder
- * the innermost one holding it (a folder inside a submodule belongs to the submodule), and those
- * inside a folder that no other repository holds (a submodule is part of its outer repository).
- */
+/** Per folder, in order: the innermost repository holding it (a folder inside a submodule belongs to
+ * the submodule), then those inside it that no other repository holds (a submodule is its outer one's). */
 function workspaceRepositories(repositories: readonly Repository[]): Repository[] {
   const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString());
   const rootOf = (r: Repository) => r.rootUri.toString();

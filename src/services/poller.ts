@@ -17,16 +17,11 @@ export interface PollerDeps {
   session: Session;
   settings: SettingsService;
   log: Log;
-  /** Tests run the same schedule at a time scale. */
   intervals?: PollIntervals;
 }
 
-/**
- * Follows unfinished builds and looks for new builds of the current branch, only while the window is
- * focused. One list of the branch per app finds new builds and carries the branch's unfinished ones; the
- * other followed builds come in one list of their app's newest builds, so requests grow with apps, not
- * builds. This class owns the timer and the events; the decisions are in core/.
- */
+/** Follows unfinished builds and finds new ones while the window is focused, one list per app so that
+ * requests grow with apps, not builds. Owns the timer and events; the decisions are in core/. */
 export class BuildPoller implements vscode.Disposable {
   private readonly followed = new FollowedBuilds();
   /** Whose build each followed one is: it is asked for with that account's client only. */
@@ -122,17 +117,14 @@ export class BuildPoller implements vscode.Disposable {
     return this.followed.has(buildId);
   }
 
-  /** The builds followed now, for tests. */
   get followedIds(): string[] {
     return this.followed.ids;
   }
 
-  /** How many polls asked the service so far, for the bench (requests per poll). */
   get pollCount(): number {
     return this.rounds;
   }
 
-  /** The branches watched now, for tests. */
   get watchedBranches(): readonly WatchedBranch[] {
     return this.watched;
   }
@@ -196,10 +188,8 @@ export class BuildPoller implements vscode.Disposable {
     // An app whose list failed: its builds would fail alone too.
     const unanswered = new Set<string>();
     const watched = this.watched;
-    // The client's gate keeps this to four requests at a time.
     if (due.lists) {
       const version = this.watchVersion;
-      // Each repository's branch with the client of the account its section uses.
       const clients = await Promise.all(watched.map((w) => (w.account === undefined ? Promise.resolve(client) : this.clientOf(w.account))));
       await Promise.all(
         watched.flatMap((w, i) =>

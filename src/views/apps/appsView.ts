@@ -31,8 +31,7 @@ export interface AppsViewDeps {
   extensionUri: vscode.Uri;
 }
 
-// Loads when VS Code first asks for children (nothing is fetched while the view is closed) and keeps the
-// old nodes on screen until a refresh's new ones arrive.
+// Loads when VS Code first asks for children (nothing while the view is closed); old nodes stay until new ones arrive.
 export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<AppsTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -86,7 +85,6 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     return this.appNodes().find((app) => app.account === node.account && app.app.id === node.appId);
   }
 
-  /** Every app shown, under whichever account. */
   private appNodes(): AppNode[] {
     return (this.roots ?? []).flatMap((root) =>
       root.kind === 'app' ? [root] : root.kind === 'account' ? root.children.filter((n): n is AppNode => n.kind === 'app') : [],
@@ -187,8 +185,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     }
   }
 
-  // Two or more accounts: each one's apps under it, asked for at once (one GET /apps per account); a
-  // failing account shows its own error and fix, and hides no other account's apps.
+  // Several accounts: a failing account shows its own error and fix, and hides no other account's apps.
   private async fetchAccounts(accounts: readonly Account[], signal: AbortSignal): Promise<{ roots: AppsTreeNode[]; outcome: LoadOutcome }> {
     const { contextKeys } = this.deps;
     contextKeys.set(ContextKey.configured, true);

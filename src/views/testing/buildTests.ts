@@ -19,24 +19,17 @@ export interface BuildTestsDeps {
   log: Log;
 }
 
-/**
- * Fetches a build's test results (failed only, unless buildService.showPassingTests), finds their
- * sources once per build, and puts them in the Testing view. Only the last build asked for is drawn:
- * a slower answer for an earlier one is dropped, so results are never mixed. By default it shows the
- * current branch's latest finished build as soon as the Current Branch view knows it. Another service
- * address or token clears the view.
- */
+/** Puts a build's test results in the Testing view. Only the last build asked for is drawn: a slower
+ * answer for an earlier one is dropped, so results are never mixed. */
 export class BuildTests implements vscode.Disposable {
   private generation = 0;
   private autoShown: AutoShown | undefined;
   /** showPassingTests as the results shown were fetched. */
   private shownWithPassing = false;
   private readonly subscriptions: vscode.Disposable[];
-  /** The Testing view's controller, made with the first results to show. */
   private shownView: TestResultsView | undefined;
   /** Whose build is shown: signing out of it clears the view. */
   private shownAccount: Account | undefined;
-  /** The search for the tests' sources (it counts its searches, for tests). */
   readonly locator: TestLocator;
   private readonly showed = new vscode.EventEmitter<void>();
   /** Each time results were put in the Testing view (a run of the controller). */
@@ -50,8 +43,7 @@ export class BuildTests implements vscode.Disposable {
         this.refetch();
         this.followBranch(deps.branch.state);
       }),
-      // Another service or token: what is shown may be another account's builds, so it goes (a showing
-      // under way too); the same build id there is another build, worth showing again.
+      // Another service or token: the same build id there is another build, so what is shown goes.
       deps.session.onDidChange(() => {
         this.autoShown = undefined;
         this.clear();
@@ -63,7 +55,6 @@ export class BuildTests implements vscode.Disposable {
     ];
   }
 
-  /** The Testing view's controller and what it shows, once there were results (for tests). */
   get view(): TestResultsView | undefined {
     return this.shownView;
   }
@@ -116,8 +107,7 @@ export class BuildTests implements vscode.Disposable {
     if (state.kind !== 'builds') return;
     const { build, app } = step.entry;
     this.autoShown = { buildId: build.id, branch: state.branch };
-    // Not awaited: the Current Branch view goes on drawing; a failure here is the log's, not a toast's
-    // (the view itself shows what is wrong with the connection).
+    // Not awaited; a failure is the log's, not a toast's: the view itself shows what is wrong with the connection.
     this.showInBackground(build, app.name || app.id, () => (this.autoShown = undefined), this.deps.branch.activeAccount);
   }
 
