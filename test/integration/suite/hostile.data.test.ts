@@ -31,9 +31,10 @@ function newestBuilds(service: RunningService, appId: string): WireBuild[] {
     .sort((a, b) => (a.created_at === b.created_at ? b.build_number - a.build_number : a.created_at < b.created_at ? 1 : -1));
 }
 
-/** A build's row: its number (not the start of a longer one), then its branch. */
+/** A build row as the workbench draws it: "#12", its state in words, then " · " and its branch. */
 function startsWithBuild(row: string, build: WireBuild): boolean {
-  return row.startsWith(`#${build.build_number}${build.commit_info.branch}`);
+  const [head = '', branch] = row.split(' · ');
+  return new RegExp(`^#${build.build_number}\\D`).test(head) && branch === build.commit_info.branch;
 }
 
 function count(text: string, part: string): number {
