@@ -87,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       ...new LinkCommands(settings, targets, log).table(),
       ...new BuildCommands({ session, apps, targets, poller, log }).table(),
       ...new BranchCommands({ session, git, model: branch, branchView, apps, targets, poller, log }).table(),
-      ...new TestCommands(buildTests, targets, branch, session, coverage).table(),
+      ...new TestCommands({ tests: buildTests, coverage, targets, branch, session }).table(),
       ...new InstallCommands({ session, git, branch, panel: qrPanel, targets, log }).table(),
       ...new NetworkCommands(settings, consent).table(),
       ...new ArtifactCommands({ session, settings, branch, targets, workspaceState: context.workspaceState, log }).table(),

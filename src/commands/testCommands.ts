@@ -15,19 +15,21 @@ import type { BuildWithApp, CommandTargets } from './targets';
 
 type TestCommandId = typeof CommandId.showTestResults | typeof CommandId.clearTestResults | typeof CommandId.showCoverage;
 
+export interface TestCommandsDeps {
+  tests: BuildTests;
+  coverage: BuildCoverage;
+  targets: CommandTargets;
+  branch: CurrentBranch;
+  session: Session;
+}
+
 export class TestCommands {
-  constructor(
-    private readonly tests: BuildTests,
-    private readonly targets: CommandTargets,
-    private readonly branch: CurrentBranch,
-    private readonly session: Session,
-    private readonly coverage: BuildCoverage,
-  ) {}
+  constructor(private readonly deps: TestCommandsDeps) {}
 
   table(): CommandGroup<TestCommandId> {
     return {
       [CommandId.showTestResults]: (node) => this.show(node),
-      [CommandId.clearTestResults]: () => this.tests.clear(),
+      [CommandId.clearTestResults]: () => this.deps.tests.clear(),
       [CommandId.showCoverage]: (node) => this.showCoverage(node),
     };
   }
@@ -48,7 +50,7 @@ export class TestCommands {
     }
     const shown = await vscode.window.withProgress(
       { location: { viewId: 'workbench.view.testing' }, title: l10n.t('Loading test results') },
-      () => this.tests.show(target.build, target.appName, target.account),
+      () => this.deps.tests.show(target.build, target.appName, target.account),
     );
     if (shown) await vscode.commands.executeCommand('workbench.view.testing.focus');
   }
@@ -69,7 +71,7 @@ export class TestCommands {
     }
     const shown = await vscode.window.withProgress(
       { location: { viewId: 'workbench.view.testCoverage' }, title: l10n.t('Loading coverage') },
-      () => this.coverage.show(target.build, target.appName, target.account),
+      () => this.deps.coverage.show(target.build, target.appName, target.account),
     );
     if (!shown) return;
     if (shown.reported === 0) {
@@ -87,10 +89,10 @@ export class TestCommands {
   }
 
   private targetOf(node: unknown): BuildWithApp | undefined {
-    if (isBuild(node)) return { build: node, appName: node.appId ? this.session.nameOf(node.appId) : l10n.t('an app') };
-    const target = this.targets.anyBuild(node);
+    if (isBuild(node)) return { build: node, appName: node.appId ? this.deps.session.nameOf(node.appId) : l10n.t('an app') };
+    const target = this.deps.targets.anyBuild(node);
     if (target) return target;
-    const state = this.branch.state;
+    const state = this.deps.branch.state;
     const latest = state.kind === 'builds' ? latestFinishedBuild(state.entries) : undefined;
     return latest ? { build: latest.build, appName: latest.app.name || latest.app.id } : undefined;
   }
