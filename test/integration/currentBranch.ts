@@ -3,7 +3,7 @@
 // model as the extension's test hooks show it.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -38,6 +38,46 @@ export async function disableGit(): Promise<void> {
   await config.update('enabled', false, vscode.ConfigurationTarget.Global);
 }
 
+function initRepository(dir: string, defaultBranch: string): void {
+  git(dir, 'init', '-q', '-b', defaultBranch);
+  git(dir, 'config', 'user.email', 'test@example.com');
+  git(dir, 'config', 'user.name', 'Test');
+  git(dir, 'commit', '-q', '--allow-empty', '-m', 'first');
+}
+
+/** A repository for a second workspace folder, outside the first: checked out on `branch`, `origin` at `remote`. */
+export function secondRepository(prefix: string, branch: string, remote: string): string {
+  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+  initRepository(dir, 'main');
+  git(dir, 'checkout', '-q', '-b', branch);
+  git(dir, 'remote', 'add', 'origin', remote);
+  writeFileSync(path.join(dir, 'second.txt'), 'second\n');
+  return dir;
+}
+
+/** Adds `dir` as a workspace folder and opens its repository through the Git extension at once. */
+export async function addWorkspaceRepository(api: BuildServiceExports, dir: string): Promise<void> {
+  const added = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
+  const count = vscode.workspace.workspaceFolders?.length ?? 0;
+  assert.ok(vscode.workspace.updateWorkspaceFolders(count, 0, { uri: vscode.Uri.file(dir) }), 'the folder can be added');
+  await added;
+  const gitApi = testing(api).branch.git.gitApi;
+  assert.ok(gitApi);
+  await gitApi.openRepository(vscode.Uri.file(dir));
+}
+
+/** Takes `dir` out of the workspace again (if it was added) and deletes it. */
+export async function removeWorkspaceRepository(dir: string | undefined): Promise<void> {
+  if (dir === undefined) return;
+  const index = (vscode.workspace.workspaceFolders ?? []).findIndex((f) => f.uri.fsPath === dir);
+  if (index > 0) {
+    const removed = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
+    vscode.workspace.updateWorkspaceFolders(index, 1);
+    await removed;
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
 /** One repository for the whole run, made on first use; opened through the Git extension on every call. */
 export async function testRepository(): Promise<string> {
   repo ??= Promise.resolve().then(() => {
@@ -47,10 +87,7 @@ export async function testRepository(): Promise<string> {
     for (const old of readdirSync(folder).filter((n) => n.startsWith('branch-repo-')))
       rmSync(path.join(folder, old), { recursive: true, force: true });
     const dir = mkdtempSync(path.join(folder, 'branch-repo-'));
-    git(dir, 'init', '-q', '-b', 'master');
-    git(dir, 'config', 'user.email', 'test@example.com');
-    git(dir, 'config', 'user.name', 'Test');
-    git(dir, 'commit', '-q', '--allow-empty', '-m', 'first');
+    initRepository(dir, 'master');
     for (const branch of ['develop', FIND_REPLACE]) git(dir, 'branch', branch);
     git(dir, 'remote', 'add', 'origin', REPO_2048);
     return dir;

@@ -2,14 +2,13 @@
 // Git repositories in a multi-root workspace. Each section comes from the account whose apps build it;
 // when apps of both accounts build one, the user is asked once, and Choose Account for Repository… changes it.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BranchSection } from '../../../src/services/currentBranch';
 import { startService, type RunningService } from '../../service/server';
 import { FIND_REPLACE, REPO_2048 } from '../../service/seedCatalog';
-import { git, testRepository } from '../currentBranch';
+import { addWorkspaceRepository, git, removeWorkspaceRepository, secondRepository, testRepository } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import * as ui from '../ui';
@@ -47,15 +46,8 @@ describe('current branch: each repository from the account whose apps build it',
   });
 
   after(async () => {
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    const index = folders.findIndex((f) => second !== undefined && f.uri.fsPath === second);
-    if (index > 0) {
-      const removed = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
-      vscode.workspace.updateWorkspaceFolders(index, 1);
-      await removed;
-    }
+    await removeWorkspaceRepository(second);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    if (second) rmSync(second, { recursive: true, force: true });
     if (first) rmSync(path.join(first, 'first.txt'), { force: true });
     const { accounts } = testing(fixture.api);
     for (const account of accounts.all()) if (!account.fromSettings) await accounts.signOut(account.id);
@@ -76,25 +68,12 @@ describe('current branch: each repository from the account whose apps build it',
     first = await testRepository();
     git(first, 'checkout', '-q', 'master');
     writeFileSync(path.join(first, 'first.txt'), 'first\n');
-    second = realpathSync(mkdtempSync(path.join(tmpdir(), 'staging-')));
-    git(second, 'init', '-q', '-b', 'main');
-    git(second, 'config', 'user.email', 'test@example.com');
-    git(second, 'config', 'user.name', 'Test');
-    git(second, 'commit', '-q', '--allow-empty', '-m', 'first');
-    git(second, 'checkout', '-q', '-b', 'develop');
-    git(second, 'remote', 'add', 'origin', STAGING_REPO);
-    writeFileSync(path.join(second, 'second.txt'), 'second\n');
+    second = secondRepository('staging-', 'develop', STAGING_REPO);
 
     const { model, statusBar, choices } = testing(fixture.api).branch;
     fixture.service.clearRequests();
     staging.clearRequests();
-    const added = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
-    const count = vscode.workspace.workspaceFolders?.length ?? 0;
-    assert.ok(vscode.workspace.updateWorkspaceFolders(count, 0, { uri: vscode.Uri.file(second) }), 'the folder can be added');
-    await added;
-    const gitApi = testing(fixture.api).branch.git.gitApi;
-    assert.ok(gitApi);
-    await gitApi.openRepository(vscode.Uri.file(second));
+    await addWorkspaceRepository(fixture.api, second);
 
     const secondRoot = vscode.Uri.file(second).toString();
     await waitFor(

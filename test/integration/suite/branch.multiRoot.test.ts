@@ -1,12 +1,11 @@
 // A multi-root workspace with two Git repositories that different apps build: Current Branch shows a
 // section for each, and the status bar follows the repository of the active editor.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FIND_REPLACE } from '../../service/seedCatalog';
-import { git, testRepository } from '../currentBranch';
+import { addWorkspaceRepository, git, removeWorkspaceRepository, secondRepository, testRepository } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { waitFor } from '../wait';
@@ -20,15 +19,8 @@ describe('current branch: a workspace with two repositories', () => {
   let second: string | undefined;
 
   after(async () => {
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    const index = folders.findIndex((f) => second !== undefined && f.uri.fsPath === second);
-    if (index > 0) {
-      const removed = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
-      vscode.workspace.updateWorkspaceFolders(index, 1);
-      await removed;
-    }
+    await removeWorkspaceRepository(second);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    if (second) rmSync(second, { recursive: true, force: true });
     if (first) rmSync(path.join(first, 'first.txt'), { force: true });
   });
 
@@ -36,26 +28,12 @@ describe('current branch: a workspace with two repositories', () => {
     first = await testRepository();
     git(first, 'checkout', '-q', 'master');
     writeFileSync(path.join(first, 'first.txt'), 'first\n');
-    second = realpathSync(mkdtempSync(path.join(tmpdir(), 'weather-')));
-    git(second, 'init', '-q', '-b', 'main');
-    git(second, 'config', 'user.email', 'test@example.com');
-    git(second, 'config', 'user.name', 'Test');
-    git(second, 'commit', '-q', '--allow-empty', '-m', 'first');
-    git(second, 'checkout', '-q', '-b', FIND_REPLACE);
-    git(second, 'remote', 'add', 'origin', WEATHER_REPO);
-    writeFileSync(path.join(second, 'second.txt'), 'second\n');
+    second = secondRepository('weather-', FIND_REPLACE, WEATHER_REPO);
 
     const { model, tree, statusBar } = testing(fixture.api).branch;
     await waitFor(() => model.state.kind === 'builds' && model.state.branch === 'master', 'the builds of master');
     fixture.service.clearRequests();
-    const added = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
-    const count = vscode.workspace.workspaceFolders?.length ?? 0;
-    assert.ok(vscode.workspace.updateWorkspaceFolders(count, 0, { uri: vscode.Uri.file(second) }), 'the folder can be added');
-    await added;
-    // Git finds a folder's repository by itself; asking opens it at once.
-    const gitApi = testing(fixture.api).branch.git.gitApi;
-    assert.ok(gitApi);
-    await gitApi.openRepository(vscode.Uri.file(second));
+    await addWorkspaceRepository(fixture.api, second);
 
     const secondRoot = vscode.Uri.file(second).toString();
     await waitFor(
