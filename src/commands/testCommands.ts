@@ -36,18 +36,11 @@ export class TestCommands {
 
   /** A node of either view, a build (the completion notice), or from the palette the branch's latest finished one. */
   private async show(node: unknown): Promise<void> {
-    const target = this.targetOf(node);
-    if (!target) {
-      void notify(
-        'info',
-        noticeText(l10n.t('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.')),
-      );
-      return;
-    }
-    if (!target.build.finished) {
-      void notify('info', noticeText(l10n.t('This build has not finished yet; its test results come when it does.')));
-      return;
-    }
+    const target = this.finishedTarget(node, {
+      none: l10n.t('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.'),
+      unfinished: l10n.t('This build has not finished yet; its test results come when it does.'),
+    });
+    if (!target) return;
     const shown = await vscode.window.withProgress(
       { location: { viewId: 'workbench.view.testing' }, title: l10n.t('Loading test results') },
       () => this.deps.tests.show(target.build, target.appName, target.account),
@@ -57,18 +50,11 @@ export class TestCommands {
 
   /** Like Show Test Results: a node, a build, or from the palette the branch's latest finished build. */
   private async showCoverage(node: unknown): Promise<void> {
-    const target = this.targetOf(node);
-    if (!target) {
-      void notify(
-        'info',
-        noticeText(l10n.t('Show Coverage needs a finished build: pick one in the Apps view, or check out a branch that has one.')),
-      );
-      return;
-    }
-    if (!target.build.finished) {
-      void notify('info', noticeText(l10n.t('This build has not finished yet; its coverage comes when it does.')));
-      return;
-    }
+    const target = this.finishedTarget(node, {
+      none: l10n.t('Show Coverage needs a finished build: pick one in the Apps view, or check out a branch that has one.'),
+      unfinished: l10n.t('This build has not finished yet; its coverage comes when it does.'),
+    });
+    if (!target) return;
     const shown = await vscode.window.withProgress(
       { location: { viewId: 'workbench.view.testCoverage' }, title: l10n.t('Loading coverage') },
       () => this.deps.coverage.show(target.build, target.appName, target.account),
@@ -86,6 +72,15 @@ export class TestCommands {
       return;
     }
     await vscode.commands.executeCommand('workbench.view.testCoverage.focus');
+  }
+
+  /** The finished build to show, or undefined once the user has been told why there is none. */
+  private finishedTarget(node: unknown, why: { none: string; unfinished: string }): BuildWithApp | undefined {
+    const target = this.targetOf(node);
+    const problem = !target ? why.none : target.build.finished ? undefined : why.unfinished;
+    if (problem === undefined) return target;
+    void notify('info', noticeText(problem));
+    return undefined;
   }
 
   private targetOf(node: unknown): BuildWithApp | undefined {
