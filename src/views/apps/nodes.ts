@@ -67,12 +67,12 @@ export class AppNode {
     item.id = this.underAccount ? `app:${this.account.id}/${id}` : `app:${id}`;
     item.iconPath = this.icons.for(platform);
     // A plain string, not Markdown, one line per fact: names come from the service.
-    item.tooltip = l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', label, shownText(id), platformName(platform));
-    item.description = describeFilter(this.filter) || undefined;
+    const platformText = platformName(platform);
+    const filter = describeFilter(this.filter);
+    item.tooltip = l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', label, shownText(id), platformText);
+    item.description = filter || undefined;
     item.contextValue = isFiltered(this.filter) ? 'app.filtered' : 'app';
-    item.accessibilityInformation = {
-      label: appAccessibleLabel(label, platform ? platformName(platform) : '', describeFilter(this.filter)),
-    };
+    item.accessibilityInformation = { label: appAccessibleLabel(label, platform ? platformText : '', filter) };
     return item;
   }
 }
