@@ -25,10 +25,10 @@ export async function prepareHost() {
 }
 
 /**
- * Runs `entry` in a fresh host with the extension at `extensionPath` (ours unless told otherwise); its
- * result, or undefined (the reason is printed) when it wrote none.
+ * Runs `entry` in a fresh host with the extension at `extensionPath` (ours unless told otherwise) and
+ * `env` added to the host's environment; its result, or undefined (the reason is printed) when it wrote none.
  */
-export async function runInFreshHost(entry, resultName, extensionPath = projectRoot) {
+export async function runInFreshHost(entry, resultName, extensionPath = projectRoot, env = {}) {
   const resultFile = path.join(resultsDir, `${resultName}.json`);
   rmSync(resultFile, { force: true });
   const workspace = path.join(testCacheDir, 'workspace');
@@ -39,7 +39,7 @@ export async function runInFreshHost(entry, resultName, extensionPath = projectR
       extensionDevelopmentPath: extensionPath,
       extensionTestsPath: entry,
       launchArgs: [workspace, '--disable-extensions'],
-      extensionTestsEnv: { BUILD_SERVICE_BENCH_RESULT: resultFile },
+      extensionTestsEnv: { ...env, BUILD_SERVICE_BENCH_RESULT: resultFile },
     });
   } catch (e) {
     console.error(`${resultName} failed: ${e instanceof Error ? e.message : e}`);

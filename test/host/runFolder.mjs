@@ -34,7 +34,9 @@ function systemTempFolder() {
 }
 
 /**
- * Creates a fresh run folder; `label` says what it is for (test, start, screenshot).
+ * Creates a fresh run folder; `label` says what it is for (test, start, screenshot). The user data
+ * folder is fresh too, unless BUILD_SERVICE_HOST_USER_DATA names one that runs share (the activation
+ * bench's later windows start from what the first one saved).
  * `env` redirects the places code-server, the extension host and Chromium would otherwise write to
  * in $HOME and /tmp (config.yaml, IPC sockets, the browser profile).
  */
@@ -58,7 +60,7 @@ export function createRunFolder(label) {
   return {
     dir,
     env,
-    userDataDir: sub('user-data'),
+    userDataDir: process.env.BUILD_SERVICE_HOST_USER_DATA || sub('user-data'),
     extensionsDir: sub('extensions'),
     workspaceDir: sub('workspace'),
     browserHome: sub('browser-home'),
