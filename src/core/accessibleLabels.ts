@@ -3,7 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import type { BuildStatus, DeploymentGroup, PullRequestDestination } from '../api/models';
 import type { BuildFacts } from './buildLook';
-import { shownText } from './serviceText';
+import { filledText, shownText } from './serviceText';
 import { relativeTime } from './time';
 
 /** Names from the service inside a spoken line: shorter than the shown cap, a listener cannot skim. */
@@ -74,8 +74,9 @@ export function noBuildAccessibleLabel(appName: string, branch: string): string 
 }
 
 export function appAccessibleLabel(name: string, platform: string, filter: string): string {
-  const app = platform ? l10n.t('{0}, {1} app', shownText(name, SPOKEN_MAX), platform) : shownText(name, SPOKEN_MAX);
-  return filter ? l10n.t('{0}, builds filtered by {1}', app, filter) : app;
+  // filledText: one per app, by the thousand in a large list.
+  const app = platform ? filledText(l10n.t('{0}, {1} app'), [shownText(name, SPOKEN_MAX), platform]) : shownText(name, SPOKEN_MAX);
+  return filter ? filledText(l10n.t('{0}, builds filtered by {1}'), [app, filter]) : app;
 }
 
 /** A row whose label and description say it all in words (they hold no id or hash). */

@@ -40,12 +40,27 @@ export function noticeText(template: string, ...values: readonly (string | numbe
   return filledText(template, values, notificationText) as NoticeText;
 }
 
-/** Each `{n}` becomes `values[n]` as `rule` shows it, in one pass so a value's own `{1}` stays text. */
-export function filledText(template: string, values: readonly (string | number)[], rule: (text: string) => string): string {
-  return template.replace(/\{(\d+)\}/g, (placeholder, index: string) => {
+/** Templates split at their placeholders: ["text", "0", "text", …]. Ours, so a few dozen at most. */
+const templateParts = new Map<string, readonly string[]>();
+
+/**
+ * Each `{n}` becomes `values[n]` as `rule` shows it, in one pass so a value's own `{1}` stays text.
+ * Also for rows made by the thousand: no regex per call, where `l10n.t` with values runs one.
+ */
+export function filledText(
+  template: string,
+  values: readonly (string | number)[],
+  rule: (text: string) => string = (text) => text,
+): string {
+  let parts = templateParts.get(template);
+  if (!parts) templateParts.set(template, (parts = template.split(/\{(\d+)\}/)));
+  let text = parts[0] ?? '';
+  for (let i = 1; i < parts.length; i += 2) {
+    const index = parts[i] ?? '';
     const value = values[Number(index)];
-    return value === undefined ? placeholder : typeof value === 'number' ? String(value) : rule(value);
-  });
+    text += (value === undefined ? `{${index}}` : typeof value === 'number' ? String(value) : rule(value)) + (parts[i + 1] ?? '');
+  }
+  return text;
 }
 
 function oneLine(text: string): string {

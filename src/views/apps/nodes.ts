@@ -4,7 +4,7 @@ import type { App } from '../../api';
 import { appAccessibleLabel, rowAccessibleLabel } from '../../core/accessibleLabels';
 import type { Account } from '../../services/accounts';
 import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter';
-import { shownText } from '../../core/serviceText';
+import { filledText, shownText } from '../../core/serviceText';
 import type { BuildNode } from './buildNode';
 import type { MessageNode } from '../messageNode';
 import type { DetailNode } from './detailNode';
@@ -69,7 +69,7 @@ export class AppNode {
     // A plain string, not Markdown, one line per fact: names come from the service.
     const platformText = platformName(platform);
     const filter = describeFilter(this.filter);
-    item.tooltip = l10n.t('{0}\nApp ID: {1}\nPlatform: {2}', label, shownText(id), platformText);
+    item.tooltip = filledText(l10n.t('{0}\nApp ID: {1}\nPlatform: {2}'), [label, shownText(id), platformText]);
     item.description = filter || undefined;
     item.contextValue = isFiltered(this.filter) ? 'app.filtered' : 'app';
     item.accessibilityInformation = { label: appAccessibleLabel(label, platform ? platformText : '', filter) };
