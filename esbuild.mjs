@@ -2,35 +2,30 @@
 // (plain Node) and the extension host can load the tests.
 //   dist/start.js      what VS Code loads: runs the bundles below with V8's code cache (src/bundleLoader.ts)
 //   dist/extension.js  all of our code: what activation loads, the views, commands and the client
-//   dist/undici.js     undici, the HTTP library, required by the client with its first request
-//   dist/qrcode.js     the QR encoder, required with the first QR code shown
-// The two libraries are most of the bytes we ship; split off, activation does not pay for them.
+//   dist/libraries.js  undici (HTTP) and the QR encoder, most of our bytes: required with the first request
 //   node esbuild.mjs               bundle, with sourcemaps
 //   node esbuild.mjs --production  bundle, minified, no sourcemaps
 //   node esbuild.mjs --watch       bundle on every change, reporting like a tsc problem matcher
 //   node esbuild.mjs --tests       the bundle, plus out/ for the test suites
 import * as esbuild from 'esbuild';
 import { readdirSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
-const require = createRequire(import.meta.url);
 
-/** Each library loaded on first use, by the name src/ imports it by. */
-const lazyLibraries = { undici: 'dist/undici.js', qrcode: 'dist/qrcode.js' };
-
-/** In dist/extension.js an import of a lazy library is a require of its bundle, at the call site. */
+/** In dist/extension.js an import of these libraries reads them from dist/libraries.js, required at the first import. */
+const lazyLibraries = ['undici', 'qrcode'];
 const lazyLibrariesPlugin = {
   name: 'lazy-libraries',
   setup(build) {
-    const names = Object.keys(lazyLibraries).join('|');
-    build.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) => ({
-      path: `./${lazyLibraries[args.path].slice('dist/'.length)}`,
-      external: true,
+    build.onResolve({ filter: new RegExp(`^(${lazyLibraries.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'lazy-library' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-library' }, (args) => ({
+      contents: `module.exports = require('./libraries.js').${args.path};`,
+      loader: 'js',
     }));
+    build.onResolve({ filter: /^\.\/libraries\.js$/ }, () => ({ path: './libraries.js', external: true }));
   },
 };
 
@@ -88,11 +83,13 @@ const bundles = [
     ...common,
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
-    // import() of a lazy library stays a plain require(): its bundle is CommonJS.
-    supported: { 'dynamic-import': false },
     plugins: [oneVscodeRequire, lazyLibrariesPlugin, ...common.plugins],
   },
-  ...Object.entries(lazyLibraries).map(([name, outfile]) => ({ ...common, entryPoints: [require.resolve(name)], outfile })),
+  {
+    ...common,
+    stdin: { contents: lazyLibraries.map((name) => `exports.${name} = require('${name}');`).join('\n'), resolveDir: '.' },
+    outfile: 'dist/libraries.js',
+  },
 ];
 
 function typeScriptFilesUnder(dir) {

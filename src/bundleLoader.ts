@@ -60,7 +60,7 @@ export class BundleLoader {
     await Promise.all(this.saves);
   }
 
-  /** A bundle's `require`: a sibling bundle (`./undici.js`) through this loader, anything else as Node's. */
+  /** A bundle's `require`: a sibling bundle (`./libraries.js`) through this loader, anything else as Node's. */
   private requireFrom(file: string): NodeJS.Require {
     const nodeRequire = createRequire(file);
     const require = (id: string): unknown => (/^\.\/[\w.-]+\.js$/.test(id) ? this.load(id.slice(2)) : nodeRequire(id));

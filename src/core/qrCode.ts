@@ -1,4 +1,4 @@
-// Computed here, no request to any QR service. The only importer of the QR library (dist/qrcode.js, lazy).
+// Computed here, no request to any QR service. The only importer of the QR library (in dist/libraries.js, lazy).
 import { escapeHtml } from './html';
 
 /** Light modules around the code; the standard asks for four so that scanners find its edges. */

@@ -112,17 +112,12 @@ async function bundled<Module>(file: string, entry = join(root, 'src/api', file)
 }
 
 async function main(): Promise<void> {
-  const rows: Row[] = [
-    sizeRow('dist/start.js'),
-    sizeRow('dist/extension.js', 200 * KIB),
-    ...['undici', 'qrcode'].map((name) => sizeRow(`dist/${name}.js`)),
-  ];
+  const rows: Row[] = [sizeRow('dist/start.js'), sizeRow('dist/extension.js', 200 * KIB), sizeRow('dist/libraries.js')];
   rows.push(
     coldRequireRow('dist/extension.js', 5, 'loader'),
     coldRequireRow('dist/extension.js'),
-    coldRequireRow('dist/undici.js', undefined, 'loader'),
-    coldRequireRow('dist/undici.js'),
-    coldRequireRow('dist/qrcode.js'),
+    coldRequireRow('dist/libraries.js', undefined, 'loader'),
+    coldRequireRow('dist/libraries.js'),
   );
 
   const body = JSON.stringify(generateApps(10_000));

@@ -109,7 +109,7 @@ export async function activationRows(runs = Number(process.env.BUILD_SERVICE_BEN
       gated: false,
     },
     {
-      figure: `activations that loaded dist/undici.js or dist/qrcode.js${loadedNames.length > 0 ? ` (${loadedNames.join(', ')})` : ''}`,
+      figure: `activations that loaded dist/libraries.js (undici, QR)${loadedNames.length > 0 ? ` (${loadedNames.join(', ')})` : ''}`,
       value: `${loaded} of ${results.length}`,
       baseline: '',
       budget: '0',
