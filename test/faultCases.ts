@@ -44,7 +44,7 @@ const SHOW_LOG = {
 };
 const unavailable = (status: number) =>
   `The build service is temporarily unavailable (${status}). Check its status page or try again in a few minutes.`;
-const TOKEN_FIX = 'Set a personal access token from the dashboard to see your apps.';
+const TOKEN_FIX = 'Set a personal access token from the dashboard.';
 
 function statusCases(): FaultCase[] {
   const cases: FaultCase[] = [];

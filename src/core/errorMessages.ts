@@ -119,7 +119,7 @@ export function describeFailure(error: Describable, timeoutSeconds: number): Use
       const reason = error.serverMessage ? sentence(error.serverMessage) : fallback;
       return {
         severity: 'error',
-        message: noticeText(l10n.t('{0} Set a personal access token from the dashboard to see your apps.'), reason),
+        message: noticeText(l10n.t('{0} Set a personal access token from the dashboard.'), reason),
         actions: ['setAccessToken', 'openDashboard'],
         short: reason,
       };

@@ -75,7 +75,7 @@ describe('smoke: the installed .vsix', () => {
     await enterToken('not-a-valid-token');
     const shown = await ui.waitForNotification('Invalid authorization token');
     assert.deepEqual(shown, {
-      message: 'Invalid authorization token. Set a personal access token from the dashboard to see your apps.',
+      message: 'Invalid authorization token. Set a personal access token from the dashboard.',
       severity: 'error',
       actions: ['Set Access Token', 'Open Dashboard'],
     });

@@ -11,7 +11,7 @@ describe('error messages', () => {
     for (const serverMessage of ['No authorization token was found', 'Invalid authorization token']) {
       const m = describeFailure({ kind: 'unauthorized', status: 401, serverMessage }, 30);
       assert.equal(m?.severity, 'error');
-      assert.equal(m?.message, `${serverMessage}. Set a personal access token from the dashboard to see your apps.`);
+      assert.equal(m?.message, `${serverMessage}. Set a personal access token from the dashboard.`);
     }
     assert.deepEqual(labels('unauthorized', { status: 401 }), ['Set Access Token', 'Open Dashboard']);
   });
@@ -72,7 +72,7 @@ describe('error messages', () => {
     });
     assert.deepEqual(say({ kind: 'no-token' }), {
       severity: 'error',
-      message: 'No access token is set. Set a personal access token from the dashboard to see your apps.',
+      message: 'No access token is set. Set a personal access token from the dashboard.',
       short: 'No access token is set.',
       fixes: [
         { title: 'Set Access Token', command: 'buildService.setAccessToken' },

@@ -32,7 +32,7 @@ describe('German display language', () => {
     // The service's own words stay as it sent them; the sentence around them and the buttons are German.
     const shown = await ui.waitForNotification('Invalid authorization token');
     assert.deepEqual(shown, {
-      message: 'Invalid authorization token. Legen Sie ein persönliches Zugriffstoken aus dem Dashboard fest, um Ihre Apps zu sehen.',
+      message: 'Invalid authorization token. Legen Sie ein persönliches Zugriffstoken aus dem Dashboard fest.',
       severity: 'error',
       actions: ['Zugriffstoken festlegen', 'Dashboard öffnen'],
     });

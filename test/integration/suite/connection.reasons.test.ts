@@ -45,7 +45,7 @@ const STATES: NotReadyState[] = [
     name: 'no token',
     reason: 'no-token',
     expected: {
-      message: 'No access token is set. Set a personal access token from the dashboard to see your apps.',
+      message: 'No access token is set. Set a personal access token from the dashboard.',
       severity: 'error',
       actions: ['Set Access Token', 'Open Dashboard'],
     },

@@ -158,7 +158,7 @@ describe('editor: language-model tools', () => {
     fixture.service.revokeToken(fixture.service.token);
     try {
       const text = await invoke('buildService_listBuilds', { app: '2048 iOS App', limit: 3 });
-      assert.equal(text, 'Invalid authorization token. Set a personal access token from the dashboard to see your apps.');
+      assert.equal(text, 'Invalid authorization token. Set a personal access token from the dashboard.');
     } finally {
       fixture.service.issueToken(fixture.service.token);
     }

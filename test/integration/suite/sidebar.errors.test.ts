@@ -26,7 +26,7 @@ describe('sidebar: errors', () => {
         await fixture.api.apps.refresh();
         const shown = await ui.waitForNotification(serverMessage);
         assert.deepEqual(shown, {
-          message: `${serverMessage}. Set a personal access token from the dashboard to see your apps.`,
+          message: `${serverMessage}. Set a personal access token from the dashboard.`,
           severity: 'error',
           actions: UNAUTHORIZED_ACTIONS,
         });

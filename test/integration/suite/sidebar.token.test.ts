@@ -61,7 +61,7 @@ describe('sidebar: the access token', () => {
     await ui.pressKey('Enter');
     const shown = await ui.waitForNotification('Invalid authorization token');
     assert.deepEqual(shown, {
-      message: 'Invalid authorization token. Set a personal access token from the dashboard to see your apps.',
+      message: 'Invalid authorization token. Set a personal access token from the dashboard.',
       severity: 'error',
       actions: ['Set Access Token', 'Open Dashboard'],
     });
