@@ -10,6 +10,7 @@ export { ConnectionFailure, type FailureStage } from './transportFailure';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
+  /** The base address and a path below it (urls.ts), sent as is. */
   url: string;
   headers: Record<string, string>;
   body?: string;
@@ -37,8 +38,12 @@ export class Transport {
   private loading?: Promise<BuiltDispatcher>;
   private built?: BuiltDispatcher;
   private closed = false;
+  // Every request goes below the base address, so its origin is worked out once, not parsed from each URL.
+  private readonly origin: string;
 
-  constructor(private readonly options: TransportOptions) {}
+  constructor(private readonly options: TransportOptions) {
+    this.origin = new URL(options.baseUrl).origin;
+  }
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     if (this.closed) throw clientClosed();
@@ -47,7 +52,8 @@ export class Transport {
     let response: Dispatcher.ResponseData;
     try {
       response = await dispatcher.request({
-        ...originAndPath(request.url),
+        origin: this.origin,
+        path: request.url.slice(this.origin.length),
         method: request.method,
         headers: request.headers,
         body: request.body,
@@ -120,11 +126,6 @@ export class Transport {
     if (special) return special;
     return connectionFailure(error, where, stage, this.options.timeoutMs);
   }
-}
-
-function originAndPath(url: string): { origin: string; path: string } {
-  const { origin, pathname, search } = new URL(url);
-  return { origin, path: pathname + search };
 }
 
 function tooLarge(cap: number): ApiError {

@@ -32,6 +32,16 @@ describe('BuildServiceClient: percent-encoding', () => {
     assert.equal(fixture.service.requests[0].rawPath, '/builds/a%2Fb%3Fc%20d%27');
   });
 
+  it('an id of "." or ".." stays a segment of its own route instead of climbing to another', async () => {
+    const client = fixture.client();
+    await expectApiError(client.getBuild('..'), 'not-found');
+    await expectApiError(client.cancelBuild('.'), 'not-found');
+    assert.deepEqual(
+      fixture.service.requests.map((request) => request.rawUrl),
+      ['/v1/builds/..', '/v1/builds/./cancel'],
+    );
+  });
+
   it('an empty id is refused before sending', async () => {
     await expectApiError(fixture.client().getBuild(''), 'bad-request');
     assert.equal(fixture.service.requests.length, 0);
