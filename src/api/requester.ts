@@ -54,7 +54,7 @@ export class Requester {
     const timedOut = () => deadlineFailure({ method: call.method, url }, 'awaiting-response', this.config.deadlineMs);
     const deadline = new Deadline(this.config.deadlineMs, call.signal, timedOut);
     try {
-      return await Promise.race([this.attempts({ ...call, signal: deadline.signal }, url, deadline), deadline.expired]);
+      return await Promise.race([this.attempts(call, url, deadline), deadline.expired]);
     } catch (error) {
       // A wait or a token read cut short by the deadline rejects as cancelled; the deadline is the reason.
       throw deadline.passed && error instanceof ApiError && error.kind === 'cancelled' ? timedOut() : error;
@@ -64,8 +64,9 @@ export class Requester {
   }
 
   private async attempts(call: ApiCall, url: string, deadline: Deadline): Promise<ApiAnswer> {
+    const { signal } = deadline;
     const token = await this.readToken();
-    if (call.signal?.aborted) throw cancelled();
+    if (signal.aborted) throw cancelled();
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${token}`,
@@ -73,7 +74,7 @@ export class Requester {
     };
     if (call.json !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
     const body = call.json === undefined ? undefined : JSON.stringify(call.json);
-    const request: HttpRequest = { method: call.method, url, headers, body, signal: call.signal };
+    const request: HttpRequest = { method: call.method, url, headers, body, signal };
     const { attempts, maxRetryAfterMs, baseDelayMs } = this.config.retry;
 
     for (let attempt = 1; ; attempt++) {
@@ -86,7 +87,7 @@ export class Requester {
       const wait = asked ?? backoffDelayMs(attempt - 1, baseDelayMs);
       // No retry that the deadline would cut short: this failure says more than a timeout would.
       if (Date.now() + wait >= deadline.endsAt) throw outcome;
-      await sleep(wait, call.signal);
+      await sleep(wait, signal);
     }
   }
 

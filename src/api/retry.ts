@@ -1,3 +1,4 @@
+import type { StopSignal } from './deadline';
 import { type ApiError, cancelled } from './errors';
 import { ConnectionFailure } from './transportFailure';
 
@@ -35,17 +36,17 @@ export function backoffDelayMs(retryIndex: number, baseDelayMs: number, random =
   return Math.floor(random() * baseDelayMs * 2 ** retryIndex);
 }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: StopSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(cancelled());
+    if (signal.aborted) return reject(cancelled());
     const onAbort = (): void => {
       clearTimeout(timer);
       reject(cancelled());
     };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      signal.off('abort', onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    signal.once('abort', onAbort);
   });
 }
