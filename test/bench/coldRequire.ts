@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { median, type Pair } from './measure';
 
 const requireOnce = join(__dirname, 'requireOnce.js');
-const loadOnce = join(__dirname, 'loadOnce.js');
 
 function requireTime(file: string, how: string[] = [requireOnce, file]): number {
   const child = spawnSync(process.execPath, how, { encoding: 'utf8' });
@@ -31,14 +30,14 @@ export function coldRequire(file: string, runs = 15): Pair {
 
 export function coldLoad(file: string, runs = 15): Pair {
   const cacheDir = mkdtempSync(join(tmpdir(), 'bench-code-cache-'));
-  const primed = spawnSync(process.execPath, [loadOnce, file, cacheDir, 'prime'], { encoding: 'utf8' });
+  const primed = spawnSync(process.execPath, [requireOnce, file, cacheDir, 'prime'], { encoding: 'utf8' });
   if (primed.status !== 0) throw new Error(`Priming the code cache of ${file} failed: ${primed.stderr}`);
   const empty = join(mkdtempSync(join(tmpdir(), 'bench-')), 'empty.js');
   writeFileSync(empty, '');
   const subject: number[] = [];
   const baseline: number[] = [];
   for (let i = 0; i < runs; i++) {
-    subject.push(requireTime(file, [loadOnce, file, cacheDir]));
+    subject.push(requireTime(file, [requireOnce, file, cacheDir]));
     baseline.push(requireTime(empty));
   }
   return { subjectMs: median(subject), baselineMs: median(baseline) };
