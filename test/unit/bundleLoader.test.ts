@@ -91,6 +91,16 @@ describe('bundle loader: later windows start from the code cache', () => {
     assert.equal(openWindow(dir, cacheDir).compiled['extension.js'], 'from-cache');
   });
 
+  it('a bundle with text beyond ASCII (esbuild escapes it; another tool might not) reads as written', () => {
+    const dir = bundles('v1');
+    writeFileSync(path.join(dir, 'library.js'), `exports.greet = (version) => 'grüße ' + version + ' ✓';`);
+    const cacheDir = path.join(mkdtempSync(path.join(tmpdir(), 'storage-')), 'code-cache');
+    assert.equal(openWindow(dir, cacheDir).answer, 'grüße v1 ✓ from extension.js');
+    const second = openWindow(dir, cacheDir);
+    assert.equal(second.compiled['library.js'], 'from-cache');
+    assert.equal(second.answer, 'grüße v1 ✓ from extension.js');
+  });
+
   it('without a cache folder, or with one that cannot be made, the bundles still run (from source, nothing thrown)', () => {
     const dir = bundles('v1');
     assert.equal(openWindow(dir, undefined).answer, 'hello v1 from extension.js');
