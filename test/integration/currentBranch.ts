@@ -118,6 +118,10 @@ export async function waitForBranchState(
   timeoutMs = 10_000,
 ): Promise<BranchState> {
   const { model } = testing(api).branch;
-  await waitFor(() => test(model.state), `${what} (last state: ${JSON.stringify(model.state).slice(0, 300)})`, timeoutMs);
+  await waitFor(
+    () => test(model.state),
+    () => `${what} (last state: ${JSON.stringify(model.state).slice(0, 300)})`,
+    timeoutMs,
+  );
   return model.state;
 }

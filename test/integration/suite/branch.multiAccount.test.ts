@@ -78,7 +78,7 @@ describe('current branch: each repository from the account whose apps build it',
     const secondRoot = vscode.Uri.file(second).toString();
     await waitFor(
       () => model.sectionStates.length === 2 && model.sectionStates.every((s) => s.state.kind === 'builds'),
-      `two repositories with builds (last: ${JSON.stringify(model.sectionStates.map((s) => [s.name, s.state.kind]))})`,
+      () => `two repositories with builds (last: ${JSON.stringify(model.sectionStates.map((s) => [s.name, s.state.kind]))})`,
       15_000,
     );
     const [one, two] = model.sectionStates;
@@ -128,7 +128,10 @@ describe('current branch: each repository from the account whose apps build it',
     git(second, 'remote', 'set-url', 'origin', WEATHER_REPO);
     git(second, 'checkout', '-q', '-b', FIND_REPLACE);
     await answerPick('Staging');
-    await waitFor(() => idsOf(section()).join() === stagingWeather.join(), `the Staging apps (${JSON.stringify(section()?.state.kind)})`);
+    await waitFor(
+      () => idsOf(section()).join() === stagingWeather.join(),
+      () => `the Staging apps (${JSON.stringify(section()?.state.kind)})`,
+    );
     assert.equal(model.accountOf(secondRoot)?.label, 'Staging');
     assert.equal(choices.remembered(secondRoot), staging.baseUrl, 'kept in the workspace');
 

@@ -38,7 +38,7 @@ describe('current branch: a workspace with two repositories', () => {
     const secondRoot = vscode.Uri.file(second).toString();
     await waitFor(
       () => model.sectionStates.length === 2 && model.sectionStates.every((s) => s.state.kind === 'builds'),
-      `two repositories with builds (last: ${JSON.stringify(model.sectionStates.map((s) => [s.name, s.state.kind]))})`,
+      () => `two repositories with builds (last: ${JSON.stringify(model.sectionStates.map((s) => [s.name, s.state.kind]))})`,
       15_000,
     );
     const [one, two] = model.sectionStates;
