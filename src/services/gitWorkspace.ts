@@ -53,6 +53,9 @@ export class GitWorkspace implements vscode.Disposable {
     this.subscriptions.push(
       vscode.window.onDidChangeActiveTextEditor(() => this.schedule()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('git.enabled')) this.schedule();
+      }),
     );
     const git = extension.isActive ? extension.exports : await extension.activate();
     this.subscriptions.push(git.onDidChangeEnablement(() => this.attach(git)));
@@ -99,8 +102,12 @@ export class GitWorkspace implements vscode.Disposable {
     this.timer = undefined;
     const api = this.api;
     if (!api) return;
-    const repositories = workspaceRepositories(api.repositories);
     for (const s of this.repoSubscriptions) s.dispose();
+    this.repoSubscriptions = [];
+    // Git turned off after it was on keeps its extension "enabled" (it only closes the repositories):
+    // the setting says why none is open.
+    if (!gitSettingOn()) return this.publish({ kind: 'no-git' });
+    const repositories = workspaceRepositories(api.repositories);
     this.repoSubscriptions = repositories.map((r) => r.state.onDidChange(() => this.schedule()));
     if (repositories.length === 0) return this.publish(api.state === 'initialized' ? { kind: 'no-repository' } : { kind: 'waiting' }, []);
     const all = repositories.map((repository) => this.snapshotOf(repository));
@@ -135,6 +142,8 @@ export class GitWorkspace implements vscode.Disposable {
     this.push.dispose();
   }
 }
+
+const gitSettingOn = () => vscode.workspace.getConfiguration('git').get<boolean>('enabled') !== false;
 
 const inside = (uri: string, root: string) => uri === root || uri.startsWith(`${root}/`);
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { ANDROID_2048, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
-import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { disableGit, git, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
@@ -125,5 +125,17 @@ describe('current branch: view and status bar', () => {
       git(dir, 'remote', 'set-url', 'origin', REPO_2048);
     }
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds', 'builds again');
+  });
+
+  it('Git turned off: the view says Git is off (not that no repository is open); turned on again, the branch is back', async () => {
+    await disableGit();
+    await waitForBranchState(fixture.api, (s) => s.kind === 'no-git', 'no Git');
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    await waitFor(
+      async () => (await ui.texts('.welcome-view-content p')).some((t) => t.startsWith('Git is not available')),
+      'the no-Git welcome',
+    );
+    await testRepository();
+    await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'master', 'builds of master again');
   });
 });
