@@ -78,8 +78,13 @@ export async function removeWorkspaceRepository(dir: string | undefined): Promis
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** One repository for the whole run, made on first use; opened through the Git extension on every call. */
-export async function testRepository(): Promise<string> {
+/**
+ * One repository for the whole run, made on first use; opened through the Git extension on every call.
+ * `prepare` (e.g. a checkout) runs before that opening: Git reads a repository it opens at once, but
+ * sees later changes only through its file watcher, a second or more late, up to some six while it
+ * waits out its last refresh, and not while the window is unfocused.
+ */
+export async function testRepository(prepare?: (dir: string) => void): Promise<string> {
   repo ??= Promise.resolve().then(() => {
     // Inside the workspace folder: the Git extension opens no repository outside the workspace
     // unless git.openRepositoryInParentFolders is "always", which would also open this project.
@@ -93,6 +98,7 @@ export async function testRepository(): Promise<string> {
     return dir;
   });
   const dir = await repo;
+  prepare?.(dir);
   await enableGit();
   const gitExtension = vscode.extensions.getExtension<{ getAPI(v: 1): { openRepository(uri: vscode.Uri): Promise<unknown> } }>(
     'vscode.git',

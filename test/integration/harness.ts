@@ -103,6 +103,6 @@ async function clearTheStage(): Promise<void> {
 }
 
 async function checkOut(api: BuildServiceExports, branch: string): Promise<void> {
-  git(await testRepository(), 'checkout', '-q', branch);
+  await testRepository((dir) => git(dir, 'checkout', '-q', branch));
   await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === branch, `builds of ${branch}`);
 }

@@ -89,9 +89,10 @@ describe('hostile service: no spoofing in labels, tooltips, quick picks and the 
     fixture.service.serveHostileText();
     await storeToken(fixture.api, fixture.service.token);
     await waitForApps(fixture.api);
-    dir = await testRepository();
-    if (!git(dir, 'branch', '--list', HOSTILE.spoofBranch).trim()) git(dir, 'branch', HOSTILE.spoofBranch);
-    git(dir, 'checkout', '-q', HOSTILE.spoofBranch);
+    dir = await testRepository((repo) => {
+      if (!git(repo, 'branch', '--list', HOSTILE.spoofBranch).trim()) git(repo, 'branch', HOSTILE.spoofBranch);
+      git(repo, 'checkout', '-q', HOSTILE.spoofBranch);
+    });
     await waitForBranchState(
       fixture.api,
       (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === HOSTILE_BUILD_ID),

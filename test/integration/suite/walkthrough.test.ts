@@ -44,7 +44,7 @@ describe('walkthrough: first run', () => {
     await waitForApps(api);
     await waitForDone(STEPS.slice(0, 3), 'token and apps steps done once apps are listed');
 
-    git(await testRepository(), 'checkout', '-q', 'develop');
+    await testRepository((dir) => git(dir, 'checkout', '-q', 'develop'));
     await waitForBranchState(api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build), 'a develop build shown');
     await waitForDone(STEPS, 'the branch step done when a build of the branch is shown');
     assert.deepEqual(await doneSteps(), STEPS);
