@@ -137,8 +137,9 @@ export class BuildCoverage implements vscode.Disposable {
   }
 
   private followBranch(state: BranchState): void {
-    if (!this.deps.settings.value.coverageForCurrentBranch) return;
+    // The step first, as the Testing view does: most states keep what is shown, and the settings cost a read.
     const step = branchTestsStep(state, this.autoShown, this.shownView?.shown?.build.id);
+    if (step.kind === 'keep' || !this.deps.settings.value.coverageForCurrentBranch) return;
     if (step.kind === 'clear') {
       this.deps.log.info(`Coverage: cleared, no finished build of ${'branch' in state ? loggedText(state.branch) : 'this repository'}.`);
       this.autoShown = undefined;
