@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BranchState } from '../../src/core/branchState';
 import type { BuildServiceExports } from '../../src/exports';
+import type { BranchSection } from '../../src/services/currentBranch';
 import { FIND_REPLACE, REPO_2048 } from '../service/seedCatalog';
 import { testing } from './extension';
 import { waitFor } from './wait';
@@ -67,6 +68,17 @@ export async function addWorkspaceRepository(api: BuildServiceExports, dir: stri
 }
 
 /** Takes `dir` out of the workspace again (if it was added) and deletes it. */
+/** Waits until Current Branch shows `count` repository sections, each with builds; returns them. */
+export async function sectionsWithBuilds(api: BuildServiceExports, count: number): Promise<readonly BranchSection[]> {
+  const { model } = testing(api).branch;
+  await waitFor(
+    () => model.sectionStates.length === count && model.sectionStates.every((s) => s.state.kind === 'builds'),
+    () => `${count} repositories with builds (last: ${JSON.stringify(model.sectionStates.map((s) => [s.name, s.state.kind]))})`,
+    15_000,
+  );
+  return model.sectionStates;
+}
+
 export async function removeWorkspaceRepository(dir: string | undefined): Promise<void> {
   if (dir === undefined) return;
   const index = (vscode.workspace.workspaceFolders ?? []).findIndex((f) => f.uri.fsPath === dir);

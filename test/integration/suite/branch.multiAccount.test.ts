@@ -8,7 +8,14 @@ import * as vscode from 'vscode';
 import type { BranchSection } from '../../../src/services/currentBranch';
 import { startService, type RunningService } from '../../service/server';
 import { FIND_REPLACE, REPO_2048 } from '../../service/seedCatalog';
-import { addWorkspaceRepository, git, removeWorkspaceRepository, secondRepository, testRepository } from '../currentBranch';
+import {
+  addWorkspaceRepository,
+  sectionsWithBuilds,
+  git,
+  removeWorkspaceRepository,
+  secondRepository,
+  testRepository,
+} from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import * as ui from '../ui';
@@ -76,12 +83,7 @@ describe('current branch: each repository from the account whose apps build it',
     await addWorkspaceRepository(fixture.api, second);
 
     const secondRoot = vscode.Uri.file(second).toString();
-    await waitFor(
-      () => model.sectionStates.length === 2 && model.sectionStates.every((s) => s.state.kind === 'builds'),
-      () => `two repositories with builds (last: ${JSON.stringify(model.sectionStates.map((s) => [s.name, s.state.kind]))})`,
-      15_000,
-    );
-    const [one, two] = model.sectionStates;
+    const [one, two] = await sectionsWithBuilds(fixture.api, 2);
     assert.equal(two?.root, secondRoot);
     assert.deepEqual(idsOf(one), appsBuilding(fixture.service, /myorg\/2048/));
     assert.deepEqual(idsOf(two), appsBuilding(staging, /2048-staging/));

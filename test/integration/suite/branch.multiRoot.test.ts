@@ -5,7 +5,14 @@ import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FIND_REPLACE } from '../../service/seedCatalog';
-import { addWorkspaceRepository, git, removeWorkspaceRepository, secondRepository, testRepository } from '../currentBranch';
+import {
+  addWorkspaceRepository,
+  sectionsWithBuilds,
+  git,
+  removeWorkspaceRepository,
+  secondRepository,
+  testRepository,
+} from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { waitFor } from '../wait';
@@ -36,12 +43,7 @@ describe('current branch: a workspace with two repositories', () => {
     await addWorkspaceRepository(fixture.api, second);
 
     const secondRoot = vscode.Uri.file(second).toString();
-    await waitFor(
-      () => model.sectionStates.length === 2 && model.sectionStates.every((s) => s.state.kind === 'builds'),
-      () => `two repositories with builds (last: ${JSON.stringify(model.sectionStates.map((s) => [s.name, s.state.kind]))})`,
-      15_000,
-    );
-    const [one, two] = model.sectionStates;
+    const [one, two] = await sectionsWithBuilds(fixture.api, 2);
     assert.equal(two.root, secondRoot, 'the first folder first');
     assert.ok(one.state.kind === 'builds' && two.state.kind === 'builds');
     assert.equal(one.state.branch, 'master');
