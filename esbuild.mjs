@@ -1,14 +1,12 @@
-// Builds the extension and, with --tests, transpiles src/ and test/ to out/ file by file so mocha
-// (plain Node) and the extension host can load the tests.
+// Builds the extension into dist/:
 //   dist/start.js      what VS Code loads: runs the bundles below with V8's code cache (src/bundleLoader.ts)
 //   dist/extension.js  all of our code: what activation loads, the views, commands and the client
 //   dist/libraries.js  undici (HTTP) and the QR encoder, most of our bytes: required with the first request
-//   node esbuild.mjs               bundle, with sourcemaps
-//   node esbuild.mjs --production  bundle, minified, no sourcemaps
+//   node esbuild.mjs               bundle, with sourcemaps (--production: minified, no sourcemaps)
 //   node esbuild.mjs --watch       bundle on every change, reporting like a tsc problem matcher
-//   node esbuild.mjs --tests       the bundle, plus out/ for the test suites
+//   node esbuild.mjs --tests       the bundle, plus src/ and test/ file by file in out/ for mocha and the host
 import * as esbuild from 'esbuild';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -93,13 +91,10 @@ const bundles = [
   },
 ];
 
-function typeScriptFilesUnder(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return typeScriptFilesUnder(path);
-    return path.endsWith('.ts') && !path.endsWith('.d.ts') ? [path] : [];
-  });
-}
+const typeScriptFilesUnder = (dir) =>
+  readdirSync(dir, { recursive: true })
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+    .map((name) => join(dir, name));
 
 if (watch) {
   for (const bundle of bundles) await (await esbuild.context(bundle)).watch();
