@@ -2,8 +2,9 @@
 // or through the configured proxy with CONNECT tunnels (undici's ProxyAgent tunnels http:// too, so
 // the proxy only ever sees the target host, never the token or the path).
 import { createSecureContext } from 'node:tls';
-import type { Dispatcher } from 'undici';
+import type { buildConnector, Dispatcher } from 'undici';
 import { isLoopback, type NetworkOptions, type ResolvedProxy, resolveProxy } from './network';
+import { noteProxyFailure } from './networkErrors';
 import { loadTrustStore } from './trustStore';
 
 export interface BuiltDispatcher {
@@ -16,6 +17,7 @@ export interface BuiltDispatcher {
 export interface DispatcherClasses {
   Agent: typeof import('undici').Agent;
   EnvHttpProxyAgent: typeof import('undici').EnvHttpProxyAgent;
+  Pool: typeof import('undici').Pool;
 }
 
 export interface DispatcherOptions {
@@ -59,6 +61,19 @@ export async function buildDispatcher(
     token: proxy.authorization,
     proxyTls,
     requestTls,
+    // The connections to the proxy itself, so that a failure there (its certificate, its address) is
+    // not taken for the service's.
+    clientFactory: (origin, options) => {
+      const { connect } = options as { connect: buildConnector.connector };
+      return new undici.Pool(origin, {
+        ...options,
+        connect: (connection, callback) =>
+          connect(connection, (...result) => {
+            noteProxyFailure(result[0]);
+            callback(...result);
+          }),
+      });
+    },
   });
   const via = [proxy.httpsProxy, proxy.httpProxy].filter((url): url is string => Boolean(url)).map(hostOf);
   const except = proxy.noProxy ? ` except ${proxy.noProxy}` : '';

@@ -23,6 +23,13 @@ const TRUST_FIX = (): string =>
     'If your network inspects HTTPS with its own certificate authority, add that CA to the system certificate store (with http.systemCertificates on) or put it in a PEM file named by NODE_EXTRA_CA_CERTS, then restart VS Code.',
   );
 
+/** Errors of a connection to the proxy itself, as its connector saw them (dispatcher.ts). */
+const proxyFailures = new WeakSet<object>();
+
+export function noteProxyFailure(error: unknown): void {
+  if (error !== null && typeof error === 'object') proxyFailures.add(error);
+}
+
 interface Where {
   method: string;
   url: string;
@@ -34,6 +41,19 @@ export function describeNetworkFailure(error: unknown, where: Where, proxy: Reso
   const codes = codesOf(error);
   const host = new URL(where.url).host;
   const certificate = codes.find((code) => NOT_TRUSTED.has(code) || EXPIRED.has(code) || code === WRONG_HOST);
+  const proxyHost = proxy && proxyFor(where.url, proxy);
+  const atProxy = proxyHost !== undefined && chain(error).some((e) => proxyFailures.has(e));
+  if (certificate && atProxy) {
+    return new ApiError(
+      'certificate',
+      l10n.t(
+        "The certificate of the proxy {0} was not accepted ({1}); nothing was sent. If the proxy is your company's, trust its certificate authority (in the system certificate store or NODE_EXTRA_CA_CERTS), or turn http.proxyStrictSSL off.",
+        proxyHost.host,
+        certificate,
+      ),
+      { ...where, code: certificate },
+    );
+  }
   if (certificate) {
     const details = { ...where, code: certificate };
     if (EXPIRED.has(certificate)) {
@@ -81,8 +101,7 @@ export function describeNetworkFailure(error: unknown, where: Where, proxy: Reso
       { ...where, code: `PROXY_${proxyStatus}` },
     );
   }
-  const proxyHost = proxy ? proxyFor(where.url, proxy) : undefined;
-  if (proxyHost && isAboutProxy(error, proxyHost)) {
+  if (atProxy) {
     return new ApiError(
       'network',
       `Could not connect to the proxy ${proxyHost.host} (${codes[0] ?? 'failed'}). Check http.proxy or the HTTPS_PROXY environment variable.`,
@@ -92,19 +111,10 @@ export function describeNetworkFailure(error: unknown, where: Where, proxy: Reso
   return undefined;
 }
 
-/** The proxy a request to `url` would use, ignoring NO_PROXY (close enough to name it in an error). */
+/** The proxy a request to `url` would use, ignoring NO_PROXY (which a request that failed at a proxy did not match). */
 function proxyFor(url: string, proxy: ResolvedProxy): URL | undefined {
   const chosen = url.startsWith('https:') ? proxy.httpsProxy : proxy.httpProxy;
   return chosen ? new URL(chosen) : undefined;
-}
-
-function isAboutProxy(error: unknown, proxy: URL): boolean {
-  const port = Number(proxy.port || (proxy.protocol === 'https:' ? 443 : 80));
-  const hostname = proxy.hostname.replace(/^\[|\]$/g, '');
-  return chain(error).some((e) => {
-    const { port: p, hostname: h, address } = e as { port?: unknown; hostname?: unknown; address?: unknown };
-    return (typeof h === 'string' && h === hostname) || (p === port && (address === hostname || hostname === 'localhost'));
-  });
 }
 
 function chain(error: unknown): object[] {

@@ -201,17 +201,25 @@ describe('BuildServiceClient: proxies and certificates', function () {
       assert.equal(hidden.requests.length, 0);
     });
 
-    it("http.proxyStrictSSL off accepts an https:// proxy's own untrusted certificate, and only that", async () => {
+    it("an https:// proxy's untrusted certificate is refused as the proxy's; http.proxyStrictSSL off accepts it, and only it", async () => {
       const proxyCa = createTestCa('Proxy CA nobody trusts');
       const port = Number(new URL(hidden.baseUrl).port);
       const tlsProxy = await startForwardProxy({ names: { [HIDDEN_HOST]: port }, tls: proxyCa.issue(['127.0.0.1']) });
       try {
-        await expectApiError(client(hidden, { proxy: { url: tlsProxy.url } }).listApps(), 'certificate');
+        const refused = await expectApiError(client(hidden, { proxy: { url: tlsProxy.url } }).listApps(), 'certificate');
+        assert.match(refused.message, new RegExp(`certificate of the proxy ${new URL(tlsProxy.url).host} was not accepted`));
+        assert.match(refused.message, /http\.proxyStrictSSL/);
+        assert.doesNotMatch(
+          refused.message,
+          new RegExp(HIDDEN_HOST),
+          'the service was never reached: its certificate is not the one refused',
+        );
         assert.equal(tlsProxy.tunnels.length, 0, 'strict: the untrusted proxy is not used');
         assert.ok((await client(hidden, { proxy: { url: tlsProxy.url, strictSSL: false } }).listApps()).length > 0);
         assert.equal(tlsProxy.tunnels.length, 1);
         delete process.env.NODE_EXTRA_CA_CERTS;
-        await expectApiError(client(hidden, { proxy: { url: tlsProxy.url, strictSSL: false } }).listApps(), 'certificate');
+        const service = await expectApiError(client(hidden, { proxy: { url: tlsProxy.url, strictSSL: false } }).listApps(), 'certificate');
+        assert.match(service.message, new RegExp(`certificate of ${HIDDEN_HOST}:\\d+ is not trusted`));
         assert.equal(hidden.requests.length, 1, 'only the request over the trusted service certificate arrived');
       } finally {
         await tlsProxy.close();
