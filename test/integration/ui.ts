@@ -4,7 +4,7 @@
 // Only the web test host (npm run test:integration) has one; desktop runs do not.
 import * as http from 'node:http';
 import * as vscode from 'vscode';
-import { sleep } from './wait';
+import { sleep, waitFor } from './wait';
 
 export const uiProbeEnvVar = 'BUILD_SERVICE_UI_PROBE';
 
@@ -181,6 +181,23 @@ export function typeText(text: string): Promise<void> {
 /** Presses one key or chord in Playwright's notation, e.g. 'Enter', 'Escape', 'Control+A'. */
 export function pressKey(key: string): Promise<void> {
   return ask('pressKey', { key });
+}
+
+/**
+ * Types `text` into the quick pick on screen and takes it. A command may show a second pick after the
+ * first: waiting only for "a quick pick visible" could find the first one still closing and type the
+ * second answer into it (seen on VS Code 1.139.1: the filter then had a branch and no state). So it
+ * waits for an empty pick, and after Enter until the typed text is gone from the box.
+ */
+export async function pick(text: string): Promise<void> {
+  await waitFor(async () => {
+    const input = await quickInput();
+    return input.visible && input.value === '';
+  }, 'an empty quick pick');
+  await typeText(text);
+  await waitFor(async () => (await quickInput()).value === text, `"${text}" typed`);
+  await pressKey('Enter');
+  await waitFor(async () => (await quickInput()).value !== text, `the pick of "${text}" taken`);
 }
 
 /** The rendered text of every element matching the CSS selector. */

@@ -6,24 +6,6 @@ import { FIND_REPLACE, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, textOf } from '../appsView';
 import { useReferenceService } from '../harness';
 import * as ui from '../ui';
-import { waitFor } from '../wait';
-
-/**
- * Types `text` into the quick pick on screen and takes it. The command shows a second pick after the
- * first: waiting only for "a quick pick visible" could find the first one still closing and type the
- * second answer into it (seen on VS Code 1.139.1: the filter then had a branch and no state). So it
- * waits for an empty pick, and after Enter until the typed text is gone from the box.
- */
-async function pick(text: string): Promise<void> {
-  await waitFor(async () => {
-    const input = await ui.quickInput();
-    return input.visible && input.value === '';
-  }, 'an empty quick pick');
-  await ui.typeText(text);
-  await waitFor(async () => (await ui.quickInput()).value === text, `"${text}" typed`);
-  await ui.pressKey('Enter');
-  await waitFor(async () => (await ui.quickInput()).value !== text, `the pick of "${text}" taken`);
-}
 
 describe('builds: filter', () => {
   const fixture = useReferenceService({
@@ -38,8 +20,8 @@ describe('builds: filter', () => {
     const app = await appNode(fixture.api, IOS_2048);
     fixture.service.clearRequests();
     const done = vscode.commands.executeCommand('buildService.filterBuilds', app);
-    await pick(FIND_REPLACE);
-    await pick('success');
+    await ui.pick(FIND_REPLACE);
+    await ui.pick('success');
     await done;
     assert.equal(fixture.service.requestsTo('GET /apps/:app_id/branches', IOS_2048).length, 1);
     assert.equal(textOf(fixture.api, app).description, `branch: ${FIND_REPLACE} · success`);
@@ -72,8 +54,8 @@ describe('builds: filter', () => {
   it('a state alone, and a filter nothing matches says so', async () => {
     const app = await appNode(fixture.api, IOS_2048);
     const done = vscode.commands.executeCommand('buildService.filterBuilds', app);
-    await pick('Any branch');
-    await pick('cancelled');
+    await ui.pick('Any branch');
+    await ui.pick('cancelled');
     await done;
     assert.equal(textOf(fixture.api, app).description, 'cancelled');
     fixture.service.data.builds = fixture.service.data.builds.filter((b) => !(b.app_id === IOS_2048 && b.build_status === 'cancelled'));
