@@ -75,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const buildTests = new BuildTests({ session, settings, branch, log });
   const coverage = new BuildCoverage({ session, settings, branch, tests: buildTests, log });
   const qrPanel = new QrPanel(log);
-  const notice = new CompletionNotice({ poller, settings, session, branch, log });
+  const notice = new CompletionNotice({ poller, settings, branch, log });
 
   const targets = new CommandTargets(apps);
   const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, log });

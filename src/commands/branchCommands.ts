@@ -76,7 +76,7 @@ export class BranchCommands {
     const build = await this.fetchNew(client, id, app, branch);
     this.deps.log.info(loggedText(`Triggered build ${id} of ${app.id} on ${branch}.`));
     this.deps.poller.follow(build, 'triggered', account);
-    this.deps.model.showBuild(build);
+    if (account) this.deps.model.showBuild(account, build);
     // The Apps view reloads, so the new build shows under its app.
     this.deps.apps.invalidate();
     // A status-bar note, not a toast: the user just asked for it, and the end gets a toast of its own.

@@ -66,7 +66,7 @@ export class BuildCommands {
     const app = this.deps.targets.app(node);
     const client = await this.deps.session.readyFor(app?.account);
     if (!app) return;
-    const current = this.deps.apps.builds.filterOf(app.app.id);
+    const current = this.deps.apps.builds.filterOf(app.account, app.app.id);
     const listed = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: l10n.t('Loading branches') }, () =>
       client.listBranches(app.app.id),
     );

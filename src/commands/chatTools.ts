@@ -218,7 +218,7 @@ export class ChatTools {
     const build = await client.getBuild(id).catch(() => undefined);
     if (build) {
       this.deps.poller.follow(build, 'triggered', account);
-      this.deps.branch.showBuild(build);
+      this.deps.branch.showBuild(account, build);
     }
     this.deps.apps.invalidate();
     const [name, status] = [named(app.name || app.id), build ? build.status : 'queued'];

@@ -10,36 +10,53 @@ export interface Recorded {
 }
 
 interface Entry {
+  /** The account whose build it is: two services may use the same build ids. */
+  readonly owner: string;
   build: Build;
   readonly reasons: Set<FollowReason>;
 }
+
+/** A followed build and its account's id. */
+export interface Followed {
+  readonly owner: string;
+  readonly build: Build;
+}
+
+/** One key for an account's build (or app): ids are unique only within a service. */
+export const buildKey = (owner: string, id: string): string => `${owner}\n${id}`;
 
 export class FollowedBuilds {
   private readonly entries = new Map<string, Entry>();
 
   // `started`: a new build is watched (the pace restarts from the short interval); `recorded`: the
   // copy is news about a build followed already, e.g. a refreshed list saw it finish.
-  follow(build: Build, reason: FollowReason): { started: boolean; recorded?: Recorded } {
-    const entry = this.entries.get(build.id);
+  follow(owner: string, build: Build, reason: FollowReason): { started: boolean; recorded?: Recorded } {
+    const entry = this.entries.get(buildKey(owner, build.id));
     if (entry) {
       if (!build.finished) entry.reasons.add(reason);
       return { started: false, recorded: this.recordEntry(entry, build) };
     }
     if (build.finished) return { started: false };
-    this.entries.set(build.id, { build, reasons: new Set([reason]) });
+    this.entries.set(buildKey(owner, build.id), { owner, build, reasons: new Set([reason]) });
     return { started: true };
   }
 
   /** Without a reason, stops following; with one, only for that reason (a triggered build stays followed). */
-  unfollow(buildId: string, reason?: FollowReason): void {
-    const entry = this.entries.get(buildId);
+  unfollow(owner: string, buildId: string, reason?: FollowReason): void {
+    const key = buildKey(owner, buildId);
+    const entry = this.entries.get(key);
     if (!entry) return;
     if (reason) entry.reasons.delete(reason);
-    if (!reason || entry.reasons.size === 0) this.entries.delete(buildId);
+    if (!reason || entry.reasons.size === 0) this.entries.delete(key);
   }
 
-  record(build: Build): Recorded | undefined {
-    const entry = this.entries.get(build.id);
+  /** Stops following the builds of the accounts `gone` names. */
+  drop(gone: (owner: string) => boolean): void {
+    for (const [key, entry] of this.entries) if (gone(entry.owner)) this.entries.delete(key);
+  }
+
+  record(owner: string, build: Build): Recorded | undefined {
+    const entry = this.entries.get(buildKey(owner, build.id));
     return entry ? this.recordEntry(entry, build) : undefined;
   }
 
@@ -47,17 +64,18 @@ export class FollowedBuilds {
     this.entries.clear();
   }
 
-  has(buildId: string): boolean {
-    return this.entries.has(buildId);
+  has(owner: string, buildId: string): boolean {
+    return this.entries.has(buildKey(owner, buildId));
   }
 
+  /** The ids of the builds followed, of every account. */
   get ids(): string[] {
-    return [...this.entries.keys()];
+    return [...this.entries.values()].map((e) => e.build.id);
   }
 
-  /** The latest copy of each build followed. */
-  get builds(): Build[] {
-    return [...this.entries.values()].map((e) => e.build);
+  /** The latest copy of each build followed, with its account. */
+  get builds(): Followed[] {
+    return [...this.entries.values()].map(({ owner, build }) => ({ owner, build }));
   }
 
   get size(): number {
@@ -68,7 +86,7 @@ export class FollowedBuilds {
     const changed = JSON.stringify(entry.build) !== JSON.stringify(build);
     entry.build = build;
     if (!build.finished) return { changed };
-    this.entries.delete(build.id);
+    this.entries.delete(buildKey(entry.owner, build.id));
     return { changed, finished: entry.reasons.has('triggered') ? 'triggered' : 'shown' };
   }
 }

@@ -64,6 +64,11 @@ export class Account implements vscode.Disposable {
     return this.id;
   }
 
+  /** An id of this service's (an app's, a build's) made unique among accounts: services may share ids. */
+  scoped(id: string): string {
+    return `${this.id}/${id}`;
+  }
+
   get host(): string {
     return hostOf(this.id);
   }

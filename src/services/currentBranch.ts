@@ -4,6 +4,7 @@ import { ApiError, type Build, type BuildServiceClient } from '../api';
 import { branchToLoad, gitBranch, loadBranchAcross, type AccountBranchSources, type AcrossResult } from '../core/branchLoad';
 import { branchOf, withBuild, withUpdate, type BranchState, type RepoSnapshot } from '../core/branchState';
 import { watchedBranchOf, type WatchedBranch } from '../core/branchWatch';
+import { buildKey } from '../core/followedBuilds';
 import { noticeText } from '../core/serviceText';
 import { ContextKey, Setting } from '../ids';
 import type { Account } from './accounts';
@@ -33,6 +34,8 @@ export interface BranchSection {
   readonly root: string;
   readonly name: string;
   readonly state: BranchState;
+  /** Whose builds it shows. */
+  readonly account: Account | undefined;
 }
 
 const WAITING: BranchState = { kind: 'waiting' };
@@ -84,8 +87,8 @@ export class CurrentBranch implements vscode.Disposable {
         this.pinnedAppId = settings.appId;
         void this.reload();
       }),
-      deps.poller.onDidUpdate((build) => this.apply((state) => withUpdate(state, build))),
-      deps.poller.onDidFindLatest((build) => this.found(build)),
+      deps.poller.onDidUpdate(({ account, build }) => this.apply(account, (state) => withUpdate(state, build))),
+      deps.poller.onDidFindLatest(({ account, build }) => this.found(account, build)),
       deps.git.onDidPush(() => deps.poller.lookSoon()),
     ];
     // Until Git's first answer (which reloads, above) activation sets no context keys and makes no client.
@@ -100,7 +103,12 @@ export class CurrentBranch implements vscode.Disposable {
   }
 
   get sectionStates(): readonly BranchSection[] {
-    return [...this.sections.values()].map((s) => ({ root: s.repo.root, name: s.repo.name, state: s.state }));
+    return [...this.sections.values()].map((s) => ({
+      root: s.repo.root,
+      name: s.repo.name,
+      state: s.state,
+      account: this.accountOfSection(s),
+    }));
   }
 
   get activeRoot(): string | undefined {
@@ -145,9 +153,9 @@ export class CurrentBranch implements vscode.Disposable {
     return this.reload();
   }
 
-  /** A build that just started (Trigger Build): shown at once if it is of a shown branch and app. */
-  showBuild(build: Build): void {
-    this.apply((state) => withBuild(state, build));
+  /** A build of `account`'s that just started (Trigger Build): shown at once if it is of a shown branch and app. */
+  showBuild(account: Account, build: Build): void {
+    this.apply(account, (state) => withBuild(state, build));
   }
 
   reload(): Promise<void> {
@@ -171,7 +179,7 @@ export class CurrentBranch implements vscode.Disposable {
     }
     const before = this.sections;
     this.sections = next;
-    this.unfollowHidden([...before.values()].map((s) => s.state));
+    this.unfollowHidden([...before.values()]);
     if (repos.length === 0) this.bare = this.deps.git.snapshot.kind === 'repository' ? WAITING : this.deps.git.snapshot;
     const loads = [...next.values()].filter((s) => all || s.loadedFor !== JSON.stringify(s.repo)).map((s) => this.load(s));
     this.publish();
@@ -197,12 +205,13 @@ export class CurrentBranch implements vscode.Disposable {
     // After a failure, the rest of the sweep is not wanted either.
     controller.abort();
     if (generation !== section.generation || !next || this.sections.get(section.repo.root) !== section) return;
+    const previous = { ...section }; // its builds are unfollowed as the account they were followed for
     section.account = next.account;
     section.candidates = next.candidates;
     const account = this.accountOf(section.repo.root);
     if (next.state.kind === 'builds')
       for (const { build } of next.state.entries) if (build && !build.finished) this.deps.poller.follow(build, 'shown', account);
-    this.set(section, next.state);
+    this.set(section, next.state, previous);
   }
 
   private async loadState(section: Section, generation: number, signal: AbortSignal): Promise<AcrossResult> {
@@ -279,13 +288,15 @@ export class CurrentBranch implements vscode.Disposable {
       });
   }
 
-  private found(build: Build): void {
-    if (this.apply((state) => withBuild(state, build)) && !build.finished) this.deps.poller.follow(build, 'shown');
+  private found(account: Account, build: Build): void {
+    if (this.apply(account, (state) => withBuild(state, build)) && !build.finished) this.deps.poller.follow(build, 'shown', account);
   }
 
-  private apply(change: (state: BranchState) => BranchState): boolean {
+  /** Changes the sections of `account`'s builds: another account may use the same ids. */
+  private apply(account: Account, change: (state: BranchState) => BranchState): boolean {
     let any = false;
     for (const section of this.sections.values()) {
+      if (this.accountOfSection(section) !== account) continue;
       const next = change(section.state);
       if (next === section.state) continue;
       section.state = next;
@@ -295,25 +306,33 @@ export class CurrentBranch implements vscode.Disposable {
     return any;
   }
 
-  private set(section: Section, state: BranchState): void {
-    const previous = section.state;
+  private set(section: Section, state: BranchState, previous: Section = { ...section }): void {
     section.state = state;
     this.unfollowHidden([previous]);
     this.publish();
   }
 
   /** Builds no longer on screen need no polling on our account (a triggered one stays followed). */
-  private unfollowHidden(previous: readonly BranchState[]): void {
-    const shown = new Set(this.shownBuilds().map((b) => b.id));
-    for (const state of previous)
-      if (state.kind === 'builds')
-        for (const { build } of state.entries) if (build && !shown.has(build.id)) this.deps.poller.unfollow(build.id, 'shown');
+  private unfollowHidden(previous: readonly Section[]): void {
+    const shown = new Set(this.shownBuilds().map(({ account, build }) => account && buildKey(account.id, build.id)));
+    for (const section of previous) {
+      const account = this.accountOfSection(section);
+      if (account && section.state.kind === 'builds')
+        for (const { build } of section.state.entries)
+          if (build && !shown.has(buildKey(account.id, build.id))) this.deps.poller.unfollow(account, build.id, 'shown');
+    }
   }
 
-  private shownBuilds(): Build[] {
-    return [...this.sections.values()].flatMap((s) =>
-      s.state.kind === 'builds' ? s.state.entries.flatMap((e) => (e.build ? [e.build] : [])) : [],
-    );
+  private shownBuilds(): { account: Account | undefined; build: Build }[] {
+    return [...this.sections.values()].flatMap((s) => {
+      const account = this.accountOfSection(s);
+      return s.state.kind === 'builds' ? s.state.entries.flatMap((e) => (e.build ? [{ account, build: e.build }] : [])) : [];
+    });
+  }
+
+  /** Whose builds a section shows: its account, else the window's (as the poller takes it). */
+  private accountOfSection(section: Section): Account | undefined {
+    return (section.account === undefined ? undefined : this.deps.session.accounts.byId(section.account)) ?? this.deps.session.account();
   }
 
   private publish(): void {

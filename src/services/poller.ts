@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import { ApiError, type Build, type BuildServiceClient } from '../api';
 import { BRANCH_LIST_LIMIT, carriesAny, newLatest, sameAppsAll, sameLatestAll, type WatchedBranch } from '../core/branchWatch';
-import { FollowedBuilds, type FollowReason, type Recorded } from '../core/followedBuilds';
+import { buildKey, FollowedBuilds, type FollowReason, type Recorded } from '../core/followedBuilds';
 import { afterList, byApp, followListLimit, MAX_LIST_LIMIT } from '../core/followLists';
 import { DEFAULT_INTERVALS, PollClock, type PollIntervals, type PollRound, type PollWork } from '../core/pollSchedule';
 import { loggedText } from '../core/serviceText';
@@ -13,6 +13,12 @@ import type { SettingsService } from './settings';
 export type { FollowReason } from '../core/followedBuilds';
 export type { WatchedBranch } from '../core/branchWatch';
 
+/** A build and the account it is of: two services may use the same build ids. */
+export interface AccountBuild {
+  readonly account: Account;
+  readonly build: Build;
+}
+
 export interface PollerDeps {
   session: Session;
   settings: SettingsService;
@@ -23,13 +29,12 @@ export interface PollerDeps {
 /** Follows unfinished builds and finds new ones while the window is focused, one list per app so that
  * requests grow with apps, not builds. Owns the timer and events; the decisions are in core/. */
 export class BuildPoller implements vscode.Disposable {
+  /** Each by its account's id: it is asked for with that account's client only. */
   private readonly followed = new FollowedBuilds();
-  /** Whose build each followed one is: it is asked for with that account's client only. */
-  private readonly owners = new Map<string, Account>();
   private readonly clock: PollClock;
-  private readonly updated = new vscode.EventEmitter<Build>();
-  private readonly finished = new vscode.EventEmitter<{ build: Build; reason: FollowReason }>();
-  private readonly found = new vscode.EventEmitter<Build>();
+  private readonly updated = new vscode.EventEmitter<AccountBuild>();
+  private readonly finished = new vscode.EventEmitter<AccountBuild & { reason: FollowReason }>();
+  private readonly found = new vscode.EventEmitter<AccountBuild>();
   private readonly subscriptions: vscode.Disposable[];
   /** One per repository shown. */
   private watched: readonly WatchedBranch[] = [];
@@ -57,11 +62,11 @@ export class BuildPoller implements vscode.Disposable {
       deps.session.onDidChange(() => {
         this.watch([]);
         this.pollAbort?.abort();
-        this.dropBuilds((owner) => !deps.session.accounts.all().includes(owner));
+        this.dropBuilds((owner) => !this.accountOf(owner));
       }),
       // Signed out, or another token: that account's followed builds go, at once.
-      deps.session.accounts.onDidChange(() => this.dropBuilds((owner) => !deps.session.accounts.all().includes(owner))),
-      deps.session.accounts.onDidChangeToken((account) => this.dropBuilds((owner) => owner === account)),
+      deps.session.accounts.onDidChange(() => this.dropBuilds((owner) => !this.accountOf(owner))),
+      deps.session.accounts.onDidChangeToken((account) => this.dropBuilds((owner) => owner === account.id)),
       deps.settings.onDidChange(() => this.schedule()),
     ];
   }
@@ -69,28 +74,27 @@ export class BuildPoller implements vscode.Disposable {
   /** Follow an unfinished build until it finishes; 'shown' = it is visible in a view, 'triggered' = started from this window. */
   follow(build: Build, reason: FollowReason, account = this.deps.session.account()): void {
     if (!account) return;
-    this.owners.set(build.id, account);
-    const { started, recorded } = this.followed.follow(build, reason);
-    if (recorded) this.announce(build, recorded);
+    const { started, recorded } = this.followed.follow(account.id, build, reason);
+    if (recorded) this.announce(account.id, build, recorded);
     if (!started) return;
     this.clock.startFollowing(Date.now());
     this.reschedule();
   }
 
   /** Stops following; with a reason, only for that reason (a build still triggered from here stays followed). */
-  unfollow(buildId: string, reason?: FollowReason): void {
-    this.followed.unfollow(buildId, reason);
-    if (!this.followed.has(buildId)) this.owners.delete(buildId);
+  unfollow(account: Account, buildId: string, reason?: FollowReason): void {
+    this.followed.unfollow(account.id, buildId, reason);
     this.schedule();
   }
 
-  private dropBuilds(gone: (owner: Account) => boolean): void {
-    for (const [id, owner] of this.owners) {
-      if (!gone(owner)) continue;
-      this.followed.unfollow(id);
-      this.owners.delete(id);
-    }
+  private dropBuilds(gone: (owner: string) => boolean): void {
+    this.followed.drop(gone);
     this.schedule();
+  }
+
+  /** The signed-in account of that id, if it still is. */
+  private accountOf(id: string): Account | undefined {
+    return this.deps.session.accounts.all().find((account) => account.id === id);
   }
 
   /** What the Current Branch view shows, a branch per repository; just loaded, so the next look is an interval away. */
@@ -113,8 +117,9 @@ export class BuildPoller implements vscode.Disposable {
     this.reschedule();
   }
 
-  isFollowing(buildId: string): boolean {
-    return this.followed.has(buildId);
+  /** Without an account: for any account. */
+  isFollowing(buildId: string, account?: Account): boolean {
+    return account ? this.followed.has(account.id, buildId) : this.followed.ids.includes(buildId);
   }
 
   get followedIds(): string[] {
@@ -135,7 +140,7 @@ export class BuildPoller implements vscode.Disposable {
 
   private work(): PollWork {
     const builds = this.followed.builds;
-    const busy = builds.filter((b) => carriesAny(this.watched, b)).length;
+    const busy = builds.filter(({ build }) => carriesAny(this.watched, build)).length;
     return { following: builds.length > busy, watching: this.watched.length > 0, branchBusy: busy > 0 };
   }
 
@@ -184,10 +189,13 @@ export class BuildPoller implements vscode.Disposable {
   }
 
   private async round(client: BuildServiceClient | undefined, due: PollRound, signal: AbortSignal): Promise<void> {
+    // By account and build (buildKey): the builds a list answered, and the apps whose list failed
+    // (their builds would fail alone too).
     const listed = new Set<string>();
-    // An app whose list failed: its builds would fail alone too.
     const unanswered = new Set<string>();
     const watched = this.watched;
+    const windowAccount = this.deps.session.account()?.id;
+    const ownerOf = (w: WatchedBranch) => w.account ?? windowAccount;
     if (due.lists) {
       const version = this.watchVersion;
       const clients = await Promise.all(watched.map((w) => (w.account === undefined ? Promise.resolve(client) : this.clientOf(w.account))));
@@ -195,36 +203,41 @@ export class BuildPoller implements vscode.Disposable {
         watched.flatMap((w, i) =>
           [...w.latest.keys()].map(async (appId) => {
             const listing = clients[i];
-            if (!listing) return;
+            const owner = ownerOf(w);
+            if (!listing || owner === undefined) return;
             const builds = await this.ask(
               () => listing.listBuilds(appId, { branch: w.branch, limit: BRANCH_LIST_LIMIT, signal }),
               (why) => this.deps.log.warn(`Looking for new builds of ${loggedText(w.branch)} (app ${loggedText(appId)}): ${why}`),
             );
             if (!builds) {
-              unanswered.add(appId);
+              unanswered.add(buildKey(owner, appId));
               return;
             }
-            for (const build of builds) listed.add(build.id);
-            this.listed(w, version, appId, builds);
+            for (const build of builds) listed.add(buildKey(owner, build.id));
+            this.listed(w, owner, version, appId, builds);
           }),
         ),
       );
     }
-    const rest = this.followed.builds.filter((b) =>
-      carriesAny(watched, b) ? due.lists && !listed.has(b.id) && !unanswered.has(b.appId ?? '') : due.byId,
+    const rest = this.followed.builds.filter(({ owner, build }) =>
+      carriesAny(
+        watched.filter((w) => ownerOf(w) === owner),
+        build,
+      )
+        ? due.lists && !listed.has(buildKey(owner, build.id)) && !unanswered.has(buildKey(owner, build.appId ?? ''))
+        : due.byId,
     );
-    for (const id of this.owners.keys()) if (!this.followed.has(id)) this.owners.delete(id);
     // Each account's builds with its own client: one list per app, as below.
-    const byOwner = new Map<Account | undefined, Build[]>();
-    for (const build of rest) byOwner.set(this.owners.get(build.id), [...(byOwner.get(this.owners.get(build.id)) ?? []), build]);
+    const byOwner = new Map<string, Build[]>();
+    for (const { owner, build } of rest) byOwner.set(owner, [...(byOwner.get(owner) ?? []), build]);
     await Promise.all(
       [...byOwner].map(async ([owner, builds]) => {
-        const connection = await owner?.connection();
-        if (connection?.kind !== 'ready') return;
+        const client = await this.clientOf(owner);
+        if (!client) return;
         const { lists, alone } = byApp(builds);
         await Promise.all([
-          ...[...lists].map(([appId, ids]) => this.pollApp(connection.client, appId, ids, signal)),
-          ...alone.map((id) => this.pollOne(id, () => connection.client.getBuild(id, { signal }))),
+          ...[...lists].map(([appId, ids]) => this.pollApp(client, owner, appId, ids, signal)),
+          ...alone.map((id) => this.pollOne(owner, id, () => client.getBuild(id, { signal }))),
         ]);
       }),
     );
@@ -235,7 +248,13 @@ export class BuildPoller implements vscode.Disposable {
     return connection?.kind === 'ready' ? connection.client : undefined;
   }
 
-  private async pollApp(client: BuildServiceClient, appId: string, ids: readonly string[], signal: AbortSignal): Promise<void> {
+  private async pollApp(
+    client: BuildServiceClient,
+    owner: string,
+    appId: string,
+    ids: readonly string[],
+    signal: AbortSignal,
+  ): Promise<void> {
     let wanted = ids;
     let limit = followListLimit(ids.length);
     for (;;) {
@@ -244,14 +263,11 @@ export class BuildPoller implements vscode.Disposable {
         (why) => this.deps.log.warn(`Following the builds of app ${loggedText(appId)}: ${why}`),
       );
       if (!builds) return;
-      for (const build of builds) {
-        const recorded = this.followed.record(build);
-        if (recorded) this.announce(build, recorded);
-      }
+      for (const build of builds) this.record(owner, build);
       const { missing, next } = afterList(wanted, builds, limit);
       if (next === 'done') return;
       if (next === 'alone') {
-        await Promise.all(missing.map((id) => this.pollOne(id, () => client.getBuild(id, { signal }))));
+        await Promise.all(missing.map((id) => this.pollOne(owner, id, () => client.getBuild(id, { signal }))));
         return;
       }
       wanted = missing;
@@ -259,28 +275,27 @@ export class BuildPoller implements vscode.Disposable {
     }
   }
 
-  private listed(watched: WatchedBranch, version: number, appId: string, builds: readonly Build[]): void {
+  private listed(watched: WatchedBranch, owner: string, version: number, appId: string, builds: readonly Build[]): void {
     let wasFollowed = false;
     const latest = version === this.watchVersion ? newLatest(watched, appId, builds) : undefined;
     for (const build of builds) {
-      const recorded = this.followed.record(build);
-      if (recorded) this.announce(build, recorded);
+      const recorded = this.record(owner, build);
       if (recorded && build === latest) wasFollowed = true;
     }
-    if (!latest) return;
+    const account = latest && this.accountOf(owner);
+    if (!latest || !account) return;
     this.deps.log.info(`A new build of ${loggedText(watched.branch)}: ${loggedText(latest.id)} (${latest.status}).`);
-    this.found.fire(latest);
+    this.found.fire({ account, build: latest });
     // Seen only once it had finished (it ran between two looks): its end is still news.
-    if (latest.finished && !wasFollowed) this.finished.fire({ build: latest, reason: 'shown' });
+    if (latest.finished && !wasFollowed) this.finished.fire({ account, build: latest, reason: 'shown' });
   }
 
-  private async pollOne(id: string, get: () => Promise<Build>): Promise<void> {
+  private async pollOne(owner: string, id: string, get: () => Promise<Build>): Promise<void> {
     const build = await this.ask(get, (why, gone) => {
-      if (gone) this.followed.unfollow(id); // a deleted build never finishes
+      if (gone) this.followed.unfollow(owner, id); // a deleted build never finishes
       this.deps.log.warn(`Following build ${loggedText(id)}: ${why}`);
     });
-    const recorded = build && this.followed.record(build);
-    if (build && recorded) this.announce(build, recorded);
+    if (build) this.record(owner, build);
   }
 
   /** Undefined after `failed` was told why (`gone`: a 404); the next poll tries again. */
@@ -294,9 +309,18 @@ export class BuildPoller implements vscode.Disposable {
     }
   }
 
-  private announce(build: Build, { changed, finished }: Recorded): void {
-    if (changed) this.updated.fire(build);
-    if (finished) this.finished.fire({ build, reason: finished });
+  /** A fresh copy of a build of `owner`'s: announced if it is news about one followed. */
+  private record(owner: string, build: Build): Recorded | undefined {
+    const recorded = this.followed.record(owner, build);
+    if (recorded) this.announce(owner, build, recorded);
+    return recorded;
+  }
+
+  private announce(owner: string, build: Build, { changed, finished }: Recorded): void {
+    const account = this.accountOf(owner);
+    if (!account) return;
+    if (changed) this.updated.fire({ account, build });
+    if (finished) this.finished.fire({ account, build, reason: finished });
   }
 
   dispose(): void {
@@ -304,7 +328,6 @@ export class BuildPoller implements vscode.Disposable {
     this.pollAbort?.abort();
     this.stop();
     this.followed.clear();
-    this.owners.clear();
     for (const s of this.subscriptions) s.dispose();
     this.updated.dispose();
     this.finished.dispose();

@@ -8,8 +8,8 @@ import { CommandId, Setting } from '../ids';
 import type { CurrentBranch } from '../services/currentBranch';
 import type { Log } from '../services/log';
 import { notify } from '../services/notify';
+import type { Account } from '../services/accounts';
 import type { BuildPoller, FollowReason } from '../services/poller';
-import type { Session } from '../services/session';
 import type { SettingsService } from '../services/settings';
 
 // Functions, not constants: the translation is read when the notice is shown, not at load.
@@ -23,7 +23,6 @@ const REMEMBERED = 500;
 export interface CompletionNoticeDeps {
   poller: BuildPoller;
   settings: SettingsService;
-  session: Session;
   branch: CurrentBranch;
   log: Log;
 }
@@ -36,18 +35,21 @@ export class CompletionNotice implements vscode.Disposable {
   count = 0;
 
   constructor(private readonly deps: CompletionNoticeDeps) {
-    this.subscription = deps.poller.onDidFinish(({ build, reason }) => this.finished(build, reason));
+    this.subscription = deps.poller.onDidFinish(({ account, build, reason }) => this.finished(account, build, reason));
   }
 
-  private finished(build: Build, reason: FollowReason): void {
-    const message = completionMessage(build, build.appId ? this.deps.session.nameOf(build.appId) : l10n.t('an app'));
+  private finished(account: Account, build: Build, reason: FollowReason): void {
+    const appName = build.appId ? (account.nameOf(build.appId) ?? build.appId) : l10n.t('an app');
+    const message = completionMessage(build, appName);
     this.deps.log.info(loggedText(`Build ${build.id} finished: ${message}`));
     const choice = this.deps.settings.value.notifyOnCompletion;
     const wanted =
-      choice === 'triggered' ? reason === 'triggered' : choice === 'branch' && (reason === 'triggered' || this.isOnBranch(build));
-    if (!wanted || this.announced.has(build.id)) return;
+      choice === 'triggered' ? reason === 'triggered' : choice === 'branch' && (reason === 'triggered' || this.isOnBranch(account, build));
+    // By account: two services may use the same build ids.
+    const key = account.scoped(build.id);
+    if (!wanted || this.announced.has(key)) return;
     if (this.announced.size >= REMEMBERED) this.announced.clear();
-    this.announced.add(build.id);
+    this.announced.add(key);
     this.count++;
     const [openBuild, showFailed, dontShow] = [OPEN_BUILD(), SHOW_FAILED_TESTS(), DONT_SHOW_AGAIN()];
     const actions = hasFailedTests(build) ? [openBuild, showFailed, dontShow] : [openBuild, dontShow];
@@ -61,9 +63,13 @@ export class CompletionNotice implements vscode.Disposable {
   }
 
   /** Of the branch of any repository shown (a multi-root workspace shows several). */
-  private isOnBranch(build: Build): boolean {
+  private isOnBranch(account: Account, build: Build): boolean {
     return this.deps.branch.sectionStates.some(
-      ({ state }) => state.kind === 'builds' && build.commit.branch === state.branch && state.entries.some((e) => e.app.id === build.appId),
+      (section) =>
+        section.account === account &&
+        section.state.kind === 'builds' &&
+        build.commit.branch === section.state.branch &&
+        section.state.entries.some((e) => e.app.id === build.appId),
     );
   }
 

@@ -144,10 +144,8 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
 
   /** After a refresh that kept every app: redraw only the expanded apps whose builds changed. */
   private async redrawChangedBuilds(): Promise<void> {
-    const connection = await this.deps.session.connection();
-    if (connection.kind !== 'ready') return;
-    for (const appId of await this.builds.reloadExpanded(connection.client)) {
-      const node = this.appNodes().find((n) => n.app.id === appId);
+    for (const app of await this.builds.reloadExpanded()) {
+      const node = this.appNodes().find((n) => n.account === app.account && n.app.id === app.app.id);
       if (node) this.changed.fire(node);
     }
   }
@@ -229,7 +227,9 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     const before = new Map(this.appNodes().flatMap((n) => (n.account === account ? [[n.app.id, n] as const] : [])));
     return this.sortedOnce(apps).map((app) => {
       const kept = before.get(app.id);
-      return kept && sameApp(kept.app, app) ? kept : new AppNode(app, account, this.icons, this.builds.filterOf(app.id), underAccount);
+      return kept && sameApp(kept.app, app)
+        ? kept
+        : new AppNode(app, account, this.icons, this.builds.filterOf(account, app.id), underAccount);
     });
   }
 

@@ -20,7 +20,7 @@ export class BuildNode {
   toTreeItem(now = Date.now()): vscode.TreeItem {
     const { build } = this;
     const item = new vscode.TreeItem(buildLabel(build), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `build:${build.id}`;
+    item.id = `build:${this.account.scoped(build.id)}`;
     item.iconPath = buildIcon(build.status);
     const when = relativeTime(build.createdAt, now);
     // The state in words too: the icon alone would carry it only for those who tell the icons apart.

@@ -7,7 +7,7 @@ import { repeatedIdsNote } from '../../core/uniqueIds';
 import { viewFix } from '../../core/errorMessages';
 import type { BuildFilter } from '../../core/filter';
 import { accountFix, type ErrorPresenter } from '../../services/errorPresenter';
-import type { Accounts } from '../../services/accounts';
+import type { Account, Accounts } from '../../services/accounts';
 import type { Log } from '../../services/log';
 import type { Session } from '../../services/session';
 import type { BuildPoller } from '../../services/poller';
@@ -33,13 +33,15 @@ type Details = { tests?: TestResults; coverage?: Coverage };
 const DETAILS_KEPT = 100;
 
 // Builds and build details, fetched only when a node is expanded; filters are kept by app id so a reload
-// of the apps keeps them.
+// of the apps keeps them. Every map is by an id scoped to its account (Account.scoped): two services
+// may use the same ids.
 export class BuildsSection implements vscode.Disposable {
   private readonly filters = new Map<string, BuildFilter>();
   private readonly shown = new Map<string, BuildNode>();
-  private readonly lists = new Map<string, readonly Build[]>();
+  /** The expanded apps and the builds each lists. */
+  private readonly lists = new Map<string, { app: AppNode; builds: readonly Build[] }>();
   /** Expanded apps whose builds, and builds whose details, could not be loaded: a refresh asks again. */
-  private readonly failedApps = new Set<string>();
+  private readonly failedApps = new Map<string, AppNode>();
   private readonly failedDetails = new Set<string>();
   private readonly details = new Map<string, Details>();
   /** One groups row per app node, kept so that reveal() and VS Code's expansion find the same object. */
@@ -50,20 +52,21 @@ export class BuildsSection implements vscode.Disposable {
 
   constructor(private readonly deps: BuildsDeps) {
     this.subscriptions = [
-      deps.poller.onDidUpdate((build) => this.updated(build)),
+      deps.poller.onDidUpdate(({ account, build }) => this.updated(account, build)),
       // Another address or token may know the same build ids with other details.
       deps.session.onDidChange(() => this.details.clear()),
     ];
   }
 
-  filterOf(appId: string): BuildFilter {
-    return this.filters.get(appId) ?? {};
+  filterOf(account: Account, appId: string): BuildFilter {
+    return this.filters.get(account.scoped(appId)) ?? {};
   }
 
   /** Redraws the app (its description and menu follow the filter) and, if expanded, reloads its builds. */
   setFilter(app: AppNode, filter: BuildFilter): void {
-    if (filter.branch === undefined && filter.status === undefined) this.filters.delete(app.app.id);
-    else this.filters.set(app.app.id, filter);
+    const key = app.account.scoped(app.app.id);
+    if (filter.branch === undefined && filter.status === undefined) this.filters.delete(key);
+    else this.filters.set(key, filter);
     app.filter = filter;
     this.changed.fire(app);
   }
@@ -82,45 +85,50 @@ export class BuildsSection implements vscode.Disposable {
 
   // Returns the expanded apps whose list changed or failed, so only those are redrawn; the redraw asks once
   // more, since a list kept from here could be shown long after, when the app is next on screen.
-  async reloadExpanded(client: BuildServiceClient): Promise<string[]> {
-    const changed = [...this.failedApps];
-    for (const id of this.failedDetails) this.redraw(this.shown.get(id));
+  async reloadExpanded(): Promise<AppNode[]> {
+    const changed = [...this.failedApps.values()];
+    for (const key of this.failedDetails) this.redraw(this.shown.get(key));
     await Promise.all(
-      [...this.lists].map(async ([appId, shown]) => {
-        const builds = await this.listBuilds(client, appId).catch(() => undefined);
-        if (!builds || JSON.stringify(builds) !== JSON.stringify(shown)) changed.push(appId);
+      [...this.lists.values()].map(async ({ app, builds: shown }) => {
+        const connection = await app.account.connection();
+        if (connection.kind !== 'ready') return;
+        const builds = await this.listBuilds(connection.client, app).catch(() => undefined);
+        if (!builds || JSON.stringify(builds) !== JSON.stringify(shown)) changed.push(app);
       }),
     );
     return changed;
   }
 
   retry(failed: BuildNode): void {
-    this.redraw(this.shown.get(failed.build.id));
+    this.redraw(this.shown.get(failed.account.scoped(failed.build.id)));
   }
 
   /** The app is collapsed: its builds are no longer on screen, so there is nothing to follow for it. */
   collapsed(node: AppsTreeNode): void {
     if (node.kind !== 'app') return;
-    this.lists.delete(node.app.id);
-    this.failedApps.delete(node.app.id);
-    for (const [id, shown] of this.shown) {
-      if (shown.appId !== node.app.id) continue;
-      this.deps.poller.unfollow(id, 'shown');
-      this.shown.delete(id);
-      this.failedDetails.delete(id);
+    const { account } = node;
+    this.lists.delete(account.scoped(node.app.id));
+    this.failedApps.delete(account.scoped(node.app.id));
+    for (const [key, shown] of this.shown) {
+      if (shown.account !== account || shown.appId !== node.app.id) continue;
+      this.deps.poller.unfollow(account, shown.build.id, 'shown');
+      this.shown.delete(key);
+      this.failedDetails.delete(key);
     }
   }
 
-  private query(appId: string): BuildFilter & { limit: number } {
-    const { branch, status } = this.filterOf(appId);
+  private query(app: AppNode): BuildFilter & { limit: number } {
+    const { branch, status } = this.filterOf(app.account, app.app.id);
     return { branch, status, limit: this.deps.settings.value.buildsPerApp };
   }
 
   /** Each build once in the whole tree (the first app wins): VS Code refuses two items of one id. */
-  private async listBuilds(client: BuildServiceClient, appId: string): Promise<readonly Build[]> {
+  private async listBuilds(client: BuildServiceClient, app: AppNode): Promise<readonly Build[]> {
+    const { account } = app;
+    const appId = app.app.id;
     const list = `the builds of app ${appId}`;
-    const builds = uniqueById(this.deps.log, list, await client.listBuilds(appId, this.query(appId)), (build) => build.id);
-    const elsewhere = (build: Build) => (this.shown.get(build.id)?.appId ?? appId) !== appId;
+    const builds = uniqueById(this.deps.log, list, await client.listBuilds(appId, this.query(app)), (build) => build.id);
+    const elsewhere = (build: Build) => (this.shown.get(account.scoped(build.id))?.appId ?? appId) !== appId;
     if (!builds.some(elsewhere)) return builds;
     const both = `${list} and of another app`;
     this.deps.log.warnOnce(
@@ -134,56 +142,59 @@ export class BuildsSection implements vscode.Disposable {
   }
 
   private async buildsOf(app: AppNode, client: BuildServiceClient): Promise<AppsTreeNode[]> {
-    const { branch, status } = this.filterOf(app.app.id);
+    const { account } = app;
+    const appKey = account.scoped(app.app.id);
+    const { branch, status } = this.filterOf(account, app.app.id);
     let builds: readonly Build[];
     try {
-      builds = await this.listBuilds(client, app.app.id);
+      builds = await this.listBuilds(client, app);
     } catch (error) {
-      this.lists.delete(app.app.id);
-      this.failedApps.add(app.app.id);
-      return this.errorNodes(error, `app:${app.app.id}`, app);
+      this.lists.delete(appKey);
+      this.failedApps.set(appKey, app);
+      return this.errorNodes(error, `app:${appKey}`, app);
     }
-    this.failedApps.delete(app.app.id);
+    this.failedApps.delete(appKey);
     // A build the app showed before, unchanged, keeps its node (and its tree item and expansion).
-    const before = new Map([...this.shown].filter(([, n]) => n.appId === app.app.id && n.account === app.account));
+    const before = new Map([...this.shown].filter(([, n]) => n.appId === app.app.id && n.account === account));
     this.collapsed(app);
-    this.lists.set(app.app.id, builds);
+    this.lists.set(appKey, { app, builds });
     const nodes = builds.map((build) => {
-      const kept = before.get(build.id);
-      return kept && JSON.stringify(kept.build) === JSON.stringify(build) ? kept : new BuildNode(build, app.app.id, app.account);
+      const kept = before.get(account.scoped(build.id));
+      return kept && JSON.stringify(kept.build) === JSON.stringify(build) ? kept : new BuildNode(build, app.app.id, account);
     });
     for (const node of nodes) {
-      this.shown.set(node.build.id, node);
-      if (!node.build.finished) this.deps.poller.follow(node.build, 'shown', app.account);
+      this.shown.set(account.scoped(node.build.id), node);
+      if (!node.build.finished) this.deps.poller.follow(node.build, 'shown', account);
     }
     let groups = this.groupRows.get(app);
     if (!groups) this.groupRows.set(app, (groups = new DeploymentGroupsNode(app)));
     if (nodes.length > 0) return [...nodes, groups];
     const note = branch !== undefined || status !== undefined ? l10n.t('No builds match the filter') : l10n.t('No builds yet');
-    return [new MessageNode(note, 'info', { key: `empty:${app.app.id}` }), groups];
+    return [new MessageNode(note, 'info', { key: `empty:${appKey}` }), groups];
   }
 
   private async detailsOf(node: BuildNode, client: BuildServiceClient): Promise<AppsTreeNode[]> {
     const { build } = node;
-    let extra = this.details.get(build.id);
+    const key = node.account.scoped(build.id);
+    let extra = this.details.get(key);
     if (!extra && build.finished) {
       try {
         // An unfinished build has no results to ask for yet.
         const [tests, coverage] = await Promise.all([client.getTests(build.id), client.getCoverage(build.id)]);
         extra = { tests, coverage };
       } catch (error) {
-        this.failedDetails.add(build.id);
-        return this.errorNodes(error, `build:${build.id}`, node);
+        this.failedDetails.add(key);
+        return this.errorNodes(error, `build:${key}`, node);
       }
-      this.failedDetails.delete(build.id);
-      this.details.set(build.id, extra);
+      this.failedDetails.delete(key);
+      this.details.set(key, extra);
       if (this.details.size > DETAILS_KEPT) this.details.delete(this.details.keys().next().value as string);
     }
-    return detailRows(build, extra ?? {}, Date.now()).map((row, i) => new DetailNode(row, `${build.id}/${i}`, node.account));
+    return detailRows(build, extra ?? {}, Date.now()).map((row, i) => new DetailNode(row, `${key}/${i}`, node.account));
   }
 
-  private updated(build: Build): void {
-    const node = this.shown.get(build.id);
+  private updated(account: Account, build: Build): void {
+    const node = this.shown.get(account.scoped(build.id));
     if (!node) return;
     node.build = build;
     this.changed.fire(node);

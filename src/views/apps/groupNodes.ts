@@ -22,7 +22,7 @@ export class DeploymentGroupsNode {
 
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(l10n.t('Deployment Groups'), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `groups:${this.app.app.id}`;
+    item.id = `groups:${this.app.account.scoped(this.app.app.id)}`;
     item.iconPath = new vscode.ThemeIcon('rocket');
     item.tooltip = l10n.t('The deployment groups of {0}: who gets its builds.', shownText(this.app.app.name || this.app.app.id));
     item.contextValue = 'deploymentGroups';
@@ -36,13 +36,14 @@ export class DeploymentGroupNode {
 
   constructor(
     readonly group: DeploymentGroup,
-    readonly appId: string,
+    /** The app's id scoped to its account (Account.scoped). */
+    readonly appKey: string,
   ) {}
 
   toTreeItem(): vscode.TreeItem {
     const { group } = this;
     const item = new vscode.TreeItem(shownText(group.name), vscode.TreeItemCollapsibleState.None);
-    item.id = `group:${this.appId}/${group.id}`;
+    item.id = `group:${this.appKey}/${group.id}`;
     item.iconPath = new vscode.ThemeIcon('organization');
     item.description = [group.branch ? shownText(group.branch) : '', testerCount(group.testers.length)].filter(Boolean).join(' · ');
     const listed = group.testers.slice(0, TESTERS_LISTED).map((address) => shownText(address));
@@ -73,6 +74,7 @@ export async function groupRows(
   deps: { presenter: ErrorPresenter; log: Log },
 ): Promise<(DeploymentGroupNode | MessageNode)[]> {
   const appId = node.app.app.id;
+  const appKey = node.app.account.scoped(appId);
   let groups: readonly DeploymentGroup[];
   try {
     groups = uniqueById(deps.log, `the deployment groups of app ${appId}`, await client.listDeploymentGroups(appId), (g) => g.id);
@@ -81,8 +83,8 @@ export async function groupRows(
     if (!message) return [];
     // Retry asks for the app's rows again, and with them this section's.
     const fix = viewFix(message, { command: CommandId.refresh, arguments: [node.app] });
-    return [new MessageNode(message.short, message.severity, { detail: message.message, fix, key: `groups-error:${appId}` })];
+    return [new MessageNode(message.short, message.severity, { detail: message.message, fix, key: `groups-error:${appKey}` })];
   }
-  if (groups.length === 0) return [new MessageNode(l10n.t('No deployment groups'), 'info', { key: `groups-empty:${appId}` })];
-  return groups.map((group) => new DeploymentGroupNode(group, appId));
+  if (groups.length === 0) return [new MessageNode(l10n.t('No deployment groups'), 'info', { key: `groups-empty:${appKey}` })];
+  return groups.map((group) => new DeploymentGroupNode(group, appKey));
 }

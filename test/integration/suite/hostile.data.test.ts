@@ -129,8 +129,8 @@ describe('hostile data: what the service lists is data', () => {
     const under = async (app: typeof firstApp) =>
       (await fixture.api.apps.getChildren(app)).map((node) => fixture.api.apps.getTreeItem(node).id);
     const [firstIds, secondIds] = [await under(firstApp), await under(secondApp)];
-    assert.ok(firstIds.includes(`build:${shared._id}`));
-    assert.ok(!secondIds.includes(`build:${shared._id}`), secondIds.join(', '));
+    assert.ok(firstIds.includes(`build:${fixture.service.baseUrl}/${shared._id}`), firstIds.join(', '));
+    assert.ok(!secondIds.some((id) => id?.endsWith(`/${shared._id}`)), secondIds.join(', '));
     assert.equal(new Set([...firstIds, ...secondIds]).size, firstIds.length + secondIds.length);
   });
 
