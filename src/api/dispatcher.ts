@@ -61,8 +61,7 @@ export async function buildDispatcher(
     token: proxy.authorization,
     proxyTls,
     requestTls,
-    // The connections to the proxy itself, so that a failure there (its certificate, its address) is
-    // not taken for the service's.
+    // The proxy's own connections: a failure there (its certificate, its address) is not the service's.
     clientFactory: (origin, options) => {
       const { connect } = options as { connect: buildConnector.connector };
       return new undici.Pool(origin, {

@@ -10,13 +10,11 @@ export interface Recorded {
 }
 
 interface Entry {
-  /** The account whose build it is: two services may use the same build ids. */
   readonly owner: string;
   build: Build;
   readonly reasons: Set<FollowReason>;
 }
 
-/** A followed build and its account's id. */
 export interface Followed {
   readonly owner: string;
   readonly build: Build;
@@ -68,7 +66,6 @@ export class FollowedBuilds {
     return this.entries.has(buildKey(owner, buildId));
   }
 
-  /** The ids of the builds followed, of every account. */
   get ids(): string[] {
     return [...this.entries.values()].map((e) => e.build.id);
   }

@@ -34,7 +34,6 @@ export interface BranchSection {
   readonly root: string;
   readonly name: string;
   readonly state: BranchState;
-  /** Whose builds it shows. */
   readonly account: Account | undefined;
 }
 

@@ -29,7 +29,6 @@ export interface PollerDeps {
 /** Follows unfinished builds and finds new ones while the window is focused, one list per app so that
  * requests grow with apps, not builds. Owns the timer and events; the decisions are in core/. */
 export class BuildPoller implements vscode.Disposable {
-  /** Each by its account's id: it is asked for with that account's client only. */
   private readonly followed = new FollowedBuilds();
   private readonly clock: PollClock;
   private readonly updated = new vscode.EventEmitter<AccountBuild>();
@@ -92,7 +91,6 @@ export class BuildPoller implements vscode.Disposable {
     this.schedule();
   }
 
-  /** The signed-in account of that id, if it still is. */
   private accountOf(id: string): Account | undefined {
     return this.deps.session.accounts.all().find((account) => account.id === id);
   }
@@ -189,8 +187,7 @@ export class BuildPoller implements vscode.Disposable {
   }
 
   private async round(client: BuildServiceClient | undefined, due: PollRound, signal: AbortSignal): Promise<void> {
-    // By account and build (buildKey): the builds a list answered, and the apps whose list failed
-    // (their builds would fail alone too).
+    // By buildKey: the builds a list answered, the apps whose list failed (their builds would fail alone too).
     const listed = new Set<string>();
     const unanswered = new Set<string>();
     const watched = this.watched;

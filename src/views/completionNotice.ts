@@ -45,7 +45,6 @@ export class CompletionNotice implements vscode.Disposable {
     const choice = this.deps.settings.value.notifyOnCompletion;
     const wanted =
       choice === 'triggered' ? reason === 'triggered' : choice === 'branch' && (reason === 'triggered' || this.isOnBranch(account, build));
-    // By account: two services may use the same build ids.
     const key = account.scoped(build.id);
     if (!wanted || this.announced.has(key)) return;
     if (this.announced.size >= REMEMBERED) this.announced.clear();

@@ -38,7 +38,6 @@ const DETAILS_KEPT = 100;
 export class BuildsSection implements vscode.Disposable {
   private readonly filters = new Map<string, BuildFilter>();
   private readonly shown = new Map<string, BuildNode>();
-  /** The expanded apps and the builds each lists. */
   private readonly lists = new Map<string, { app: AppNode; builds: readonly Build[] }>();
   /** Expanded apps whose builds, and builds whose details, could not be loaded: a refresh asks again. */
   private readonly failedApps = new Map<string, AppNode>();

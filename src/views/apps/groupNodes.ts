@@ -36,7 +36,6 @@ export class DeploymentGroupNode {
 
   constructor(
     readonly group: DeploymentGroup,
-    /** The app's id scoped to its account (Account.scoped). */
     readonly appKey: string,
   ) {}
 
