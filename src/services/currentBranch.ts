@@ -207,7 +207,7 @@ export class CurrentBranch implements vscode.Disposable {
     const previous = { ...section }; // its builds are unfollowed as the account they were followed for
     section.account = next.account;
     section.candidates = next.candidates;
-    const account = this.accountOf(section.repo.root);
+    const account = this.accountOfSection(section);
     if (next.state.kind === 'builds')
       for (const { build } of next.state.entries) if (build && !build.finished) this.deps.poller.follow(build, 'shown', account);
     this.set(section, next.state, previous);

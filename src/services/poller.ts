@@ -61,10 +61,10 @@ export class BuildPoller implements vscode.Disposable {
       deps.session.onDidChange(() => {
         this.watch([]);
         this.pollAbort?.abort();
-        this.dropBuilds((owner) => !this.accountOf(owner));
+        this.dropBuilds((owner) => !this.deps.session.accounts.byId(owner));
       }),
       // Signed out, or another token: that account's followed builds go, at once.
-      deps.session.accounts.onDidChange(() => this.dropBuilds((owner) => !this.accountOf(owner))),
+      deps.session.accounts.onDidChange(() => this.dropBuilds((owner) => !this.deps.session.accounts.byId(owner))),
       deps.session.accounts.onDidChangeToken((account) => this.dropBuilds((owner) => owner === account.id)),
       deps.settings.onDidChange(() => this.schedule()),
     ];
@@ -89,10 +89,6 @@ export class BuildPoller implements vscode.Disposable {
   private dropBuilds(gone: (owner: string) => boolean): void {
     this.followed.drop(gone);
     this.schedule();
-  }
-
-  private accountOf(id: string): Account | undefined {
-    return this.deps.session.accounts.all().find((account) => account.id === id);
   }
 
   /** What the Current Branch view shows, a branch per repository; just loaded, so the next look is an interval away. */
@@ -279,7 +275,7 @@ export class BuildPoller implements vscode.Disposable {
       const recorded = this.record(owner, build);
       if (recorded && build === latest) wasFollowed = true;
     }
-    const account = latest && this.accountOf(owner);
+    const account = latest && this.deps.session.accounts.byId(owner);
     if (!latest || !account) return;
     this.deps.log.info(`A new build of ${loggedText(watched.branch)}: ${loggedText(latest.id)} (${latest.status}).`);
     this.found.fire({ account, build: latest });
@@ -314,7 +310,7 @@ export class BuildPoller implements vscode.Disposable {
   }
 
   private announce(owner: string, build: Build, { changed, finished }: Recorded): void {
-    const account = this.accountOf(owner);
+    const account = this.deps.session.accounts.byId(owner);
     if (!account) return;
     if (changed) this.updated.fire({ account, build });
     if (finished) this.finished.fire({ account, build, reason: finished });
