@@ -40,7 +40,7 @@ export class BranchCommands {
   table(): CommandGroup<BranchCommandId> {
     return {
       [CommandId.triggerBuild]: (node) => this.trigger(node),
-      [CommandId.revealCurrentBranchBuild]: (buildId) => this.reveal(buildId),
+      [CommandId.revealCurrentBranchBuild]: (target) => this.reveal(target),
       [CommandId.refreshCurrentBranch]: () => this.deps.model.refresh(),
       [CommandId.chooseAccountForRepository]: (node) => this.chooseAccount(node),
     };
@@ -105,11 +105,11 @@ export class BranchCommands {
   }
 
   /** A build of another branch is not in the Current Branch view; its app in the Apps view lists it. */
-  private async reveal(buildId: unknown): Promise<void> {
-    const id = typeof buildId === 'string' ? buildId : undefined;
-    const node = this.deps.branchView.nodeOf(id);
-    if (id && !node) {
-      this.deps.log.info(`Build ${loggedText(id)} is not on the current branch; showing the Apps view.`);
+  private async reveal(target: unknown): Promise<void> {
+    const notified = this.deps.targets.accountBuild(target);
+    const node = this.deps.branchView.nodeOf(notified);
+    if (notified && !node) {
+      this.deps.log.info(`Build ${loggedText(notified.build.id)} is not on the current branch; showing the Apps view.`);
       await vscode.commands.executeCommand(`${ViewId.apps}.focus`);
       return;
     }

@@ -1,5 +1,6 @@
 import type { App, Build, BuildLink } from '../api';
-import type { Account } from '../services/accounts';
+import { Account } from '../services/accounts';
+import type { AccountBuild } from '../services/poller';
 import type { DetailRow } from '../core/detailRows';
 import type { AppsView } from '../views/apps/appsView';
 import { BuildNode } from '../views/apps/buildNode';
@@ -50,6 +51,13 @@ export class CommandTargets {
       return node.build ? { build: node.build, appName: node.app.name || node.app.id, account: node.account } : undefined;
     const target = this.build(node);
     return target ? { build: target.build, appName: this.appNameOf(target) ?? target.appId, account: target.account } : undefined;
+  }
+
+  /** A build with its account, as the completion notice hands it to Open Build and Show Failed Tests. */
+  accountBuild(value: unknown): AccountBuild | undefined {
+    return typeof value === 'object' && value !== null && 'account' in value && value.account instanceof Account && 'build' in value
+      ? (value as AccountBuild)
+      : undefined;
   }
 
   detailRow(node: unknown): DetailRow | undefined {

@@ -34,7 +34,7 @@ export class TestCommands {
     };
   }
 
-  /** A node of either view, a build (the completion notice), or from the palette the branch's latest finished one. */
+  /** A node of either view, a build with its account (the completion notice), or from the palette the branch's latest finished one. */
   private async show(node: unknown): Promise<void> {
     const target = this.finishedTarget(node, {
       none: l10n.t('Show Test Results needs a finished build: pick one in the Apps view, or check out a branch that has one.'),
@@ -84,6 +84,11 @@ export class TestCommands {
   }
 
   private targetOf(node: unknown): BuildWithApp | undefined {
+    const notified = this.deps.targets.accountBuild(node);
+    if (notified) {
+      const { account, build } = notified;
+      return { build, appName: build.appId ? (account.nameOf(build.appId) ?? build.appId) : l10n.t('an app'), account };
+    }
     if (isBuild(node)) return { build: node, appName: node.appId ? this.deps.session.nameOf(node.appId) : l10n.t('an app') };
     const target = this.deps.targets.anyBuild(node);
     if (target) return target;

@@ -9,7 +9,7 @@ import type { CurrentBranch } from '../services/currentBranch';
 import type { Log } from '../services/log';
 import { notify } from '../services/notify';
 import type { Account } from '../services/accounts';
-import type { BuildPoller, FollowReason } from '../services/poller';
+import type { AccountBuild, BuildPoller, FollowReason } from '../services/poller';
 import type { SettingsService } from '../services/settings';
 
 // Functions, not constants: the translation is read when the notice is shown, not at load.
@@ -53,8 +53,9 @@ export class CompletionNotice implements vscode.Disposable {
     const [openBuild, showFailed, dontShow] = [OPEN_BUILD(), SHOW_FAILED_TESTS(), DONT_SHOW_AGAIN()];
     const actions = hasFailedTests(build) ? [openBuild, showFailed, dontShow] : [openBuild, dontShow];
     void notify(build.status === 'failed' ? 'error' : 'info', message, ...actions).then(async (picked) => {
-      if (picked === openBuild) await vscode.commands.executeCommand(CommandId.revealCurrentBranchBuild, build.id);
-      if (picked === showFailed) await vscode.commands.executeCommand(CommandId.showTestResults, build);
+      const target: AccountBuild = { account, build };
+      if (picked === openBuild) await vscode.commands.executeCommand(CommandId.revealCurrentBranchBuild, target);
+      if (picked === showFailed) await vscode.commands.executeCommand(CommandId.showTestResults, target);
       // Global: the user asked for quiet everywhere, not only in this workspace.
       if (picked === dontShow)
         await vscode.workspace.getConfiguration().update(Setting.notifyOnCompletion, 'off', vscode.ConfigurationTarget.Global);

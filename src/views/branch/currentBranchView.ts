@@ -7,6 +7,7 @@ import { CommandId, ContextKey, Setting } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { CurrentBranch } from '../../services/currentBranch';
 import type { ErrorPresenter } from '../../services/errorPresenter';
+import type { AccountBuild } from '../../services/poller';
 import { MessageNode } from '../messageNode';
 import { BranchBuildNode, RepoNode, type BranchTreeNode } from './branchNodes';
 
@@ -55,12 +56,12 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
     return node instanceof BranchBuildNode ? node.parent : undefined;
   }
 
-  /** The node of a build, or of the first app's build of the active repository when no id is given (the status-bar click). */
-  nodeOf(buildId?: string): BranchBuildNode | undefined {
+  /** The node of a build of an account, or of the first app's build of the active repository when none is given (the status-bar click). */
+  nodeOf(of?: AccountBuild): BranchBuildNode | undefined {
     const active = this.nodes.find((n): n is RepoNode => n instanceof RepoNode && n.root === this.model.activeRoot);
     const all = this.nodes.flatMap((n) => (n instanceof RepoNode ? n.children : [n]));
-    const builds = (buildId || !active ? all : active.children).filter((n): n is BranchBuildNode => n instanceof BranchBuildNode);
-    return buildId ? builds.find((n) => n.build?.id === buildId) : (builds.find((n) => n.build) ?? builds[0]);
+    const builds = (of || !active ? all : active.children).filter((n): n is BranchBuildNode => n instanceof BranchBuildNode);
+    return of ? builds.find((n) => n.build?.id === of.build.id && n.account === of.account) : (builds.find((n) => n.build) ?? builds[0]);
   }
 
   async reveal(node: BranchBuildNode): Promise<void> {

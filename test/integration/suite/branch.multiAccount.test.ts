@@ -18,6 +18,7 @@ import {
 } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
+import { setSetting } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -114,6 +115,61 @@ describe('current branch: each repository from the account whose apps build it',
       assert.ok(sent.every((r) => r.headers.authorization === bearer(STAGING_TOKEN)));
     }
     assert.equal(fixture.service.requestsTo('GET /builds/:build_id/tests', hooks.tests.view?.shown?.build.id ?? '').length, 0);
+  });
+
+  it('a build of the Staging section announced: Open Build reveals it, Show Failed Tests asks Staging for its tests', async () => {
+    assert.ok(second, 'the first test added the second repository');
+    const secondRoot = vscode.Uri.file(second).toString();
+    const hooks = testing(fixture.api);
+    const [appId] = appsBuilding(staging, /2048-staging/);
+    assert.ok(appId);
+    const appName = staging.data.apps.find((a) => a._id === appId)?.app_name ?? appId;
+    // The poller sees the build finish (this suite otherwise keeps it off); the Testing view shows only what is asked.
+    await setSetting('autoRefresh', true);
+    await setSetting('testResultsForCurrentBranch', false);
+    await setSetting('notifyOnCompletion', 'branch');
+    await ui.clearNotifications();
+
+    /** A teammate's build of develop on Staging, shown in its section, then failed: its notice. */
+    async function announced(): Promise<{ id: string; message: string }> {
+      const response = await fetch(`${staging.baseUrl}/apps/${appId}/build`, {
+        method: 'POST',
+        headers: { authorization: bearer(STAGING_TOKEN), 'content-type': 'application/json' },
+        body: JSON.stringify({ branch: 'develop' }),
+      });
+      const { build_id: id } = (await response.json()) as { build_id: string };
+      await hooks.branch.model.refresh();
+      const shows = (status: string) => () => {
+        const section = hooks.branch.model.sectionStates.find((s) => s.root === secondRoot);
+        return section?.state.kind === 'builds' && section.state.entries.some((e) => e.build?.id === id && e.build.status === status);
+      };
+      await waitFor(shows('queued'), 'the new Staging build shown');
+      await vscode.commands.executeCommand('buildService.currentBranch.focus');
+      await waitFor(() => vscode.window.state.focused, 'the window focused');
+      staging.finishBuild(id, 'failed');
+      await waitFor(shows('failed'), 'the Staging build seen failed', 10_000);
+      const number = staging.data.builds.find((b) => b._id === id)?.build_number;
+      const message = `Build #${number} of ${appName} on develop failed`;
+      await ui.waitForNotification(message);
+      return { id, message };
+    }
+
+    const first = await announced();
+    await ui.clickNotificationAction(first.message, 'Open Build');
+    const number = staging.data.builds.find((b) => b._id === first.id)?.build_number;
+    await waitFor(
+      async () => (await ui.texts('.monaco-list-row.selected')).some((t) => t.includes(appName) && t.includes(`#${number}`)),
+      'the Staging build selected in Current Branch',
+    );
+
+    const failed = await announced();
+    staging.clearRequests();
+    fixture.service.clearRequests();
+    await ui.clickNotificationAction(failed.message, 'Show Failed Tests');
+    await waitFor(() => hooks.tests.view?.shown?.build.id === failed.id, 'the Testing view on the Staging build');
+    const sent = staging.requestsTo('GET /builds/:build_id/tests', failed.id);
+    assert.ok(sent.length > 0 && sent.every((r) => r.headers.authorization === bearer(STAGING_TOKEN)));
+    assert.equal(fixture.service.requestsTo('GET /builds/:build_id/tests', failed.id).length, 0, 'not asked of the other account');
   });
 
   it('apps of both accounts building one repository: asked once, remembered across reloads, changed by the command', async () => {

@@ -25,8 +25,10 @@ describe('a build reads the same everywhere', () => {
     const build = state.entries.find((e) => e.app.id === IOS_2048)?.build;
     assert.ok(build, 'the iOS app has a develop build');
 
-    const { tree, statusBar } = testing(api).branch;
-    const branchNode = tree.nodeOf(build.id);
+    const { tree, statusBar, model } = testing(api).branch;
+    const account = model.activeAccount;
+    assert.ok(account);
+    const branchNode = tree.nodeOf({ account, build });
     assert.ok(branchNode);
     const branchItem = tree.getTreeItem(branchNode);
     const appsNode = (await api.apps.getChildren(await appNode(api, IOS_2048))).find((n) => n.kind === 'build' && n.build.id === build.id);
