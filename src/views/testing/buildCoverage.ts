@@ -37,7 +37,7 @@ export class BuildCoverage implements vscode.Disposable {
   private autoShown: AutoShown | undefined;
   /** Whose build's coverage is shown. */
   private shownAccount: Account | undefined;
-  private searched: { buildId: string; files: Promise<vscode.Uri[]> } | undefined;
+  private searched: { key: string; files: Promise<vscode.Uri[]> } | undefined;
   private readonly subscriptions: vscode.Disposable[];
   private shownView: CoverageView | undefined;
   /** Its own search counts (for tests): one per build shown. */
@@ -100,8 +100,10 @@ export class BuildCoverage implements vscode.Disposable {
   }
 
   private workspaceFiles(buildId: string, files: readonly FileCoverage[]): Promise<vscode.Uri[]> {
-    if (this.searched?.buildId === buildId) return this.searched.files;
     const glob = coverageGlob(files);
+    // The glob too: another account's build of the same id covers other files.
+    const key = `${buildId} ${glob}`;
+    if (this.searched?.key === key) return this.searched.files;
     const search =
       glob && vscode.workspace.workspaceFolders?.length
         ? this.locator.findFiles(glob, MAX_FILES).catch((error: unknown) => {
@@ -109,7 +111,7 @@ export class BuildCoverage implements vscode.Disposable {
             return [];
           })
         : Promise.resolve([]);
-    this.searched = { buildId, files: search };
+    this.searched = { key, files: search };
     return search;
   }
 

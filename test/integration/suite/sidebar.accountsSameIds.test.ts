@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { startService, type RunningService } from '../../service/server';
-import { ANDROID_2048 } from '../../service/seedCatalog';
+import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { textOf } from '../appsView';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
@@ -97,5 +97,25 @@ describe('accounts: two services with the same ids', () => {
     fixture.service.finishBuild(ours.build.id, 'success');
     await waitFor(() => ours.build.status === 'success', "this account's build seen finished", 10_000);
     assert.equal(copied.build.status, 'failed');
+  });
+
+  it("Show Coverage of one build id under each account matches each report's own files to the workspace", async () => {
+    const [mine, theirs] = [await appUnder(0, ANDROID_2048), await appUnder(1, ANDROID_2048)];
+    const ours = (await buildsOf(mine)).find((n) => fixture.service.data.coverage.has(n.build.id));
+    assert.ok(ours, 'a build of the Android app with coverage');
+    const copied = (await buildsOf(theirs)).find((n) => n.build.id === ours.build.id);
+    assert.ok(copied);
+    // On the copy that id reports the iOS sources instead.
+    const ios = copy.data.builds.find((b) => b.app_id === IOS_2048 && copy.data.coverage.has(b._id));
+    assert.ok(ios, 'an iOS build with coverage');
+    copy.data.coverage.set(copied.build.id, copy.data.coverage.get(ios._id) ?? []);
+    const { coverage } = testing(fixture.api);
+    const shownPaths = () => coverage.view?.shown?.files.map((f) => f.uri.path) ?? [];
+
+    await vscode.commands.executeCommand('buildService.showCoverage', ours);
+    assert.ok(shownPaths().length > 0 && shownPaths().every((p) => p.includes('/android/')), shownPaths().join(', '));
+    await vscode.commands.executeCommand('buildService.showCoverage', copied);
+    assert.ok(shownPaths().length > 0 && shownPaths().every((p) => p.includes('/ios/')), `the copy's files: ${shownPaths().join(', ')}`);
+    await ui.clearNotifications();
   });
 });
