@@ -1,6 +1,7 @@
 // The client's own undici dispatcher (never the global one, which other extensions share): direct,
 // or through the configured proxy with CONNECT tunnels (undici's ProxyAgent tunnels http:// too, so
 // the proxy only ever sees the target host, never the token or the path).
+import { isIP } from 'node:net';
 import { createSecureContext } from 'node:tls';
 import type { buildConnector, Dispatcher } from 'undici';
 import { isLoopback, type NetworkOptions, type ResolvedProxy, resolveProxy } from './network';
@@ -66,8 +67,9 @@ export async function buildDispatcher(
       const { connect } = options as { connect: buildConnector.connector };
       return new undici.Pool(origin, {
         ...options,
-        connect: (connection, callback) =>
-          connect(connection, (...result) => {
+        // undici names a proxy given by IP address in SNI, which TLS does not allow (Node warns, DEP0123).
+        connect: ({ servername, ...connection }, callback) =>
+          connect({ ...connection, servername: servername && isIP(servername) ? undefined : servername }, (...result) => {
             noteProxyFailure(result[0]);
             callback(...result);
           }),
