@@ -20,7 +20,8 @@ export function hasFailedTests(build: Pick<Build, 'testSummary'>): boolean {
 }
 
 export interface AutoShown {
-  readonly buildId: string;
+  /** The build's id with its account's (keyOf): two services may use the same ids. */
+  readonly key: string;
   readonly branch: string;
 }
 
@@ -28,11 +29,16 @@ export type BranchTestsStep = { kind: 'show'; entry: FinishedBranchBuild } | { k
 
 // Results shown by itself belong to their branch: they go when the view moves to another branch with no
 // finished build (or to a repository no app builds), and stay while a new build of the same branch
-// runs or when the user picked another build (`shownId`).
-export function branchTestsStep(state: BranchState, auto: AutoShown | undefined, shownId: string | undefined): BranchTestsStep {
+// runs or when the user picked another build (`shownKey`). `keyOf` qualifies an id of the state's account.
+export function branchTestsStep(
+  state: BranchState,
+  auto: AutoShown | undefined,
+  shownKey: string | undefined,
+  keyOf: (buildId: string) => string = (id) => id,
+): BranchTestsStep {
   if (state.kind !== 'builds' && state.kind !== 'no-app') return { kind: 'keep' };
   const latest = state.kind === 'builds' ? latestFinishedBuild(state.entries) : undefined;
-  if (latest) return latest.build.id === auto?.buildId ? { kind: 'keep' } : { kind: 'show', entry: latest };
-  const ours = auto !== undefined && (shownId === undefined || shownId === auto.buildId);
+  if (latest) return keyOf(latest.build.id) === auto?.key ? { kind: 'keep' } : { kind: 'show', entry: latest };
+  const ours = auto !== undefined && (shownKey === undefined || shownKey === auto.key);
   return ours && (state.kind === 'no-app' || state.branch !== auto.branch) ? { kind: 'clear' } : { kind: 'keep' };
 }

@@ -94,12 +94,28 @@ describe('the Testing view as the branch moves', () => {
     pinned: false,
     entries: entries.map(([app, one]) => ({ app, build: one })),
   });
-  const shown = { buildId: 'b1', branch: 'develop' };
+  const shown = { key: 'b1', branch: 'develop' };
 
   it("shows the branch's latest finished build, once", () => {
     const state = builds('develop', [ios, b('b1')]);
     assert.deepEqual(branchTestsStep(state, undefined, undefined), { kind: 'show', entry: { app: ios, build: b('b1') } });
     assert.deepEqual(branchTestsStep(state, shown, 'b1'), { kind: 'keep' });
+  });
+
+  it("shows another account's build of the same id: ids are compared with their account", () => {
+    const state = builds('develop', [ios, b('b1')]);
+    const ofA = { key: 'https://a.invalid/b1', branch: 'develop' };
+    assert.deepEqual(
+      branchTestsStep(state, ofA, ofA.key, (id) => `https://a.invalid/${id}`),
+      { kind: 'keep' },
+    );
+    assert.deepEqual(
+      branchTestsStep(state, ofA, ofA.key, (id) => `https://b.invalid/${id}`),
+      {
+        kind: 'show',
+        entry: { app: ios, build: b('b1') },
+      },
+    );
   });
 
   it('clears what it showed of another branch when this one has no finished build, or no app builds the repository', () => {

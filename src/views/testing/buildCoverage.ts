@@ -140,7 +140,9 @@ export class BuildCoverage implements vscode.Disposable {
 
   private followBranch(state: BranchState): void {
     // The step first, as the Testing view does: most states keep what is shown, and the settings cost a read.
-    const step = branchTestsStep(state, this.autoShown, this.shownView?.shown?.build.id);
+    const keyOf = (id: string) => this.deps.branch.activeAccount?.scoped(id) ?? id;
+    const shown = this.shownView?.shown;
+    const step = branchTestsStep(state, this.autoShown, shown && (this.shownAccount?.scoped(shown.build.id) ?? shown.build.id), keyOf);
     if (step.kind === 'keep' || !this.deps.settings.value.coverageForCurrentBranch) return;
     if (step.kind === 'clear') {
       this.deps.log.info(`Coverage: cleared, no finished build of ${'branch' in state ? loggedText(state.branch) : 'this repository'}.`);
@@ -149,7 +151,7 @@ export class BuildCoverage implements vscode.Disposable {
     }
     if (step.kind !== 'show' || state.kind !== 'builds') return;
     const { build, app } = step.entry;
-    this.autoShown = { buildId: build.id, branch: state.branch };
+    this.autoShown = { key: keyOf(build.id), branch: state.branch };
     this.show(build, app.name || app.id, this.deps.branch.activeAccount).catch((error: unknown) => {
       this.autoShown = undefined;
       this.deps.log.warn(loggedText(`Coverage of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`));

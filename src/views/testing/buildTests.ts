@@ -95,7 +95,9 @@ export class BuildTests implements vscode.Disposable {
 
   private followBranch(state: BranchState): void {
     // The step first: most states keep what is shown, and reading the settings is not free at activation.
-    const step = branchTestsStep(state, this.autoShown, this.shownView?.shown?.build.id);
+    const keyOf = (id: string) => this.deps.branch.activeAccount?.scoped(id) ?? id;
+    const shown = this.shownView?.shown;
+    const step = branchTestsStep(state, this.autoShown, shown && (this.shownAccount?.scoped(shown.build.id) ?? shown.build.id), keyOf);
     if (step.kind === 'keep' || !this.deps.settings.value.testResultsForCurrentBranch) return;
     if (step.kind === 'clear') {
       this.deps.log.info(
@@ -106,7 +108,7 @@ export class BuildTests implements vscode.Disposable {
     }
     if (state.kind !== 'builds') return;
     const { build, app } = step.entry;
-    this.autoShown = { buildId: build.id, branch: state.branch };
+    this.autoShown = { key: keyOf(build.id), branch: state.branch };
     // Not awaited; a failure is the log's, not a toast's: the view itself shows what is wrong with the connection.
     this.showInBackground(build, app.name || app.id, () => (this.autoShown = undefined), this.deps.branch.activeAccount);
   }
