@@ -101,7 +101,6 @@ export class BuildCoverage implements vscode.Disposable {
 
   private workspaceFiles(buildId: string, files: readonly FileCoverage[]): Promise<vscode.Uri[]> {
     const glob = coverageGlob(files);
-    // The glob too: another account's build of the same id covers other files.
     const key = `${buildId} ${glob}`;
     if (this.searched?.key === key) return this.searched.files;
     const search =
