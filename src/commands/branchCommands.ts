@@ -109,8 +109,9 @@ export class BranchCommands {
     const notified = this.deps.targets.accountBuild(target);
     const node = this.deps.branchView.nodeOf(notified);
     if (notified && !node) {
-      this.deps.log.info(`Build ${loggedText(notified.build.id)} is not on the current branch; showing the Apps view.`);
+      this.deps.log.info(`Build ${loggedText(notified.build.id)} is not on the current branch; showing it in the Apps view.`);
       await vscode.commands.executeCommand(`${ViewId.apps}.focus`);
+      await this.deps.apps.reveal(notified.account, notified.build);
       return;
     }
     await vscode.commands.executeCommand(`${ViewId.currentBranch}.focus`);

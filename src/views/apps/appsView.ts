@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import type { App } from '../../api';
+import type { App, Build } from '../../api';
 import { notReady } from '../../core/connection';
 import { viewFix } from '../../core/errorMessages';
 import { sortByName } from '../../core/sortApps';
@@ -89,6 +89,16 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     return (this.roots ?? []).flatMap((root) =>
       root.kind === 'app' ? [root] : root.kind === 'account' ? root.children.filter((n): n is AppNode => n.kind === 'app') : [],
     );
+  }
+
+  /** Selects a build under its app, or the app when its list does not hold it (a filter, or older than the list). */
+  async reveal(account: Account, build: Build): Promise<boolean> {
+    await this.getChildren();
+    const app = this.appNodes().find((n) => n.account === account && n.app.id === build.appId);
+    if (!app) return false;
+    const listed = (await this.builds.children(app)).find((n): n is BuildNode => n instanceof BuildNode && n.build.id === build.id);
+    await this.view.reveal(listed ?? app, { select: true, focus: true });
+    return true;
   }
 
   refresh(): Promise<LoadOutcome> {

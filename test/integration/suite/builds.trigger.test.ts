@@ -65,4 +65,31 @@ describe('trigger build and completion notice', () => {
     );
     await ui.clearNotifications();
   });
+
+  it('Open Build on the notice of a build of another branch selects it under its app in the Apps view', async () => {
+    await ui.clearNotifications();
+    const done = vscode.commands.executeCommand('buildService.triggerBuild');
+    await waitFor(async () => (await ui.quickInput()).placeholder === 'The app to build', 'the app pick');
+    await ui.typeText('2048 iOS');
+    await ui.pressKey('Enter');
+    await waitFor(async () => (await ui.quickInput()).placeholder === 'The branch to build', 'the branch pick');
+    await waitFor(async () => (await ui.texts('.quick-input-list .monaco-list-row')).length > 1, 'branches listed');
+    await ui.typeText('develop');
+    await ui.pressKey('Enter');
+    await done;
+    const created = fixture.service.data.builds[0];
+    assert.ok(created && created.commit_info.branch === 'develop', 'a build of develop, not the branch checked out');
+
+    fixture.service.advanceBuilds();
+    fixture.service.advanceBuilds();
+    const outcome = created.build_status === 'success' ? 'succeeded' : 'failed';
+    const message = `Build #${created.build_number} of 2048 iOS App on develop ${outcome}`;
+    await ui.clickNotificationAction(message, 'Open Build');
+    await waitFor(
+      async () =>
+        (await ui.texts('.monaco-list-row.selected')).some((t) => t.includes(`#${created.build_number}`) && t.includes('develop')),
+      'the build selected in the Apps view',
+    );
+    await ui.clearNotifications();
+  });
 });
