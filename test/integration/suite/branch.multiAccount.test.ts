@@ -170,6 +170,8 @@ describe('current branch: each repository from the account whose apps build it',
     const sent = staging.requestsTo('GET /builds/:build_id/tests', failed.id);
     assert.ok(sent.length > 0 && sent.every((r) => r.headers.authorization === bearer(STAGING_TOKEN)));
     assert.equal(fixture.service.requestsTo('GET /builds/:build_id/tests', failed.id).length, 0, 'not asked of the other account');
+    // Show Failed Tests moved the side bar to the Testing view: back, as the suites after this one expect.
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
   });
 
   it('apps of both accounts building one repository: asked once, remembered across reloads, changed by the command', async () => {
