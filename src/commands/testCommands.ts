@@ -87,7 +87,7 @@ export class TestCommands {
     const notified = this.deps.targets.accountBuild(node);
     if (notified) {
       const { account, build } = notified;
-      return { build, appName: build.appId ? (account.nameOf(build.appId) ?? build.appId) : l10n.t('an app'), account };
+      return { build, appName: account.appNameOf(build.appId), account };
     }
     if (isBuild(node)) return { build: node, appName: node.appId ? this.deps.session.nameOf(node.appId) : l10n.t('an app') };
     const target = this.deps.targets.anyBuild(node);

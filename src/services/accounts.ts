@@ -121,6 +121,10 @@ export class Account implements vscode.Disposable {
     return this.names.get(appId);
   }
 
+  appNameOf(appId: string | undefined): string {
+    return appId ? (this.nameOf(appId) ?? appId) : l10n.t('an app');
+  }
+
   forgetApps(): void {
     this.appList = undefined;
     this.generation++;

@@ -39,7 +39,7 @@ export class CompletionNotice implements vscode.Disposable {
   }
 
   private finished(account: Account, build: Build, reason: FollowReason): void {
-    const appName = build.appId ? (account.nameOf(build.appId) ?? build.appId) : l10n.t('an app');
+    const appName = account.appNameOf(build.appId);
     const message = completionMessage(build, appName);
     this.deps.log.info(loggedText(`Build ${build.id} finished: ${message}`));
     const choice = this.deps.settings.value.notifyOnCompletion;

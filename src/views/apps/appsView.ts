@@ -92,13 +92,12 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   }
 
   /** Selects a build under its app, or the app when its list does not hold it (a filter, or older than the list). */
-  async reveal(account: Account, build: Build): Promise<boolean> {
+  async reveal(account: Account, build: Build): Promise<void> {
     await this.getChildren();
     const app = this.appNodes().find((n) => n.account === account && n.app.id === build.appId);
-    if (!app) return false;
+    if (!app) return;
     const listed = (await this.builds.children(app)).find((n): n is BuildNode => n instanceof BuildNode && n.build.id === build.id);
     await this.view.reveal(listed ?? app, { select: true, focus: true });
-    return true;
   }
 
   refresh(): Promise<LoadOutcome> {
