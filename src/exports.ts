@@ -1,11 +1,11 @@
 import type * as vscode from 'vscode';
-import type { Accounts } from './services/accounts';
+import type { Accounts } from './services/accounts/accounts';
 import type { BranchStatusBar } from './views/branch/branchStatusBar';
-import type { CurrentBranch } from './services/currentBranch';
+import type { CurrentBranch } from './services/branch/currentBranch';
 import type { CurrentBranchView } from './views/branch/currentBranchView';
-import type { BuildPoller } from './services/poller';
-import type { GitWorkspace } from './services/gitWorkspace';
-import type { RepoAccounts } from './services/repoAccounts';
+import type { BuildPoller } from './services/builds/poller';
+import type { GitWorkspace } from './services/branch/gitWorkspace';
+import type { RepoAccounts } from './services/branch/repoAccounts';
 import type { LoadOutcome } from './views/apps/loadOutcome';
 import type { AppsTreeNode } from './views/apps/nodes';
 import type { CompletionNotice } from './views/completionNotice';

@@ -4,15 +4,15 @@ import * as path from 'node:path';
 import vscode = require('vscode');
 import { ApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
 import { loggableUrl } from '../api/download';
-import type { ArtifactProgress } from '../core/artifactDownload';
-import { buildLabel } from '../core/buildLook';
-import { ignoresFolder, withIgnoredFolder } from '../core/gitignore';
-import { iconSafeText, loggedText, noticeText, shownText } from '../core/serviceText';
+import type { ArtifactProgress } from '../core/artifacts/artifactDownload';
+import { buildLabel } from '../core/builds/buildLook';
+import { ignoresFolder, withIgnoredFolder } from '../core/artifacts/gitignore';
+import { iconSafeText, loggedText, noticeText, shownText } from '../core/text/serviceText';
 import { CommandId } from '../ids';
-import type { CurrentBranch } from '../services/currentBranch';
+import type { CurrentBranch } from '../services/branch/currentBranch';
 import type { Log } from '../services/log';
 import { notify, withCancellableProgress } from '../services/notify';
-import type { Session } from '../services/session';
+import type { Session } from '../services/accounts/session';
 import type { SettingsService } from '../services/settings';
 import type { CommandGroup } from './register';
 import type { CommandTargets } from './targets';
@@ -106,7 +106,7 @@ export class ArtifactCommands {
   private async save(client: BuildServiceClient, link: BuildLink, folder: string): Promise<string | undefined> {
     const { log } = this.deps;
     // Loaded with the first download: streams and file handling cost activation nothing.
-    const { DownloadFailed, byteSize, progressText, saveArtifact } = await import('../core/artifactDownload');
+    const { DownloadFailed, byteSize, progressText, saveArtifact } = await import('../core/artifacts/artifactDownload');
     const title = noticeText(l10n.t('Downloading {0}'), link.name);
     const timeoutMs = this.deps.settings.value.timeoutSeconds * 1000;
     log.info(`Downloading ${loggedText(loggableUrl(link.url))} to ${folder}.`);

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
-import { loggedText } from '../core/serviceText';
-import { cappedAnswer, failureText } from '../core/toolAnswers';
+import { loggedText } from '../core/text/serviceText';
+import { cappedAnswer, failureText } from '../core/tools/toolAnswers';
 import type { Log } from '../services/log';
 
 /** Every tool may name the account by its label; without one, the account of the current repository. */

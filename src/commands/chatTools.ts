@@ -1,20 +1,29 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, BuildServiceClient, BuildStatus } from '../api';
-import { CONFIRMATION_LIFETIME_MS, Confirmations } from '../core/confirmations';
-import { FILTER_STATUSES } from '../core/filter';
-import { loggedText, shownText } from '../core/serviceText';
-import { appNames, branchStatusText, buildListText, failedTestsText, findApp, named, quoted, triggerQuestion } from '../core/toolAnswers';
+import { CONFIRMATION_LIFETIME_MS, Confirmations } from '../core/tools/confirmations';
+import { FILTER_STATUSES } from '../core/builds/filter';
+import { loggedText, shownText } from '../core/text/serviceText';
+import {
+  appNames,
+  branchStatusText,
+  buildListText,
+  failedTestsText,
+  findApp,
+  named,
+  quoted,
+  triggerQuestion,
+} from '../core/tools/toolAnswers';
 import { ToolName, type ToolNameValue } from '../ids';
-import type { CurrentBranch } from '../services/currentBranch';
-import type { GitWorkspace } from '../services/gitWorkspace';
+import type { CurrentBranch } from '../services/branch/currentBranch';
+import type { GitWorkspace } from '../services/branch/gitWorkspace';
 import type { Log } from '../services/log';
-import type { BuildPoller } from '../services/poller';
-import type { Session } from '../services/session';
+import type { BuildPoller } from '../services/builds/poller';
+import type { Session } from '../services/accounts/session';
 import type { SettingsService } from '../services/settings';
 import type { AppsView } from '../views/apps/appsView';
-import type { Account } from '../services/accounts';
-import { notReady } from '../core/connection';
+import type { Account } from '../services/accounts/accounts';
+import { notReady } from '../core/accounts/connection';
 import { Answer, failureAnswer, toolResult, type AccountInput, type ListInput, type TestsInput, type TriggerInput } from './chatToolResult';
 
 /** What a trigger confirmation named: this app, this branch, on this account. */

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { loggedText } from '../core/serviceText';
+import { loggedText } from '../core/text/serviceText';
 import { CommandId, EXTENSION_ID, Setting } from '../ids';
 import { explainMissingAddress, openWebPage } from '../services/links';
 import type { Log } from '../services/log';

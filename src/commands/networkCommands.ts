@@ -1,10 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { noticeText } from '../core/serviceText';
+import { noticeText } from '../core/text/serviceText';
 import { CommandId } from '../ids';
 import { notify } from '../services/notify';
 import type { SettingsService } from '../services/settings';
-import type { UnencryptedConsent } from '../services/unencryptedConsent';
+import type { UnencryptedConsent } from '../services/accounts/unencryptedConsent';
 import type { CommandGroup } from './register';
 
 type NetworkCommandId = typeof CommandId.openProxySettings | typeof CommandId.allowUnencrypted | typeof CommandId.forgetUnencryptedChoices;

@@ -1,7 +1,7 @@
 import type { App, Build, BuildLink } from '../api';
-import { Account } from '../services/accounts';
-import type { AccountBuild } from '../services/poller';
-import type { DetailRow } from '../core/detailRows';
+import { Account } from '../services/accounts/accounts';
+import type { AccountBuild } from '../services/builds/poller';
+import type { DetailRow } from '../core/builds/detailRows';
 import type { AppsView } from '../views/apps/appsView';
 import { BuildNode } from '../views/apps/buildNode';
 import { DetailNode } from '../views/apps/detailNode';

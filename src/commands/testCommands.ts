@@ -1,13 +1,13 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build } from '../api';
-import { latestFinishedBuild } from '../core/branchTests';
-import { buildLabel } from '../core/buildLook';
-import { noticeText } from '../core/serviceText';
+import { latestFinishedBuild } from '../core/testing/branchTests';
+import { buildLabel } from '../core/builds/buildLook';
+import { noticeText } from '../core/text/serviceText';
 import { CommandId } from '../ids';
-import type { CurrentBranch } from '../services/currentBranch';
+import type { CurrentBranch } from '../services/branch/currentBranch';
 import { notify } from '../services/notify';
-import type { Session } from '../services/session';
+import type { Session } from '../services/accounts/session';
 import type { BuildCoverage } from '../views/testing/buildCoverage';
 import type { BuildTests } from '../views/testing/buildTests';
 import type { CommandGroup } from './register';

@@ -1,9 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { noticeText } from '../core/serviceText';
-import { TOKEN_ENV_VAR, tokenProblem } from '../core/tokenFormat';
+import { noticeText } from '../core/text/serviceText';
+import { TOKEN_ENV_VAR, tokenProblem } from '../core/accounts/tokenFormat';
 import { CommandId, Setting } from '../ids';
-import type { Account, Accounts } from '../services/accounts';
+import type { Account, Accounts } from '../services/accounts/accounts';
 import type { Log } from '../services/log';
 import { notify } from '../services/notify';
 import { promptForSetting } from '../services/settingPrompt';

@@ -1,11 +1,11 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, BuildServiceClient } from '../api';
-import type { BranchState, GitSnapshot } from '../core/branchState';
-import { iconSafeText, shownText } from '../core/serviceText';
-import { sortByName } from '../core/sortApps';
+import type { BranchState, GitSnapshot } from '../core/branch/branchState';
+import { iconSafeText, shownText } from '../core/text/serviceText';
+import { sortByName } from '../core/apps/sortApps';
 import type { Log } from '../services/log';
-import type { Session } from '../services/session';
+import type { Session } from '../services/accounts/session';
 import { uniqueById } from '../services/uniqueLists';
 
 interface AppItem extends vscode.QuickPickItem {

@@ -1,11 +1,18 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
-import type { Account, Accounts } from './accounts';
+import type { Account, Accounts } from './accounts/accounts';
 import type { Log } from './log';
-import { ACTION_LABELS, describeFailure, describeUnexpected, fixCommand, type FixCommand, type UserMessage } from '../core/errorMessages';
+import {
+  ACTION_LABELS,
+  describeFailure,
+  describeUnexpected,
+  fixCommand,
+  type FixCommand,
+  type UserMessage,
+} from '../core/text/errorMessages';
 import { CommandId } from '../ids';
-import { loggedText, noticeText } from '../core/serviceText';
+import { loggedText, noticeText } from '../core/text/serviceText';
 import { notify } from './notify';
 
 // A rejected token (401) is shown once per account and token, as views refresh often (a token change or a success

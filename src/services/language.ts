@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { useLanguage } from '../core/language';
+import { useLanguage } from '../core/text/language';
 
 /** Hands VS Code's display language and the extension's translation bundle to every l10n.t. */
 export function adoptDisplayLanguage(): void {

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { NoticeText } from '../core/serviceText';
+import type { NoticeText } from '../core/text/serviceText';
 
 export type Severity = 'info' | 'warning' | 'error';
 

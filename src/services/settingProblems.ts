@@ -1,4 +1,4 @@
-import { invalidSettingMessage } from '../core/errorMessages';
+import { invalidSettingMessage } from '../core/text/errorMessages';
 import type { Log } from './log';
 import { promptForSetting } from './settingPrompt';
 import type { Settings } from './settings';

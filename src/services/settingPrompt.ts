@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import type { NoticeText } from '../core/serviceText';
+import type { NoticeText } from '../core/text/serviceText';
 import { CommandId, type SettingId } from '../ids';
 import { notify } from './notify';
 

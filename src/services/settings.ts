@@ -3,10 +3,10 @@ import vscode = require('vscode');
 import { Setting, SETTINGS_SECTION, type SettingId } from '../ids';
 import { InvalidBaseUrlError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
-import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from '../core/validate';
-import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/validateBuilds';
-import { checkAppId } from '../core/validateBranch';
-import { checkNotifyChoice, type NotifyChoice } from '../core/notifyChoice';
+import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from '../core/settings/validate';
+import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/settings/validateBuilds';
+import { checkAppId } from '../core/settings/validateBranch';
+import { checkNotifyChoice, type NotifyChoice } from '../core/settings/notifyChoice';
 
 export interface SettingProblem {
   setting: SettingId;

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
-import { loggedText } from '../core/serviceText';
-import { locateTests, sourceFileParts, sourceGlob, type SourceFile } from '../core/testSources';
+import { loggedText } from '../core/text/serviceText';
+import { locateTests, sourceFileParts, sourceGlob, type SourceFile } from '../core/testing/testSources';
 import type { Log } from './log';
 
 export interface TestLocation {

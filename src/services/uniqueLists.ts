@@ -1,4 +1,4 @@
-import { firstOfEachId, repeatedIdsNote } from '../core/uniqueIds';
+import { firstOfEachId, repeatedIdsNote } from '../core/apps/uniqueIds';
 import type { Log } from './log';
 
 /**

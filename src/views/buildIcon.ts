@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { BuildStatus } from '../api';
-import { stateIcon } from '../core/buildLook';
+import { stateIcon } from '../core/builds/buildLook';
 
 export function buildIcon(status: BuildStatus): vscode.ThemeIcon {
   const icon = stateIcon(status);

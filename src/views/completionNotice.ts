@@ -1,15 +1,15 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build } from '../api';
-import { completionMessage } from '../core/buildLook';
-import { hasFailedTests } from '../core/branchTests';
-import { loggedText } from '../core/serviceText';
+import { completionMessage } from '../core/builds/buildLook';
+import { hasFailedTests } from '../core/testing/branchTests';
+import { loggedText } from '../core/text/serviceText';
 import { CommandId, Setting } from '../ids';
-import type { CurrentBranch } from '../services/currentBranch';
+import type { CurrentBranch } from '../services/branch/currentBranch';
 import type { Log } from '../services/log';
 import { notify } from '../services/notify';
-import type { Account } from '../services/accounts';
-import type { AccountBuild, BuildPoller, FollowReason } from '../services/poller';
+import type { Account } from '../services/accounts/accounts';
+import type { AccountBuild, BuildPoller, FollowReason } from '../services/builds/poller';
 import type { SettingsService } from '../services/settings';
 
 // Functions, not constants: the translation is read when the notice is shown, not at load.

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { qrPageHtml } from '../core/installLink';
-import { qrSvg } from '../core/qrCode';
+import { qrPageHtml } from '../core/artifacts/installLink';
+import { qrSvg } from '../core/artifacts/qrCode';
 import type { Log } from '../services/log';
 
 export const QR_PANEL_VIEW_TYPE = 'buildService.qrCode';

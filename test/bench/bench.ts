@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { sortByName } from '../../src/core/sortApps';
+import { sortByName } from '../../src/core/apps/sortApps';
 import { generateApps } from '../service/server';
 import { coldLoad, coldRequire } from './coldRequire';
 import { coverageOfFiveThousandFiles } from './coverage';

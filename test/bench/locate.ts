@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { locateTests } from '../../src/core/testSources';
+import { locateTests } from '../../src/core/testing/testSources';
 import { alternateCpu, type Pair } from './measure';
 
 const FILES = 500;

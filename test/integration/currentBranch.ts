@@ -7,9 +7,9 @@ import { mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { BranchState } from '../../src/core/branchState';
+import type { BranchState } from '../../src/core/branch/branchState';
 import type { BuildServiceExports } from '../../src/exports';
-import type { BranchSection } from '../../src/services/currentBranch';
+import type { BranchSection } from '../../src/services/branch/currentBranch';
 import { FIND_REPLACE, REPO_2048 } from '../service/seedCatalog';
 import { testing } from './extension';
 import { waitFor } from './wait';

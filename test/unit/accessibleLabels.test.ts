@@ -12,10 +12,10 @@ import {
   messageAccessibleLabel,
   noBuildAccessibleLabel,
   pullRequestAccessibleLabel,
-} from '../../src/core/accessibleLabels';
-import { buildTooltip, pullRequestTag } from '../../src/core/buildLook';
-import { detailRows } from '../../src/core/detailRows';
-import { useLanguage, type Translations } from '../../src/core/language';
+} from '../../src/core/text/accessibleLabels';
+import { buildTooltip, pullRequestTag } from '../../src/core/builds/buildLook';
+import { detailRows } from '../../src/core/builds/detailRows';
+import { useLanguage, type Translations } from '../../src/core/text/language';
 
 const ID = '58a4e07838704cb2eacd7ce9';
 const SHA = '0123456789abcdef0123456789abcdef01234567';

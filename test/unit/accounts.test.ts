@@ -8,8 +8,8 @@ import {
   secretKeyOf,
   SETTINGS_TOKEN_KEY,
   suggestLabel,
-} from '../../src/core/accounts';
-import { triggerQuestion } from '../../src/core/toolAnswers';
+} from '../../src/core/accounts/accounts';
+import { triggerQuestion } from '../../src/core/tools/toolAnswers';
 
 describe('accounts', () => {
   it('an account is keyed by its address as requests go to it: one account however the address is typed', () => {

@@ -1,7 +1,7 @@
 // The app→repository map kept per account across windows, and matching a repository across accounts.
 import * as assert from 'node:assert/strict';
-import { isStale, readStored, RESWEEP_AFTER_MS, sweep, unknownApps } from '../../src/core/appRepos';
-import { matchesAcross } from '../../src/core/matchApps';
+import { isStale, readStored, RESWEEP_AFTER_MS, sweep, unknownApps } from '../../src/core/apps/appRepos';
+import { matchesAcross } from '../../src/core/apps/matchApps';
 
 describe('the app→repository map', () => {
   it('reads what it stored, and an older or damaged value as nothing known', () => {

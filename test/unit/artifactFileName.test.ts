@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { dispositionName, downloadUrl, isServiceOrigin, loggableUrl } from '../../src/api/download';
 import { ApiError } from '../../src/api/errors';
-import { artifactFileName, FILE_NAME_MAX_BYTES, freeName, pathInside, safeFileName } from '../../src/core/fileName';
-import { ignoresFolder, withIgnoredFolder } from '../../src/core/gitignore';
+import { artifactFileName, FILE_NAME_MAX_BYTES, freeName, pathInside, safeFileName } from '../../src/core/artifacts/fileName';
+import { ignoresFolder, withIgnoredFolder } from '../../src/core/artifacts/gitignore';
 
 describe('artifact file names', () => {
   const folder = path.resolve('/tmp/build-artifacts');

@@ -2,9 +2,9 @@
 // the workspace is in, which apps build the repository, and the latest build of the branch for each.
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
-import { branchToLoad, gitBranch, loadBranch, orNone } from '../../src/core/branchLoad';
-import { readStored, sweep, type StoredRepos } from '../../src/core/appRepos';
-import { withBuild, withUpdate, type BranchState } from '../../src/core/branchState';
+import { branchToLoad, gitBranch, loadBranch, orNone } from '../../src/core/branch/branchLoad';
+import { readStored, sweep, type StoredRepos } from '../../src/core/apps/appRepos';
+import { withBuild, withUpdate, type BranchState } from '../../src/core/branch/branchState';
 import { useReferenceService, waitUntil } from './clientFixture';
 
 const REMOTE_2048 = 'https://github.com/MyOrg/2048';

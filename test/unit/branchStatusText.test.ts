@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { completionMessage } from '../../src/core/buildLook';
-import { statusBarText } from '../../src/core/statusBarText';
-import { checkAppId } from '../../src/core/validateBranch';
-import { mapPooled } from '../../src/core/pool';
+import { completionMessage } from '../../src/core/builds/buildLook';
+import { statusBarText } from '../../src/core/branch/statusBarText';
+import { checkAppId } from '../../src/core/settings/validateBranch';
+import { mapPooled } from '../../src/core/apps/pool';
 
 describe('current branch status-bar text', () => {
   it('shows the state as a codicon with build number and branch', () => {

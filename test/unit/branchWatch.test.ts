@@ -2,8 +2,8 @@
 // builds means, and what Git's changes count as a push.
 import * as assert from 'node:assert/strict';
 import type { App, Build } from '../../src/api/models';
-import type { BranchState } from '../../src/core/branchState';
-import { carries, newLatest, pushed, sameApps, sameLatest, watchedBranchOf, type GitHead } from '../../src/core/branchWatch';
+import type { BranchState } from '../../src/core/branch/branchState';
+import { carries, newLatest, pushed, sameApps, sameLatest, watchedBranchOf, type GitHead } from '../../src/core/branch/branchWatch';
 
 const ios: App = { id: 'ios', name: '2048 iOS App', platform: 'ios' };
 const android: App = { id: 'android', name: '2048 Android App', platform: 'android' };

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { describeFilter, isFiltered } from '../../src/core/filter';
+import { describeFilter, isFiltered } from '../../src/core/builds/filter';
 import type { Build } from '../../src/api';
 import {
   buildLabel,
@@ -10,9 +10,9 @@ import {
   firstLine,
   shortSha,
   stateIcon,
-} from '../../src/core/buildLook';
-import { statusBarText } from '../../src/core/statusBarText';
-import { duration, exactTime, percent, relativeTime } from '../../src/core/time';
+} from '../../src/core/builds/buildLook';
+import { statusBarText } from '../../src/core/branch/statusBarText';
+import { duration, exactTime, percent, relativeTime } from '../../src/core/text/time';
 
 function build(fields: Partial<Build> & { branch?: string } = {}): Build {
   const { branch = 'main', ...rest } = fields;

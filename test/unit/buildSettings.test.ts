@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkBuildsPerApp, checkFlag } from '../../src/core/validateBuilds';
+import { checkBuildsPerApp, checkFlag } from '../../src/core/settings/validateBuilds';
 
 describe('build settings checks', () => {
   it('builds per app: default 10, whole numbers 1 to 100, anything else refused', () => {

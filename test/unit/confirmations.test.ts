@@ -1,7 +1,7 @@
 // What a trigger's confirmation named, kept for the invocation that follows it: taken once, by its
 // key, within its lifetime, and never when two confirmations for one input disagree.
 import * as assert from 'node:assert/strict';
-import { Confirmations, CONFIRMATION_LIFETIME_MS } from '../../src/core/confirmations';
+import { Confirmations, CONFIRMATION_LIFETIME_MS } from '../../src/core/tools/confirmations';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 

@@ -14,7 +14,7 @@ import {
   matchCoverageFiles,
   sharedSuffix,
   statementCount,
-} from '../../src/core/coverageFiles';
+} from '../../src/core/coverage/coverageFiles';
 import { APP_SOURCES, CI_CLONE } from '../service/appSources';
 import { IOS_2048 } from '../service/seedCatalog';
 import { type RunningService, startService } from '../service/server';

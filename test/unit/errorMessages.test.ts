@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ApiErrorKind } from '../../src/api/errors';
-import { notReady } from '../../src/core/connection';
-import { ACTION_LABELS, describeFailure, fixCommand, viewFix } from '../../src/core/errorMessages';
+import { notReady } from '../../src/core/accounts/connection';
+import { ACTION_LABELS, describeFailure, fixCommand, viewFix } from '../../src/core/text/errorMessages';
 
 const labels = (kind: ApiErrorKind, extra: { status?: number; serverMessage?: string } = {}) =>
   describeFailure({ kind, ...extra }, 30)?.actions.map((a) => ACTION_LABELS[a]);

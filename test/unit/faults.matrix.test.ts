@@ -3,7 +3,7 @@
 // line, and for the apps the toast: describeFailure's short, severity and message). The host suite
 // runs one case per kind of outcome through the Apps view itself.
 import * as assert from 'node:assert/strict';
-import { describeFailure } from '../../src/core/errorMessages';
+import { describeFailure } from '../../src/core/text/errorMessages';
 import { type Documents, type FaultCase, STATIC_CASES, wrongFieldCases } from '../faultCases';
 import { type FaultEnvironment, startFaultEnvironment } from '../faultEnvironment';
 

@@ -2,7 +2,7 @@
 // fresh copy is news, and which end is announced as the user's own.
 import * as assert from 'node:assert/strict';
 import type { Build, BuildStatus } from '../../src/api';
-import { FollowedBuilds } from '../../src/core/followedBuilds';
+import { FollowedBuilds } from '../../src/core/builds/followedBuilds';
 
 function build(id: string, status: BuildStatus): Build {
   const finished = status !== 'queued' && status !== 'running';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { isLoopback, resolveProxy } from '../../src/api/network';
-import { ACTION_LABELS, describeFailure } from '../../src/core/errorMessages';
-import { isUnencryptedRemote } from '../../src/core/unencrypted';
+import { ACTION_LABELS, describeFailure } from '../../src/core/text/errorMessages';
+import { isUnencryptedRemote } from '../../src/core/network/unencrypted';
 
 describe('network: messages, proxy choice, unencrypted addresses', () => {
   it('a 407 tells about proxy authentication and offers Open Proxy Settings, never the token', () => {

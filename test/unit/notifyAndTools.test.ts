@@ -3,10 +3,10 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
 import type { App, Build } from '../../src/api/models';
-import { branchTestsStep, hasFailedTests, latestFinishedBuild } from '../../src/core/branchTests';
-import type { BranchState } from '../../src/core/branchState';
-import { checkNotifyChoice } from '../../src/core/notifyChoice';
-import { branchStatusText, buildListText, failedTestsText, failureText, findApp, triggerQuestion } from '../../src/core/toolAnswers';
+import { branchTestsStep, hasFailedTests, latestFinishedBuild } from '../../src/core/testing/branchTests';
+import type { BranchState } from '../../src/core/branch/branchState';
+import { checkNotifyChoice } from '../../src/core/settings/notifyChoice';
+import { branchStatusText, buildListText, failedTestsText, failureText, findApp, triggerQuestion } from '../../src/core/tools/toolAnswers';
 
 const ios: App = { id: '58a4e07838704cb2eacd7ce4', name: '2048 iOS App', platform: 'ios' };
 const android: App = { id: '58a4e07838704cb2eacd7ce6', name: '2048 Android App', platform: 'android' };

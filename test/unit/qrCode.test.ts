@@ -1,8 +1,8 @@
 // The QR code panel's pure parts: which links may be drawn, the page around the code, and the code
 // itself, decoded back by an independent decoder (jsQR).
 import * as assert from 'node:assert/strict';
-import { checkInstallLink, qrPageHtml } from '../../src/core/installLink';
-import { qrSvg } from '../../src/core/qrCode';
+import { checkInstallLink, qrPageHtml } from '../../src/core/artifacts/installLink';
+import { qrSvg } from '../../src/core/artifacts/qrCode';
 import { decodeQrSvg } from '../qrDecode';
 
 describe('QR code of an install link', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { appsBuildingRepo } from '../../src/core/matchApps';
-import { repoKey } from '../../src/core/remoteKey';
+import { appsBuildingRepo } from '../../src/core/apps/matchApps';
+import { repoKey } from '../../src/core/branch/remoteKey';
 
 describe('repository keys from remote addresses', () => {
   it('gives scp-like, ssh:// and https:// forms of one repository the same key', () => {

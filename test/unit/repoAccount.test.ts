@@ -1,8 +1,8 @@
 // Which account a repository uses: the rule alone, then with two reference services (their apps over real HTTP).
 import * as assert from 'node:assert/strict';
-import { orNone, loadBranchAcross, type AccountBranchSources } from '../../src/core/branchLoad';
-import { matchesAcross } from '../../src/core/matchApps';
-import { accountFor, parsePin, resolvePin } from '../../src/core/repoAccount';
+import { orNone, loadBranchAcross, type AccountBranchSources } from '../../src/core/branch/branchLoad';
+import { matchesAcross } from '../../src/core/apps/matchApps';
+import { accountFor, parsePin, resolvePin } from '../../src/core/accounts/repoAccount';
 import { useReferenceService } from './clientFixture';
 
 const A = 'https://a.example/v1';

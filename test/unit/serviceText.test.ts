@@ -2,7 +2,7 @@
 // no line breaks, no link a notification would draw, no icon the status bar would draw, capped.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { filledText, iconSafeText, loggedText, notificationText, noticeText, SHOWN_MAX, shownText } from '../../src/core/serviceText';
+import { filledText, iconSafeText, loggedText, notificationText, noticeText, SHOWN_MAX, shownText } from '../../src/core/text/serviceText';
 
 const HOSTILE = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u2028\u2029]/;
 const LINK = /\[[^\]]+\]\((https?:\/\/|command:|file:)/i;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkTimeoutSeconds, checkWebAddress } from '../../src/core/validate';
+import { checkTimeoutSeconds, checkWebAddress } from '../../src/core/settings/validate';
 
 describe('settings checks', () => {
   it('web addresses: empty is "not set", http(s) is kept without a trailing slash', () => {

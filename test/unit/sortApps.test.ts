@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { sortByName } from '../../src/core/sortApps';
+import { sortByName } from '../../src/core/apps/sortApps';
 
 const app = (name: string, id = name) => ({ id, name, platform: 'ios' });
 

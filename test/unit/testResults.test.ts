@@ -1,8 +1,15 @@
 // How test results are grouped for the Testing view, and how a test's source is found by name.
 import * as assert from 'node:assert/strict';
 import type { TestResult } from '../../src/api/models';
-import { findDeclaration, findDeclarations, locateTests, sourceFileParts, sourceGlob, suiteFileBase } from '../../src/core/testSources';
-import { failureMessage, leavesOf, testTree, type TestGroup } from '../../src/core/testTree';
+import {
+  findDeclaration,
+  findDeclarations,
+  locateTests,
+  sourceFileParts,
+  sourceGlob,
+  suiteFileBase,
+} from '../../src/core/testing/testSources';
+import { failureMessage, leavesOf, testTree, type TestGroup } from '../../src/core/testing/testTree';
 
 const results: TestResult[] = [
   { run: 'iPhone 15 Pro', target: 'm2048Tests', suite: 'AuthTests', name: 'testLogin()', status: 'failed' },

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { normalizeToken, tokenProblem } from '../../src/core/tokenFormat';
+import { normalizeToken, tokenProblem } from '../../src/core/accounts/tokenFormat';
 
 describe('access token format', () => {
   it('trims surrounding whitespace, including line breaks from a paste', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { firstOfEachId, repeatedIdsNote } from '../../src/core/uniqueIds';
+import { firstOfEachId, repeatedIdsNote } from '../../src/core/apps/uniqueIds';
 
 describe('ids the service lists more than once', () => {
   it('keeps the first of each id, in order, and names each repeated id once', () => {

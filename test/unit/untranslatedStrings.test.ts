@@ -104,7 +104,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: "an ApiError message of why nothing was sent ('not-configured', 'invalid-setting', 'missing-token'); core/errorMessages.ts words it for the user, this reaches only the log",
-    file: 'src/core/connection.ts',
+    file: 'src/core/accounts/connection.ts',
     texts: [
       '${} is not set; nothing was sent.',
       '${} is not valid (${}); nothing was sent.',
@@ -202,7 +202,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: 'HTML, CSS and CSP syntax of the QR page; its words come in translated',
-    file: 'src/core/installLink.ts',
+    file: 'src/core/artifacts/installLink.ts',
     texts: [
       "default-src 'none'; style-src 'nonce-${}'; script-src 'nonce-${}'",
       '<!DOCTYPE html>\n<html lang="${}"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${}">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${}</title>\n<style nonce="${}">\nbody { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 16px; }\n.code { width: min(320px, 90vw); background: #fff; padding: 8px; }\n.code svg { display: block; width: 100%; height: auto; }\n.url { font-family: var(--vscode-editor-font-family); word-break: break-all; user-select: text; }\nbutton { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 6px 12px; cursor: pointer; }\nbutton:focus-visible { outline: 2px solid var(--vscode-focusBorder); outline-offset: 2px; }\n</style></head>\n<body>\n<main>\n<h1>${}</h1>\n<p>${}</p>\n<div class="code">${}</div>\n<p id="url-label">${}</p>\n<p class="url" id="url">${}</p>\n<button id="copy" type="button" autofocus aria-describedby="url">${}</button>\n</main>\n\n<script nonce="${}">\nconst vscode = acquireVsCodeApi();\nconst copy = document.getElementById(\'copy\');\ncopy.addEventListener(\'click\', () => vscode.postMessage({ type: \'copy\' }));\ncopy.focus();\n</script>\n</body></html>',
@@ -210,16 +210,16 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: 'SVG syntax of the QR drawing; its label comes in translated',
-    file: 'src/core/qrCode.ts',
+    file: 'src/core/artifacts/qrCode.ts',
     texts: [
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${} ${}" shape-rendering="crispEdges" role="img" aria-label="${}">',
       '<rect width="${}" height="${}" fill="#fff"/><path fill="#000" d="${}"/></svg>',
     ],
   },
-  { why: 'the exact time in a fixed, language-neutral form: "2017-03-02 22:13:26 UTC"', file: 'src/core/time.ts', texts: ['${} UTC'] },
+  { why: 'the exact time in a fixed, language-neutral form: "2017-03-02 22:13:26 UTC"', file: 'src/core/text/time.ts', texts: ['${} UTC'] },
   {
     why: 'the log line about ids the service listed twice (Log stays English for support)',
-    file: 'src/core/uniqueIds.ts',
+    file: 'src/core/apps/uniqueIds.ts',
     texts: [
       ' and ${} more',
       'an id',
@@ -231,7 +231,7 @@ const ALLOWED: readonly Allowed[] = [
     [
       ['src/commands/buildCommands.ts', 'the branches of app ${}'],
       ['src/commands/triggerPicks.ts', 'the branches of app ${}'],
-      ['src/services/accounts.ts', 'the app list of ${}'],
+      ['src/services/accounts/accounts.ts', 'the app list of ${}'],
       ['src/views/apps/buildsSection.ts', 'the builds of app ${}'],
       ['src/views/apps/buildsSection.ts', '${} and of another app'],
       ['src/views/apps/groupNodes.ts', 'the deployment groups of app ${}'],
@@ -239,12 +239,12 @@ const ALLOWED: readonly Allowed[] = [
   ).map(([file, text]) => ({ why: 'the list named in that log line, and its key for saying it once', file, texts: [text] })),
   {
     why: 'parts of the request log line (Log stays English for support)',
-    file: 'src/services/clientCache.ts',
+    file: 'src/services/accounts/clientCache.ts',
     texts: [' (attempt ${})', 'failed: ${}', ' — server said "${}"', '[${}] ${} ${} ${} in ${} ms${}${}'],
   },
   {
     why: 'an internal error no user meets (a bug report quotes it)',
-    file: 'src/services/accounts.ts',
+    file: 'src/services/accounts/accounts.ts',
     texts: ['account ${} missing after sign-in'],
   },
   { why: 'the product name as the Accounts menu names the provider', file: 'src/extension.ts', texts: ['Build Service'] },

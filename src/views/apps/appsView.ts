@@ -1,22 +1,22 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, Build } from '../../api';
-import { notReady } from '../../core/connection';
-import { viewFix } from '../../core/errorMessages';
-import { sortByName } from '../../core/sortApps';
+import { notReady } from '../../core/accounts/connection';
+import { viewFix } from '../../core/text/errorMessages';
+import { sortByName } from '../../core/apps/sortApps';
 import { ContextKey, ViewId } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { ErrorPresenter } from '../../services/errorPresenter';
 import type { Log } from '../../services/log';
-import type { Session } from '../../services/session';
+import type { Session } from '../../services/accounts/session';
 import type { SettingsService } from '../../services/settings';
 import { MessageNode } from '../messageNode';
-import type { BuildPoller } from '../../services/poller';
+import type { BuildPoller } from '../../services/builds/poller';
 import { BuildNode } from './buildNode';
 import { BuildsSection } from './buildsSection';
 import type { LoadOutcome } from './loadOutcome';
 import { AccountNode, AppNode, PlatformIcons, sameApp, sameNodes, type AppsTreeNode } from './nodes';
-import type { Account } from '../../services/accounts';
+import type { Account } from '../../services/accounts/accounts';
 import { accountFix } from '../../services/errorPresenter';
 
 export type { LoadOutcome } from './loadOutcome';

@@ -1,10 +1,10 @@
 import vscode = require('vscode');
 import type { Build } from '../../api';
-import { buildAccessibleLabel, stateWord } from '../../core/accessibleLabels';
-import { buildLabel, buildTooltip, firstLine, pullRequestTag } from '../../core/buildLook';
-import type { Account } from '../../services/accounts';
-import { shownText } from '../../core/serviceText';
-import { relativeTime } from '../../core/time';
+import { buildAccessibleLabel, stateWord } from '../../core/text/accessibleLabels';
+import { buildLabel, buildTooltip, firstLine, pullRequestTag } from '../../core/builds/buildLook';
+import type { Account } from '../../services/accounts/accounts';
+import { shownText } from '../../core/text/serviceText';
+import { relativeTime } from '../../core/text/time';
 import { buildIcon } from '../buildIcon';
 
 /** `build` is replaced in place on change: VS Code knows tree elements by identity. */

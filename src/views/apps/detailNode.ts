@@ -1,7 +1,7 @@
 import vscode = require('vscode');
-import { rowAccessibleLabel } from '../../core/accessibleLabels';
-import type { DetailRow } from '../../core/detailRows';
-import type { Account } from '../../services/accounts';
+import { rowAccessibleLabel } from '../../core/text/accessibleLabels';
+import type { DetailRow } from '../../core/builds/detailRows';
+import type { Account } from '../../services/accounts/accounts';
 
 export class DetailNode {
   readonly kind = 'detail';

@@ -1,10 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import type { Account } from '../../services/accounts';
+import type { Account } from '../../services/accounts/accounts';
 import type { App, BuildServiceClient, DeploymentGroup } from '../../api';
-import { groupAccessibleLabel } from '../../core/accessibleLabels';
-import { viewFix } from '../../core/errorMessages';
-import { shownText } from '../../core/serviceText';
+import { groupAccessibleLabel } from '../../core/text/accessibleLabels';
+import { viewFix } from '../../core/text/errorMessages';
+import { shownText } from '../../core/text/serviceText';
 import { CommandId } from '../../ids';
 import type { ErrorPresenter } from '../../services/errorPresenter';
 import type { Log } from '../../services/log';

@@ -1,10 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App } from '../../api';
-import { appAccessibleLabel, rowAccessibleLabel } from '../../core/accessibleLabels';
-import type { Account } from '../../services/accounts';
-import { describeFilter, isFiltered, type BuildFilter } from '../../core/filter';
-import { filledText, shownText } from '../../core/serviceText';
+import { appAccessibleLabel, rowAccessibleLabel } from '../../core/text/accessibleLabels';
+import type { Account } from '../../services/accounts/accounts';
+import { describeFilter, isFiltered, type BuildFilter } from '../../core/builds/filter';
+import { filledText, shownText } from '../../core/text/serviceText';
 import type { BuildNode } from './buildNode';
 import type { MessageNode } from '../messageNode';
 import type { DetailNode } from './detailNode';

@@ -1,10 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import type { Account } from '../../services/accounts';
+import type { Account } from '../../services/accounts/accounts';
 import type { App, Build } from '../../api';
-import { buildAccessibleLabel, noBuildAccessibleLabel } from '../../core/accessibleLabels';
-import { buildNumber, buildTooltip, pullRequestTag, statusPhrase } from '../../core/buildLook';
-import { shownText } from '../../core/serviceText';
+import { buildAccessibleLabel, noBuildAccessibleLabel } from '../../core/text/accessibleLabels';
+import { buildNumber, buildTooltip, pullRequestTag, statusPhrase } from '../../core/builds/buildLook';
+import { shownText } from '../../core/text/serviceText';
 import { buildIcon } from '../buildIcon';
 import type { MessageNode } from '../messageNode';
 

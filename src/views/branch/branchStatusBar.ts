@@ -1,10 +1,10 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { CommandId, STATUS_BAR_ITEM_ID } from '../../ids';
-import type { BranchState } from '../../core/branchState';
-import { iconSafeText, shownText } from '../../core/serviceText';
-import { statusBarText } from '../../core/statusBarText';
-import type { CurrentBranch } from '../../services/currentBranch';
+import type { BranchState } from '../../core/branch/branchState';
+import { iconSafeText, shownText } from '../../core/text/serviceText';
+import { statusBarText } from '../../core/branch/statusBarText';
+import type { CurrentBranch } from '../../services/branch/currentBranch';
 
 // Hidden when there is nothing to say (an item saying "nothing" wastes room); made only once there is something.
 export class BranchStatusBar implements vscode.Disposable {

@@ -1,13 +1,13 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { contextValueOf, type BranchState } from '../../core/branchState';
-import { viewFix } from '../../core/errorMessages';
-import { shownText } from '../../core/serviceText';
+import { contextValueOf, type BranchState } from '../../core/branch/branchState';
+import { viewFix } from '../../core/text/errorMessages';
+import { shownText } from '../../core/text/serviceText';
 import { CommandId, ContextKey, Setting } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
-import type { CurrentBranch } from '../../services/currentBranch';
+import type { CurrentBranch } from '../../services/branch/currentBranch';
 import type { ErrorPresenter } from '../../services/errorPresenter';
-import type { AccountBuild } from '../../services/poller';
+import type { AccountBuild } from '../../services/builds/poller';
 import { MessageNode } from '../messageNode';
 import { BranchBuildNode, RepoNode, type BranchTreeNode } from './branchNodes';
 

@@ -1,9 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { functionRan, type Build, type FileCoverage as ReportedFile } from '../../api';
-import { buildLabel } from '../../core/buildLook';
-import { statementCount } from '../../core/coverageFiles';
-import { shownText } from '../../core/serviceText';
+import { buildLabel } from '../../core/builds/buildLook';
+import { statementCount } from '../../core/coverage/coverageFiles';
+import { shownText } from '../../core/text/serviceText';
 
 export interface ShownCoverageFile {
   readonly uri: vscode.Uri;

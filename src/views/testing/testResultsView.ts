@@ -1,9 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build, TestResult } from '../../api';
-import { buildLabel } from '../../core/buildLook';
-import { iconSafeText, shownText } from '../../core/serviceText';
-import { failureMessage, isLeaf, leavesOf, testTree, type TestGroup, type TestLeaf, type TestOutcome } from '../../core/testTree';
+import { buildLabel } from '../../core/builds/buildLook';
+import { iconSafeText, shownText } from '../../core/text/serviceText';
+import { failureMessage, isLeaf, leavesOf, testTree, type TestGroup, type TestLeaf, type TestOutcome } from '../../core/testing/testTree';
 import type { TestLocation } from '../../services/testLocator';
 
 export const TEST_CONTROLLER_ID = 'buildService';

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { BranchSection } from '../../../src/services/currentBranch';
+import type { BranchSection } from '../../../src/services/branch/currentBranch';
 import { startService, type RunningService } from '../../service/server';
 import { FIND_REPLACE, REPO_2048 } from '../../service/seedCatalog';
 import {

@@ -4,7 +4,7 @@
 // notices are counted.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { BranchState } from '../../../src/core/branchState';
+import type { BranchState } from '../../../src/core/branch/branchState';
 import type { Build as WireBuild } from '../../service/server';
 import { ANDROID_2048 } from '../../service/seedCatalog';
 import { appNode } from '../appsView';

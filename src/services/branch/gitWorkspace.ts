@@ -1,0 +1,188 @@
+import vscode = require('vscode');
+import type { GitSnapshot, RepoSnapshot } from '../../core/branch/branchState';
+import { pushed, type GitHead } from '../../core/branch/branchWatch';
+import type { Log } from '../log';
+import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Head, type Repository } from './gitTypes';
+
+/** Repository state fires on every file save; branch switches need not show faster than this. */
+const DEBOUNCE_MS = 250;
+/** Newer Git extensions say "enabled" before the model exists and getAPI throws for a moment: retried. */
+const MODEL_RETRY_MS = 250;
+const MODEL_RETRIES = 20;
+
+// Git is optional: without it (or with git.enabled off) the snapshot says 'no-git' and nothing else
+// breaks. Connecting is asynchronous, so activation never waits for the Git extension.
+export class GitWorkspace implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<GitSnapshot>();
+  readonly onDidChange = this.changed.event;
+  private readonly push = new vscode.EventEmitter<void>();
+  readonly onDidPush = this.push.event;
+  private current: GitSnapshot = { kind: 'waiting' };
+  private all: RepoSnapshot[] = [];
+  private readonly heads = new Map<string, GitHead>();
+  private api: GitApi | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private apiSubscriptions: vscode.Disposable[] = [];
+  private repoSubscriptions: vscode.Disposable[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly log: Log) {
+    void this.connect().catch((error: unknown) => {
+      this.log.warn(`Could not use the Git extension: ${error instanceof Error ? error.message : String(error)}`);
+      this.publish({ kind: 'no-git' });
+    });
+  }
+
+  get snapshot(): GitSnapshot {
+    return this.current;
+  }
+
+  /** Every repository of the workspace, in the order of its folders; empty when `snapshot` is no repository. */
+  get repositories(): readonly RepoSnapshot[] {
+    return this.all;
+  }
+
+  get gitApi(): GitApi | undefined {
+    return this.api;
+  }
+
+  private async connect(): Promise<void> {
+    const extension = vscode.extensions.getExtension<GitExtension>(GIT_EXTENSION_ID);
+    if (!extension) return this.publish({ kind: 'no-git' });
+    this.subscriptions.push(
+      vscode.window.onDidChangeActiveTextEditor(() => this.schedule()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('git.enabled')) this.schedule();
+      }),
+    );
+    const git = extension.isActive ? extension.exports : await extension.activate();
+    this.subscriptions.push(git.onDidChangeEnablement(() => this.attach(git)));
+    this.attach(git);
+  }
+
+  private attach(git: GitExtension, attempt = 0): void {
+    clearTimeout(this.retryTimer);
+    try {
+      this.attachApi(git);
+    } catch (error) {
+      if (git.enabled && attempt < MODEL_RETRIES) {
+        this.retryTimer = setTimeout(() => this.attach(git, attempt + 1), MODEL_RETRY_MS);
+        return;
+      }
+      // getAPI throws while the Git extension has no model (git missing): the same as no Git.
+      this.log.warn(`The Git extension is not usable: ${error instanceof Error ? error.message : String(error)}`);
+      this.api = undefined;
+      this.publish({ kind: 'no-git' });
+    }
+  }
+
+  private attachApi(git: GitExtension): void {
+    for (const s of this.apiSubscriptions) s.dispose();
+    this.apiSubscriptions = [];
+    if (!git.enabled) {
+      this.api = undefined;
+      return this.publish({ kind: 'no-git' });
+    }
+    // A fresh API object each time Git is enabled: the old one's repositories are gone.
+    const api = git.getAPI(1);
+    this.api = api;
+    const reselect = () => this.schedule();
+    this.apiSubscriptions = [api.onDidChangeState(reselect), api.onDidOpenRepository(reselect), api.onDidCloseRepository(reselect)];
+    this.update();
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.update(), DEBOUNCE_MS);
+  }
+
+  private update(): void {
+    this.timer = undefined;
+    const api = this.api;
+    if (!api) return;
+    for (const s of this.repoSubscriptions) s.dispose();
+    this.repoSubscriptions = [];
+    // Git turned off after it was on keeps its extension "enabled" (it only closes the repositories):
+    // the setting says why none is open.
+    if (!gitSettingOn()) return this.publish({ kind: 'no-git' });
+    const repositories = workspaceRepositories(api.repositories);
+    this.repoSubscriptions = repositories.map((r) => r.state.onDidChange(() => this.schedule()));
+    if (repositories.length === 0) return this.publish(api.state === 'initialized' ? { kind: 'no-repository' } : { kind: 'waiting' }, []);
+    const all = repositories.map((repository) => this.snapshotOf(repository));
+    const active = activeRepository(repositories, vscode.window.activeTextEditor?.document.uri);
+    this.publish(all[repositories.indexOf(active)], all);
+  }
+
+  private snapshotOf(repository: Repository): RepoSnapshot {
+    const root = repository.rootUri.toString();
+    const { HEAD, remotes } = repository.state;
+    const head = headOf(root, HEAD);
+    if (pushed(this.heads.get(root), head)) this.push.fire();
+    this.heads.set(root, head);
+    const remoteUrls = [...new Set(remotes.flatMap((r) => [r.fetchUrl, r.pushUrl]).filter((u): u is string => !!u))];
+    const name = repository.rootUri.path.split('/').filter(Boolean).pop() ?? root;
+    return { kind: 'repository', root, name, branch: HEAD?.name || undefined, remoteUrls };
+  }
+
+  private publish(next: GitSnapshot, all: RepoSnapshot[] = []): void {
+    if (JSON.stringify([next, all]) === JSON.stringify([this.current, this.all])) return;
+    this.current =
+      next.kind === 'repository' ? { kind: 'repository', root: next.root, branch: next.branch, remoteUrls: next.remoteUrls } : next;
+    this.all = all;
+    this.changed.fire(this.current);
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
+    for (const s of [...this.subscriptions, ...this.apiSubscriptions, ...this.repoSubscriptions]) s.dispose();
+    this.changed.dispose();
+    this.push.dispose();
+  }
+}
+
+const gitSettingOn = () => vscode.workspace.getConfiguration('git').get<boolean>('enabled') !== false;
+
+const inside = (uri: string, root: string) => uri === root || uri.startsWith(`${root}/`);
+
+/** Per folder, in order: the innermost repository holding it (a folder inside a submodule belongs to
+ * the submodule), then those inside it that no other repository holds (a submodule is its outer one's). */
+function workspaceRepositories(repositories: readonly Repository[]): Repository[] {
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.toString());
+  const rootOf = (r: Repository) => r.rootUri.toString();
+  const byDepth = [...repositories].sort((a, b) => rootOf(b).length - rootOf(a).length);
+  const holding = new Set(folders.map((f) => byDepth.find((r) => inside(f, rootOf(r)))).filter((r): r is Repository => !!r));
+  const kept = repositories.filter(
+    (r) =>
+      holding.has(r) || (!folders.some((f) => inside(f, rootOf(r))) && !repositories.some((o) => o !== r && inside(rootOf(r), rootOf(o)))),
+  );
+  const folderIndex = (root: string) => {
+    const index = folders.findIndex((f) => inside(f, root) || inside(root, f));
+    return index === -1 ? folders.length : index;
+  };
+  return kept.sort(
+    (a, b) => folderIndex(rootOf(a)) - folderIndex(rootOf(b)) || (rootOf(a) < rootOf(b) ? -1 : rootOf(a) > rootOf(b) ? 1 : 0),
+  );
+}
+
+/** The repository of the active editor's file; else the one holding (or inside) the first folder. */
+function activeRepository(repositories: readonly Repository[], editor: vscode.Uri | undefined): Repository {
+  const file = editor?.toString();
+  const holding = file ? repositories.filter((r) => inside(file, r.rootUri.toString())) : [];
+  // The innermost wins: a file inside a submodule belongs to the submodule.
+  holding.sort((a, b) => a.rootUri.toString().length - b.rootUri.toString().length);
+  return holding.pop() ?? repositories[0];
+}
+
+/** The branch is named with its repository: the same name in another repository is another branch. */
+function headOf(root: string, head: Head | undefined): GitHead {
+  const upstream = head?.upstream;
+  return {
+    branch: head?.name ? `${root} ${head.name}` : undefined,
+    upstream: upstream ? `${upstream.remote}/${upstream.name}` : undefined,
+    upstreamCommit: upstream?.commit,
+    ahead: head?.ahead,
+  };
+}
