@@ -1,5 +1,5 @@
 // Installs a test host (code-server + playwright-core, and for the newest host the Node it needs) into
-// .vscode-test/ on first use and reuses it after. A marker file is written only once everything is in
+// the hosts cache (layout.mjs: hostsDir) on first use and reuses it after, from any clone. A marker file is written only once everything is in
 // place, so an install that was cut short (Ctrl-C, full disk, network) is thrown away and redone
 // rather than half-used.
 //   node test/host/install.mjs [oldest|newest|<code-server version>]   install now if needed
@@ -8,7 +8,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defaultHost, hostNamed, hostPaths, playwrightCoreVersion, testCacheDir } from './layout.mjs';
+import { defaultHost, hostNamed, hostPaths, hostsDir, playwrightCoreVersion } from './layout.mjs';
 import { killGroup, shutdown, stopOnExit } from './shutdown.mjs';
 import { requirePackages } from './systemPackages.mjs';
 
@@ -19,7 +19,7 @@ function installPlan(host) {
   return {
     paths,
     markerFile: path.join(paths.dir, '.install-complete.json'),
-    installLog: path.join(testCacheDir, `host-${host.codeServer}-install.log`),
+    installLog: path.join(hostsDir, `host-${host.codeServer}-install.log`),
     // A host on our own Node is tied to its ABI; one with its own Node, to that Node's version.
     wantedMarker: { codeServer: host.codeServer, playwrightCore: playwrightCoreVersion, node: host.node ?? process.versions.modules },
     /** Files whose absence means the install did not really work, whatever npm's exit code said. */
@@ -75,7 +75,7 @@ function npmEnvironment(tmpDir, nodeBinDir) {
 }
 
 function runNpmInstall(prefix, env, installLog) {
-  mkdirSync(testCacheDir, { recursive: true });
+  mkdirSync(hostsDir, { recursive: true });
   const log = createWriteStream(installLog, { flags: 'a' });
   return new Promise((resolve, reject) => {
     // Its own process group, so an interrupted install stops npm and the builds it started too.
@@ -118,11 +118,62 @@ function writePackageJson(dir, dependencies) {
   );
 }
 
+const processAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e?.code === 'EPERM';
+  }
+};
+
+/**
+ * The hosts are shared by every clone on the machine: one install of a host at a time. The lock is a
+ * file holding the installer's pid, taken over when that process is gone (an install cut short).
+ */
+async function withInstallLock(host, install) {
+  const lockFile = path.join(hostsDir, `host-${host.codeServer}.lock`);
+  mkdirSync(hostsDir, { recursive: true });
+  for (let said = false; ;) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (e) {
+      if (e?.code !== 'EEXIST') throw e;
+      let holder;
+      try {
+        holder = Number(readFileSync(lockFile, 'utf8'));
+      } catch {
+        continue; // released meanwhile
+      }
+      if (holder && !processAlive(holder)) {
+        rmSync(lockFile, { force: true });
+        continue;
+      }
+      if (!said) console.log(`Waiting for process ${holder}, which is installing the test host ${host.codeServer} (${lockFile}).`);
+      said = true;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
+  const release = () => rmSync(lockFile, { force: true });
+  stopOnExit(async () => release(), release);
+  try {
+    return await install();
+  } finally {
+    release();
+  }
+}
+
 /** Makes sure the host is installed; returns how long the install took in ms (0 when reused). */
 export async function ensureHost(host = defaultHost) {
+  if (isInstalled(installPlan(host))) return 0;
+  return withInstallLock(host, () => install(host));
+}
+
+async function install(host) {
   const plan = installPlan(host);
   const { paths, installLog, markerFile, mustExist, wantedMarker } = plan;
-  if (isInstalled(plan)) return 0;
+  if (isInstalled(plan)) return 0; // another clone installed it while this one waited
   requirePackages({ installing: true });
   const started = Date.now();
   const nodeNote = host.node ? `, on Node ${host.node} from npm` : '';

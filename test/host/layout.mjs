@@ -1,10 +1,21 @@
-// Where the test hosts live and which exact versions they are made of. Everything the hosts write
-// stays under .vscode-test/ (git-ignored), so deleting that folder resets it completely.
+// Where the test hosts live and which exact versions they are made of. The installed hosts live in a
+// cache outside the project, so every clone on the machine shares them; everything a run writes
+// (results, workspaces, logs) stays under .vscode-test/ (git-ignored).
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import path from 'node:path';
 
 export const projectRoot = path.resolve(fileURLToPath(import.meta.url), '../../..');
 export const testCacheDir = path.join(projectRoot, '.vscode-test');
+
+/**
+ * The installed hosts (code-server, playwright-core, the newest host's Node): about 1 GB that takes
+ * minutes to install, the same for every clone. BUILD_SERVICE_TEST_HOSTS names another folder.
+ */
+export const hostsDir = path.resolve(
+  process.env.BUILD_SERVICE_TEST_HOSTS ||
+    path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'build-service-test-hosts'),
+);
 export const playwrightCoreVersion = '1.65.1';
 
 /**
@@ -51,7 +62,7 @@ export function hostNamed(name) {
 
 /** The folders and files of one host's install. */
 export function hostPaths(host) {
-  const dir = path.join(testCacheDir, `host-${host.codeServer}`);
+  const dir = path.join(hostsDir, `host-${host.codeServer}`);
   const modules = path.join(dir, 'node_modules');
   const nodeDir = path.join(dir, 'node-runtime');
   return {
