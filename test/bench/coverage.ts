@@ -2,7 +2,8 @@
 // api/parseResults.ts (every value checked; the functions counted, their models made when a file's
 // details are asked for) and matched to 5,000 workspace files by core/coverageFiles.ts, with the
 // counts VS Code is given, against JSON.parse of the same body: the least any reader must do.
-import { matchCoverageFiles, statementCount } from '../../src/core/coverage/coverageFiles';
+import { statementCount } from '../../src/core/coverage/coverageFiles';
+import { matchCoverageFiles } from '../../src/core/coverage/coverageMatch';
 import { alternateCpu, type Pair } from './measure';
 
 const FILES = 5_000;

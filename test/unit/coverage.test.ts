@@ -7,14 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileCoverage } from '../../src/api/models';
 import { functionRan, parseCoverage } from '../../src/api/parseResults';
-import {
-  coverageGlob,
-  functionBaseName,
-  locateFunctions,
-  matchCoverageFiles,
-  sharedSuffix,
-  statementCount,
-} from '../../src/core/coverage/coverageFiles';
+import { coverageGlob, functionBaseName, locateFunctions, statementCount } from '../../src/core/coverage/coverageFiles';
+import { matchCoverageFiles, sharedSuffix } from '../../src/core/coverage/coverageMatch';
 import { APP_SOURCES, CI_CLONE } from '../service/appSources';
 import { IOS_2048 } from '../service/seedCatalog';
 import { type RunningService, startService } from '../service/server';
