@@ -1,9 +1,12 @@
-// `npm test`: build, then the unit suite (plain Node), then on the oldest VS Code we support (1.100.3)
-// every integration suite (a real VS Code extension host, see test/host/), one suite in German, and
-// the smoke suite against the packaged .vsix installed in it (the install check, in production mode),
-// then on the newest (1.139.1) the cross-version set below against the installed .vsix (that host runs
-// no development-mode tests: a test-runner extension installed beside it runs them, see
-// test/host/runInstalled.mjs), then one line summing them all: `N passed, N failed`.
+// `npm test`: build, then the unit suite (plain Node), then three VS Code host starts:
+//   1. VS Code 1.100.3, the oldest we support: every integration suite (a real VS Code extension
+//      host, see test/host/), then the soak (test/integration/soak/) in the same host;
+//   2. VS Code 1.100.3 in German, the packaged .vsix installed in it (the install check, in
+//      production mode): the smoke suite and the German suite;
+//   3. VS Code 1.139.1, the newest: the cross-version set below against the installed .vsix (that
+//      host runs no development-mode tests: a test-runner extension installed beside it runs them,
+//      see test/host/runInstalled.mjs);
+// then one line summing them all: `N passed, N failed`.
 // A suite that crashes, times out or leaves no results counts as at least one failure, so the exit
 // code is non-zero whenever anything did not pass.
 import { spawn } from 'node:child_process';
@@ -73,16 +76,11 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
 } else {
   totals.push(await suite('unit', [mocha, '--config', 'test/unit/.mocharc.json']));
   const [oldest, newest] = [hosts.oldest.vscode, hosts.newest.vscode];
+  // The soak's heap and handle figures go to .vscode-test/results/soak-figures.json.
   totals.push(await suite(`integration-${oldest}`, ['test/host/runIntegration.mjs']));
-  // The same host with German as VS Code's display language: one short suite (test/integration/german/).
-  totals.push(
-    await suite(`german-${oldest}`, ['test/host/runIntegration.mjs'], {
-      BUILD_SERVICE_TEST_SUITE_DIR: 'german',
-      BUILD_SERVICE_TEST_LOCALE: 'de',
-    }),
-  );
-  // The packaged .vsix, installed as a user installs it (npm run package runs here, once).
-  totals.push(await suite(`smoke-${oldest}`, ['test/host/runInstalled.mjs', '--suites', 'smoke']));
+  // The packaged .vsix, installed as a user installs it (npm run package runs here, once), with German
+  // as VS Code's display language.
+  totals.push(await suite(`smoke+german-${oldest}`, ['test/host/runInstalled.mjs', '--suites', 'smoke,german']));
   const vsix = path.join(root, '.vscode-test', 'build-service.vsix');
   const packaged = existsSync(vsix) ? ['--vsix', vsix] : [];
   // The same .vsix installed on the newest, its test hooks switched on. No smoke run there: this run is

@@ -1,16 +1,21 @@
 // Tests the extension as a user has it: the packaged .vsix installed into a VS Code test host with
 // code-server's `--install-extension`, next to the test-runner extension (test/installed/), which
-// runs a folder of mocha suites when VS Code starts and writes the exit code to a file we wait for.
-//   node test/host/runInstalled.mjs [--host oldest|newest] [--suites smoke|integration] [--only NAMES] [--vsix FILE]
-// --suites smoke (default): test/smoke/, public behaviour only (the copy runs in production mode).
-// --suites integration: test/integration/suite/; the harness sets BUILD_SERVICE_TEST_HOOKS=1 in the
-//   extension host's environment, so the extension exports its test hooks (src/extension.ts).
-// --only activation,network: just those suite files of the folder (BUILD_SERVICE_TEST_FILES, see
-//   test/integration/index.ts).
+// runs folders of mocha suites when VS Code starts and writes the exit code to a file we wait for.
+//   node test/host/runInstalled.mjs [--host oldest|newest] [--suites smoke,german|integration] [--only NAMES] [--vsix FILE]
+// --suites takes one or more of (comma-separated, all in one host start):
+//   smoke        test/smoke/, public behaviour only (the copy runs in production mode)
+//   german       test/integration/german/, the same in German
+//   integration  test/integration/suite/; the harness sets BUILD_SERVICE_TEST_HOOKS=1 in the
+//                extension host's environment, so the extension exports its test hooks (src/extension.ts)
+// smoke and german run with German as VS Code's display language (displayLanguage.mjs): the smoke
+// suite reads the installed copy's German, which also shows that the .vsix carries its translations.
+// Default: smoke,german. integration runs alone, in English.
+// --only activation,network: just those suite files of the folders (BUILD_SERVICE_TEST_FILES, see
+// test/integration/index.ts).
 // Without --vsix it runs `npm run package` first. Expects out/ (node esbuild.mjs --tests).
 // Results: $BUILD_SERVICE_TEST_RESULTS, default .vscode-test/results/installed-<suites>-<version>.json.
 // Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out
-// (BUILD_SERVICE_TEST_TIMEOUT seconds; default 300 for the smoke suite, 900 for the integration suites).
+// (BUILD_SERVICE_TEST_TIMEOUT seconds; default 300 for smoke and german, 900 for the integration suites).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,9 +32,13 @@ import { requirePackages } from './systemPackages.mjs';
 import { startUiProbe, uiProbeEnvVar } from './uiProbe.mjs';
 import { forwardConsole, outputTag } from './workbenchConsole.mjs';
 
-const suiteFolders = { smoke: 'smoke', integration: 'integration/suite' };
-// The whole run's cap, for a host that hangs: the integration suites take about 5 minutes on 2 cores.
-const defaultTimeoutSeconds = { smoke: 300, integration: 900 };
+/** Per suite set: its folder under out/test, display language, test hooks, and the whole run's cap for a host that hangs. */
+const suiteSets = {
+  smoke: { folder: 'smoke', locale: 'de', hooks: false, timeoutSeconds: 300 },
+  german: { folder: 'integration/german', locale: 'de', hooks: false, timeoutSeconds: 300 },
+  // About 5 minutes on 2 cores.
+  integration: { folder: 'integration/suite', locale: undefined, hooks: true, timeoutSeconds: 900 },
+};
 const started = Date.now();
 const say = (text) => console.log(`[installed ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
 
@@ -37,13 +46,29 @@ function options() {
   const { values } = parseArgs({
     options: {
       host: { type: 'string', default: 'oldest' },
-      suites: { type: 'string', default: 'smoke' },
+      suites: { type: 'string', default: 'smoke,german' },
       only: { type: 'string' },
       vsix: { type: 'string' },
     },
   });
-  if (!Object.hasOwn(suiteFolders, values.suites)) throw new Error(`--suites must be one of ${Object.keys(suiteFolders).join(', ')}`);
-  return { host: hostNamed(values.host), suites: values.suites, only: values.only, vsix: values.vsix && path.resolve(values.vsix) };
+  const suites = values.suites.split(',').map((name) => name.trim());
+  const unknown = suites.filter((name) => !Object.hasOwn(suiteSets, name));
+  if (unknown.length > 0 || suites.length === 0)
+    throw new Error(`--suites takes one or more of ${Object.keys(suiteSets).join(', ')}, not "${values.suites}"`);
+  const sets = suites.map((name) => suiteSets[name]);
+  // One host start has one display language and one extension mode.
+  if (new Set(sets.map((set) => `${set.locale} ${set.hooks}`)).size > 1)
+    throw new Error(`--suites ${values.suites}: integration runs in its own host (English, with test hooks)`);
+  return {
+    host: hostNamed(values.host),
+    suites,
+    folders: sets.map((set) => set.folder),
+    locale: sets[0].locale,
+    hooks: sets[0].hooks,
+    timeoutSeconds: Math.max(...sets.map((set) => set.timeoutSeconds)),
+    only: values.only,
+    vsix: values.vsix && path.resolve(values.vsix),
+  };
 }
 
 /** `npm run package` into .vscode-test/ (vsce prints the file count and size). */
@@ -150,12 +175,13 @@ function printSummary(resultsFile, label) {
 }
 
 async function main() {
-  const { host, suites, only, vsix: givenVsix } = options();
-  const label = `${suites} (installed .vsix, VS Code ${host.vscode})`;
+  const { host, suites, folders, locale, hooks, timeoutSeconds: defaultTimeoutSeconds, only, vsix: givenVsix } = options();
+  const name = suites.join('+');
+  const label = `${name} (installed .vsix, VS Code ${host.vscode}${locale ? `, display language ${locale}` : ''})`;
   if (!existsSync(path.join(projectRoot, 'out', 'test', 'installed', 'runnerExtension.js')))
     throw new Error('out/ is missing; build first: node esbuild.mjs --tests');
   const resultsFile = path.resolve(
-    process.env.BUILD_SERVICE_TEST_RESULTS || path.join(resultsDir, `installed-${suites}-${host.codeServer}.json`),
+    process.env.BUILD_SERVICE_TEST_RESULTS || path.join(resultsDir, `installed-${name}-${host.codeServer}.json`),
   );
   rmSync(resultsFile, { force: true });
   mkdirSync(path.dirname(resultsFile), { recursive: true });
@@ -163,7 +189,7 @@ async function main() {
   await ensureHost(host);
   const vsix = givenVsix ?? packageExtension();
 
-  const run = createRunFolder(`installed-${suites}-${host.codeServer}`);
+  const run = createRunFolder(`installed-${name}-${host.codeServer}`);
   say(`run folder (logs, screenshot on failure): ${run.dir}`);
   installVsix(host, run, vsix);
   installVsix(host, run, packRunnerExtension(run));
@@ -173,15 +199,16 @@ async function main() {
   const doneFile = run.file('done.json');
   const server = await startCodeServer(run, {
     host,
+    locale,
     env: {
       [uiProbeEnvVar]: probe.url,
       BUILD_SERVICE_TEST_OUTPUT_TAG: outputTag,
       BUILD_SERVICE_TEST_RESULTS: resultsFile,
-      BUILD_SERVICE_TEST_SUITES: suiteFolders[suites],
+      BUILD_SERVICE_TEST_SUITES: folders.join(','),
       ...(only ? { BUILD_SERVICE_TEST_FILES: only } : {}),
       BUILD_SERVICE_TEST_DONE: doneFile,
       // Only for the full suites: they drive the extension through its test hooks.
-      ...(suites === 'integration' ? { BUILD_SERVICE_TEST_HOOKS: '1' } : {}),
+      ...(hooks ? { BUILD_SERVICE_TEST_HOOKS: '1' } : {}),
     },
   });
   say(`code-server ${host.codeServer} (VS Code ${host.vscode}) ${server.origin}`);
@@ -193,18 +220,18 @@ async function main() {
   mkdirSync(workspace, { recursive: true });
   // The integration suites find the seeded builds' tests in these sources (test/service/testSources.ts),
   // as npm run test:integration writes them; without them this run would depend on one having run before.
-  if (suites === 'integration') {
+  if (hooks) {
     const { writeTestSources } = createRequire(import.meta.url)(path.join(projectRoot, 'out', 'test', 'service', 'testSources.js'));
     writeTestSources(workspace);
   }
   // As in runIntegration.mjs: a workspace file holding the folder, so a suite can add a second folder.
   const workspaceFile = path.join(testCacheDir, 'installed.code-workspace');
   writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'workspace' }] }, null, 2));
-  await page.goto(workbenchUrl(server, suites === 'integration' ? { workspace: workspaceFile } : { folder: workspace }));
+  await page.goto(workbenchUrl(server, hooks ? { workspace: workspaceFile } : { folder: workspace }));
   say('workbench opened; the runner extension starts the tests');
 
   const ended = waitForDone(doneFile).then((code) => (code === 0 ? 0 : 1));
-  const timeoutSeconds = Number(process.env.BUILD_SERVICE_TEST_TIMEOUT) || defaultTimeoutSeconds[suites];
+  const timeoutSeconds = Number(process.env.BUILD_SERVICE_TEST_TIMEOUT) || defaultTimeoutSeconds;
   const code = await awaitTestOutcome({ ended, server, page, run, timeoutSeconds, say, closeConsoleLog });
   printSummary(resultsFile, label);
   return code;

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runSuites } from '../integration/index';
 
-/** Suites folder, relative to out/test (e.g. `smoke`, `integration/suite`). */
+/** Suites folders, relative to out/test, comma-separated (e.g. `smoke,integration/german`, `integration/suite`). */
 export const SUITES_ENV_VAR = 'BUILD_SERVICE_TEST_SUITES';
 /** The file that receives `{ "code": 0 | 1 }` when the run is over. */
 export const DONE_ENV_VAR = 'BUILD_SERVICE_TEST_DONE';
@@ -20,7 +20,7 @@ export function activate(): void {
   if (!suites || !doneFile) return;
   const finish = (code: number) => writeFileSync(doneFile, JSON.stringify({ code }));
   // Activation returns at once; the run goes on in the extension host, as a development test run would.
-  runSuites(path.join(__dirname, '..', suites)).then(
+  runSuites(suites.split(',').map((dir) => path.join(__dirname, '..', dir.trim()))).then(
     () => finish(0),
     (e: unknown) => {
       console.error(e instanceof Error ? e.message : e);

@@ -1,7 +1,7 @@
 // The test runner VS Code loads in the extension host (the extensionTestsPath, as
 // out/test/integration/index.js). VS Code calls run() once the extension under test is loaded and
 // ends the session with exit code 0 if the promise resolves, 1 if it rejects. runSuites() is the
-// same for another folder of suites; the runner extension (test/installed/) uses it to test an
+// same for other folders of suites; the runner extension (test/installed/) uses it to test an
 // installed .vsix.
 import Mocha from 'mocha';
 import { readdirSync } from 'node:fs';
@@ -10,23 +10,29 @@ import { format } from 'node:util';
 import SpecAndJsonReporter from '../specAndJsonReporter';
 
 /**
- * The suites to run: every *.test.js under `suiteDir`, or with BUILD_SERVICE_TEST_FILES=<names> only
- * those named (comma-separated, without `.test.js`, e.g. `activation,network`); a name that matches no
- * file is an error, so a typo cannot quietly run less.
+ * The suites to run: every *.test.js under each of `suiteDirs`, folder by folder, or with
+ * BUILD_SERVICE_TEST_FILES=<names> only those named (comma-separated, without `.test.js`, e.g.
+ * `activation,network`); a name that matches no file is an error, so a typo cannot quietly run less.
  */
-function suiteFiles(suiteDir: string): string[] {
+function suiteFiles(suiteDirs: readonly string[]): string[] {
   // activation.test.js first, whatever the names: it times activation, so the extension must not be active yet.
-  const first = (f: string) => (f === 'activation.test.js' ? 0 : 1);
-  const files = readdirSync(suiteDir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.js'))
-    .sort((a, b) => first(a) - first(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const first = (f: string) => (path.basename(f) === 'activation.test.js' ? 0 : 1);
+  const files = suiteDirs.flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.test.js'))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((f) => path.join(dir, f)),
+  );
+  // A stable sort: the folders keep their order, and within them the names theirs.
+  files.sort((a, b) => first(a) - first(b));
+  const nameOf = (f: string) => path.basename(f, '.test.js');
   const only = process.env.BUILD_SERVICE_TEST_FILES?.split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  if (!only?.length) return files.map((f) => path.join(suiteDir, f));
-  const unknown = only.filter((name) => !files.includes(`${name}.test.js`));
-  if (unknown.length > 0) throw new Error(`BUILD_SERVICE_TEST_FILES names no suite in ${suiteDir}: ${unknown.join(', ')}`);
-  return files.filter((f) => only.includes(f.slice(0, -'.test.js'.length))).map((f) => path.join(suiteDir, f));
+  if (!only?.length) return files;
+  const unknown = only.filter((name) => !files.some((f) => nameOf(f) === name));
+  if (unknown.length > 0) throw new Error(`BUILD_SERVICE_TEST_FILES names no suite in ${suiteDirs.join(', ')}: ${unknown.join(', ')}`);
+  return files.filter((f) => only.includes(nameOf(f)));
 }
 
 /**
@@ -48,23 +54,34 @@ function tagReporterOutput(): () => void {
   };
 }
 
+/** The folders (under out/test/integration/) a development run takes its suites from. */
+const developmentSuites: Record<string, readonly string[]> = {
+  // Every suite, then the soak: it measures heap and handles in a host the suites have warmed up.
+  default: ['suite', 'soak'],
+  soak: ['soak'],
+  german: ['german'],
+};
+
 export function run(): Promise<void> {
-  // `npm run soak` points this at soak/, `npm run test:german` at german/; everything else runs suite/.
-  const dir = process.env.BUILD_SERVICE_TEST_SUITE_DIR;
-  return runSuites(path.join(__dirname, dir === 'soak' || dir === 'german' ? dir : 'suite'));
+  // `npm run soak` sets BUILD_SERVICE_TEST_SUITE_DIR=soak, `npm run test:german` german.
+  const name = process.env.BUILD_SERVICE_TEST_SUITE_DIR || 'default';
+  const dirs = developmentSuites[name];
+  if (!dirs)
+    return Promise.reject(new Error(`BUILD_SERVICE_TEST_SUITE_DIR=${name}: not one of ${Object.keys(developmentSuites).join(', ')}`));
+  return runSuites(dirs.map((dir) => path.join(__dirname, dir)));
 }
 
-/** Runs every *.test.js under `suiteDir` (compiled, in out/) with mocha. */
-export async function runSuites(suiteDir: string): Promise<void> {
+/** Runs every *.test.js under `suiteDirs` (compiled, in out/) with mocha, in one run. */
+export async function runSuites(suiteDirs: readonly string[]): Promise<void> {
   const endOutput = tagReporterOutput();
   try {
-    await runMocha(suiteDir);
+    await runMocha(suiteDirs);
   } finally {
     endOutput();
   }
 }
 
-function runMocha(suiteDir: string): Promise<void> {
+function runMocha(suiteDirs: readonly string[]): Promise<void> {
   const resultsFile = process.env.BUILD_SERVICE_TEST_RESULTS || undefined;
   const mocha = new Mocha({
     ui: 'bdd',
@@ -78,7 +95,7 @@ function runMocha(suiteDir: string): Promise<void> {
   });
   return new Promise((resolve, reject) => {
     try {
-      for (const file of suiteFiles(suiteDir)) mocha.addFile(file);
+      for (const file of suiteFiles(suiteDirs)) mocha.addFile(file);
       mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} test(s) failed.`)) : resolve()));
     } catch (e) {
       // A suite that throws while loading never reaches the reporter; still leave a results file.

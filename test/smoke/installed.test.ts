@@ -1,6 +1,9 @@
 // The smoke suite for the packaged extension: the .vsix installed the way a user installs it, in
 // ExtensionMode.Production, so only what a user has is used here: the commands, the exported `apps`
-// API and what the workbench shows (the UI probe). Run by test/host/runInstalled.mjs.
+// API and what the workbench shows (the UI probe). Run by test/host/runInstalled.mjs in the host it
+// shares with the German suite, whose display language is German: the notifications read here come
+// from the installed copy's l10n/bundle.l10n.de.json (English is what the installed .vsix shows on
+// VS Code 1.139.1, in npm test's cross-version run).
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -60,8 +63,8 @@ describe('smoke: the installed .vsix', () => {
     await enterToken(service.token);
     const count = service.data.apps.length;
     assert.ok(count > 1, 'the seeded service has apps');
-    const shown = await ui.waitForNotification('Access token saved.');
-    assert.equal(shown.message, `Access token saved. The build service lists ${count} apps for it.`);
+    const shown = await ui.waitForNotification('Zugriffstoken gespeichert.');
+    assert.equal(shown.message, `Zugriffstoken gespeichert. Der Build-Dienst führt dafür ${count} Apps.`);
     const labels = (await shownItems(api)).map((i) => i.label);
     assert.deepEqual([...labels].sort(), service.data.apps.map((a) => a.app_name).sort());
     // And on screen, in the Apps view's tree.
@@ -73,11 +76,12 @@ describe('smoke: the installed .vsix', () => {
 
   it('a token the service refuses (401): its message in an error notification with the fixes', async () => {
     await enterToken('not-a-valid-token');
+    // The service's own words stay as it sent them; the sentence around them and the buttons are German.
     const shown = await ui.waitForNotification('Invalid authorization token');
     assert.deepEqual(shown, {
-      message: 'Invalid authorization token. Set a personal access token from the dashboard.',
+      message: 'Invalid authorization token. Legen Sie ein persönliches Zugriffstoken aus dem Dashboard fest.',
       severity: 'error',
-      actions: ['Set Access Token', 'Open Dashboard'],
+      actions: ['Zugriffstoken festlegen', 'Dashboard öffnen'],
     });
   });
 });
