@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { DownloadFailed, progressText, saveArtifact, type ArtifactProgress } from '../../src/core/artifacts/artifactDownload';
+import { saveArtifact, type ArtifactProgress } from '../../src/core/artifacts/artifactDownload';
+import { DownloadFailed } from '../../src/core/artifacts/downloadFailure';
+import { progressText } from '../../src/core/artifacts/downloadText';
 import { artifactDigest, artifactSeed, artifactSize, LARGE_ARTIFACT_BYTES, startArtifactHost, type Build } from '../service/server';
 import { useReferenceService } from './clientFixture';
 

@@ -2,7 +2,8 @@
 // file lands as one plain name inside the chosen folder.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { dispositionName, downloadUrl, isServiceOrigin, loggableUrl } from '../../src/api/download';
+import { downloadUrl, isServiceOrigin, loggableUrl } from '../../src/api/download';
+import { dispositionName } from '../../src/api/downloadAnswer';
 import { ApiError } from '../../src/api/errors';
 import { artifactFileName, FILE_NAME_MAX_BYTES, freeName, pathInside, safeFileName } from '../../src/core/artifacts/fileName';
 import { ignoresFolder, withIgnoredFolder } from '../../src/core/artifacts/gitignore';

@@ -115,7 +115,7 @@ const ALLOWED: readonly Allowed[] = [
   { why: 'an HTTP header value (Authorization: Bearer …)', file: 'src/api/download.ts', texts: ['Bearer ${}'] },
   {
     why: 'an icon and a folder name (build-artifacts/), the same in every language',
-    file: 'src/commands/artifactCommands.ts',
+    file: 'src/commands/artifactPicks.ts',
     texts: ['$(folder) ${}/'],
   },
   {
