@@ -37,8 +37,17 @@ describe('BuildServiceClient: every status of the spec', () => {
     assert.equal(fixture.service.requestsTo('POST /builds/:build_id/cancel').length, 1);
   });
 
-  it('cancel of a real build succeeds', async () => {
-    await fixture.client().cancelBuild(fixture.service.data.builds[0]._id);
+  it('cancel of an unfinished build: one POST, and the build then reads as cancelled and finished', async () => {
+    const unfinished = fixture.service.data.builds.find((b) => !b.finished);
+    assert.ok(unfinished, 'the seed has an unfinished build');
+    const client = fixture.client();
+    await client.cancelBuild(unfinished._id);
+    assert.deepEqual(
+      fixture.service.requestsTo('POST /builds/:build_id/cancel').map((r) => r.rawPath),
+      [`/builds/${unfinished._id}/cancel`],
+    );
+    const read = await client.getBuild(unfinished._id);
+    assert.deepEqual([read.status, read.finished], ['cancelled', true]);
   });
 
   it('400: bad-request with the server message', async () => {

@@ -125,8 +125,4 @@ describe('BuildServiceClient: the wire', () => {
     await expectApiError(pending, 'cancelled');
     await expectApiError(client.listApps(), 'cancelled');
   });
-
-  it('close() before any request is harmless', async () => {
-    await fixture.client().close();
-  });
 });
