@@ -53,7 +53,9 @@ export class TestLocator {
     this.searches++;
     const found = await vscode.workspace.findFiles(glob, undefined, max);
     this.log.info(
-      loggedText(`Coverage sources: ${found.length} file(s) found for ${glob.length > 200 ? `${glob.slice(0, 200)}…` : glob}.`),
+      loggedText(
+        `Coverage sources: ${found.length} file(s) found for ${glob.length > 200 ? `${glob.slice(0, 200)}…` : glob}${found.length >= max ? ' (the most it asks for: later files are not matched)' : ''}.`,
+      ),
     );
     return found;
   }
@@ -85,7 +87,9 @@ export class TestLocator {
     for (const uri of found) {
       const { base } = sourceFileParts(uri.path);
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      files.set(base, [...(files.get(base) ?? []), { uri, path: uri.path, text }]);
+      const named = files.get(base) ?? [];
+      named.push({ uri, path: uri.path, text });
+      files.set(base, named);
     }
     this.log.info(`Test sources: ${found.length} file(s) found for ${glob}.`);
     return files;

@@ -13,7 +13,7 @@ import * as esbuild from 'esbuild';
 import { sortByName } from '../../src/core/apps/sortApps';
 import { generateApps } from '../service/server';
 import { coldLoad, coldRequire } from './coldRequire';
-import { coverageOfFiveThousandFiles } from './coverage';
+import { coverageOfFiveThousandFiles, sameNameCoverageRow } from './coverage';
 import { locateTenThousandTests } from './locate';
 import { alternateCpu } from './measure';
 import { gatedFailures, kib, ms, printTable, type Row } from './report';
@@ -184,6 +184,7 @@ async function main(): Promise<void> {
       1.3,
     ),
   );
+  rows.push(sameNameCoverageRow());
 
   const skipHost = process.env.BUILD_SERVICE_BENCH_HOST === '0';
   const host = skipHost ? { rows: [], problems: [] } : hostRows();

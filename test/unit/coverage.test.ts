@@ -8,13 +8,45 @@ import { join } from 'node:path';
 import type { FileCoverage } from '../../src/api/models';
 import { functionRan, parseCoverage } from '../../src/api/parseResults';
 import { coverageGlob, functionBaseName, locateFunctions, statementCount } from '../../src/core/coverage/coverageFiles';
-import { matchCoverageFiles, sharedSuffix } from '../../src/core/coverage/coverageMatch';
+import { baseNameOf, matchCoverageFiles, matchCoverageFilesInTurns, sharedSuffix } from '../../src/core/coverage/coverageMatch';
 import { APP_SOURCES, CI_CLONE } from '../service/appSources';
 import { IOS_2048 } from '../service/seedCatalog';
 import { type RunningService, startService } from '../service/server';
 import { writeTestSources } from '../service/testSources';
 
 const file = (path: string): FileCoverage => ({ path, functions: [] });
+
+/** `count` report files and as many workspace files, all named A.swift, each in a folder of its own; the workspace in reverse order. */
+function sameNamed(count: number): { report: FileCoverage[]; workspace: string[] } {
+  const folder = (i: number) => `Sources/Module${i % 40}/Group${i % 7}/Folder${i}/A.swift`;
+  return {
+    report: Array.from({ length: count }, (_, i) => file(`/Users/builder/clone/${folder(i)}`)),
+    workspace: Array.from({ length: count }, (_, i) => `/home/me/project/${folder(count - 1 - i)}`),
+  };
+}
+
+const ownFolders = (count: number) => Array.from({ length: count }, (_, i) => count - 1 - i);
+
+/** The rule spelled out by comparing every pair: the same name, the most shared segments (the first on a tie), the closer keeps it. */
+function pairwise(report: readonly FileCoverage[], workspace: readonly string[]): number[] {
+  const match = report.map(() => -1);
+  const owner = workspace.map(() => -1);
+  report.forEach(({ path }, f) => {
+    let best = -1;
+    let score = -1;
+    workspace.forEach((candidate, w) => {
+      const shared = sharedSuffix(path, candidate);
+      if (baseNameOf(path) === baseNameOf(candidate) && shared > score) [best, score] = [w, shared];
+    });
+    if (best === -1) return;
+    const taken = owner[best];
+    if (taken !== -1 && score <= sharedSuffix(report[taken].path, workspace[best])) return;
+    if (taken !== -1) match[taken] = -1;
+    match[f] = best;
+    owner[best] = f;
+  });
+  return match;
+}
 
 /** A parsed file as plain data (its functions are read on first use). */
 function plain(f: FileCoverage) {
@@ -112,14 +144,31 @@ describe('coverage report parsing', () => {
 describe('coverage files in the workspace', () => {
   it('one glob for the whole report: the file names, or their extensions when there are too many', () => {
     assert.equal(
-      coverageGlob([file('/ci/a/Board.swift'), file('C:\\ci\\Score.swift'), file('x/Board.swift')]),
+      coverageGlob([file('/ci/a/Board.swift'), file('C:\\ci\\Score.swift'), file('x/Board.swift')]).glob,
       '**/{Board.swift,Score.swift}',
     );
-    assert.equal(coverageGlob([file('Board.swift')]), '**/Board.swift');
+    assert.equal(coverageGlob([file('Board.swift')]).glob, '**/Board.swift');
     // A name that would change the glob's meaning is not searched for.
-    assert.equal(coverageGlob([file('a/{x,y}.swift'), file('a/*.kt'), file('a/[b].m')]), undefined);
+    assert.equal(coverageGlob([file('a/{x,y}.swift'), file('a/*.kt'), file('a/[b].m')]).glob, undefined);
     const many = Array.from({ length: 6 }, (_, i) => file(`src/F${i}.${i % 2 ? 'kt' : 'swift'}`));
-    assert.equal(coverageGlob(many, 5), '**/*.{kt,swift}');
+    assert.equal(coverageGlob(many, { names: 5, extensions: 50 }).glob, '**/*.{kt,swift}');
+  });
+
+  it('200,000 extensions: the search asks for the 50 most common, and counts the ones left out', () => {
+    const report = [
+      ...Array.from({ length: 30 }, (_, i) => file(`/ci/Sources/Type${i}.swift`)),
+      ...Array.from({ length: 20 }, (_, i) => file(`/ci/Sources/Type${i}.kt`)),
+      ...Array.from({ length: 200_000 }, (_, i) => file(`/ci/Sources/F${i}.e${i}`)),
+    ];
+    const search = coverageGlob(report);
+    assert.ok(search.glob !== undefined && search.glob.length < 1_000, `a glob of ${search.glob?.length} characters`);
+    const extensions = search.glob.slice('**/*.{'.length, -1).split(',');
+    assert.equal(extensions.length, 50);
+    assert.ok(extensions.includes('swift') && extensions.includes('kt'), 'the most common are asked for');
+    // Only the first 50,000 report files are matched, so only their extensions count: 49,952 of them.
+    assert.equal(search.extensionsLeftOut, 49_952 - 50);
+    // A name no file system holds is not asked for.
+    assert.equal(coverageGlob([file(`/ci/${'x'.repeat(300)}.swift`)]).glob, undefined);
   });
 
   it('matches by the longest shared path suffix; two report files never share a workspace file', () => {
@@ -146,6 +195,56 @@ describe('coverage files in the workspace', () => {
     assert.deepEqual([...later], [-1, 0]);
     // A name is the whole name: Score.swift is not BestScore.swift, nor score.swift.
     assert.deepEqual([...matchCoverageFiles([file('/ci/Score.swift')], ['/ws/BestScore.swift', '/ws/score.swift'])], [-1]);
+  });
+
+  it('8,000 report files and 8,000 workspace files, all named A.swift: each matched to its own folder in well under 0.5 s', () => {
+    const { report, workspace } = sameNamed(8_000);
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const start = performance.now();
+      const match = matchCoverageFiles(report, workspace);
+      times.push(performance.now() - start);
+      assert.deepEqual([...match], ownFolders(8_000));
+    }
+    // A complexity check, not a timing: comparing every pair took 6.6 s; the best of three absorbs a busy machine.
+    assert.ok(Math.min(...times) < 500, `${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+  });
+
+  it('matching gives the event loop turns between steps, with the same result', async () => {
+    const { report, workspace } = sameNamed(8_000);
+    let finished = false;
+    const matching = matchCoverageFilesInTurns(report, workspace).then((result) => {
+      finished = true;
+      return result;
+    });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    assert.equal(finished, false, 'another callback ran while the matching was under way');
+    const result = await matching;
+    assert.deepEqual([...result.match], ownFolders(8_000));
+    assert.deepEqual([result.reportFilesLeftOut, result.candidatesLeftOut], [0, 0]);
+  });
+
+  it('past the caps on report files and on workspace files of one name, files are left unmatched and counted', async () => {
+    const workspace = ['/ws/1/A.swift', '/ws/2/A.swift', '/ws/3/A.swift', '/ws/B.swift'];
+    const report = [file('/ci/3/A.swift'), file('/ci/1/A.swift'), file('/ci/B.swift'), file('/ci/2/A.swift')];
+    const result = await matchCoverageFilesInTurns(report, workspace, { reportFiles: 3, candidatesPerName: 2 });
+    // /ws/3 is past the cap of its name: /ci/3 takes the first A.swift, then /ci/1 (sharing more) takes it over.
+    assert.deepEqual([...result.match], [-1, 0, 3, -1]);
+    assert.deepEqual([result.reportFilesLeftOut, result.candidatesLeftOut], [1, 1]);
+    const defaults = await matchCoverageFilesInTurns(report, workspace);
+    assert.deepEqual([...defaults.match], [2, 0, 3, 1]);
+  });
+
+  it('matches as comparing every pair would, on random paths with either separator and empty segments', () => {
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff) % n;
+    const parts = ['a', 'b', '', 'A.swift', 'B.kt'];
+    const path = () => Array.from({ length: 1 + next(5) }, () => parts[next(parts.length)]).join(next(2) ? '/' : '\\');
+    for (let run = 0; run < 3_000; run++) {
+      const workspace = Array.from({ length: next(10) }, path);
+      const report = Array.from({ length: next(10) }, () => file(path()));
+      assert.deepEqual([...matchCoverageFiles(report, workspace)], pairwise(report, workspace), JSON.stringify({ workspace, report }));
+    }
   });
 
   it('counts the trailing path segments two paths share, with either separator', () => {

@@ -1,32 +1,50 @@
 // A build's coverage: the search glob for its files, its line counts, its functions found by one scan of their file.
 import type { FileCoverage, FunctionCoverage, LineCount } from '../../api/models';
 import { findDeclarations, sourceFileParts, type SourceRange } from '../testing/testSources';
+import { baseNameOf, MATCH_LIMITS } from './coverageMatch';
 
-/** More names than this and the search asks for the extensions instead: a glob is a command line. */
-export const MAX_GLOB_NAMES = 500;
-
-const GLOB_SAFE = /^[\w.@+-]+$/;
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-export function baseNameOf(path: string): string {
-  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+export interface GlobLimits {
+  /** More names than this and the search asks for their extensions instead: a glob is a command line. */
+  readonly names: number;
+  /** Extensions asked for, the most common; 200,000 made a glob of 1.5 MB. */
+  readonly extensions: number;
 }
 
-/** One glob for every file of the report; undefined when no name could be searched for. */
-export function coverageGlob(files: readonly Pick<FileCoverage, 'path'>[], maxNames = MAX_GLOB_NAMES): string | undefined {
+export const GLOB_LIMITS: GlobLimits = { names: 500, extensions: 50 };
+
+export interface CoverageSearch {
+  /** Undefined when no name could be searched for. */
+  readonly glob: string | undefined;
+  /** Extensions of the report not asked for (the rarest), past `extensions`. */
+  readonly extensionsLeftOut: number;
+}
+
+const GLOB_SAFE = /^[\w.@+-]+$/;
+/** Longer is no file name on the common file systems. */
+const NAME_MAX = 255;
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** One glob for the files of the report that are matched (the first MATCH_LIMITS.reportFiles). */
+export function coverageGlob(files: readonly Pick<FileCoverage, 'path'>[], limits = GLOB_LIMITS): CoverageSearch {
   const names = new Set<string>();
-  for (const file of files) {
-    const name = baseNameOf(file.path);
-    if (GLOB_SAFE.test(name) && name !== '.' && name !== '..') names.add(name);
+  for (let i = 0; i < Math.min(files.length, MATCH_LIMITS.reportFiles); i++) {
+    const name = baseNameOf(files[i].path);
+    if (name.length <= NAME_MAX && GLOB_SAFE.test(name) && name !== '.' && name !== '..') names.add(name);
   }
-  if (names.size === 0) return undefined;
-  if (names.size > maxNames) {
-    const list = [...new Set([...names].filter((n) => n.lastIndexOf('.') > 0).map((n) => n.slice(n.lastIndexOf('.') + 1)))].sort();
-    if (list.length === 0) return undefined;
-    return list.length === 1 ? `**/*.${list[0]}` : `**/*.{${list.join(',')}}`;
+  if (names.size <= limits.names) return { glob: globOf('**/', [...names].sort()), extensionsLeftOut: 0 };
+  const counts = new Map<string, number>();
+  for (const name of names) {
+    const dot = name.lastIndexOf('.');
+    if (dot > 0) counts.set(name.slice(dot + 1), (counts.get(name.slice(dot + 1)) ?? 0) + 1);
   }
-  const sorted = [...names].sort();
-  return sorted.length === 1 ? `**/${sorted[0]}` : `**/{${sorted.join(',')}}`;
+  const common = [...counts.keys()].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || (a < b ? -1 : 1));
+  const kept = common.slice(0, limits.extensions).sort();
+  return { glob: globOf('**/*.', kept), extensionsLeftOut: common.length - kept.length };
+}
+
+function globOf(prefix: string, alternatives: readonly string[]): string | undefined {
+  if (alternatives.length === 0) return undefined;
+  return alternatives.length === 1 ? `${prefix}${alternatives[0]}` : `${prefix}{${alternatives.join(',')}}`;
 }
 
 /** Lines covered of lines counted; a report with only a fraction counts it in thousandths. */

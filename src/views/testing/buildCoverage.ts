@@ -2,8 +2,8 @@ import vscode = require('vscode');
 import type { Build, FileCoverage } from '../../api';
 import { branchTestsStep, type AutoShown } from '../../core/testing/branchTests';
 import type { BranchState } from '../../core/branch/branchState';
-import { coverageGlob, locateFunctions } from '../../core/coverage/coverageFiles';
-import { matchCoverageFiles } from '../../core/coverage/coverageMatch';
+import { coverageGlob, GLOB_LIMITS, locateFunctions, type CoverageSearch } from '../../core/coverage/coverageFiles';
+import { matchCoverageFilesInTurns, MATCH_LIMITS, type CoverageMatch } from '../../core/coverage/coverageMatch';
 import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
@@ -38,7 +38,7 @@ export class BuildCoverage implements vscode.Disposable {
   private autoShown: AutoShown | undefined;
   /** Whose build's coverage is shown. */
   private shownAccount: Account | undefined;
-  private searched: { key: string; files: Promise<vscode.Uri[]> } | undefined;
+  private searched: { key: string; search: CoverageSearch; files: Promise<vscode.Uri[]> } | undefined;
   private readonly subscriptions: vscode.Disposable[];
   private shownView: CoverageView | undefined;
   /** Its own search counts (for tests): one per build shown. */
@@ -76,14 +76,18 @@ export class BuildCoverage implements vscode.Disposable {
     const report = await client.getCoverage(build.id, { showFileCoverage: true, showFunctionCoverage: true });
     if (generation !== this.generation) return undefined;
     const files = report.targets.flatMap((target) => target.files);
-    const found = await this.workspaceFiles(build.id, files);
+    const { search, files: searched } = this.workspaceFiles(build.id, files);
+    const found = await searched;
     if (generation !== this.generation) return undefined;
-    const match = matchCoverageFiles(
+    const matching = await matchCoverageFilesInTurns(
       files,
       found.map((uri) => uri.path),
     );
+    if (generation !== this.generation) return undefined;
+    this.logCaps(search, matching, files.length);
+    const { match } = matching;
     const matched = files.flatMap((file, i) => (match[i] === -1 ? [] : [{ uri: found[match[i]], report: file }]));
-    const missing = files.filter((_, i) => match[i] === -1);
+    const missing = files.filter((_, i) => match[i] === -1 && i < MATCH_LIMITS.reportFiles);
     this.shownView ??= new CoverageView(
       () => this.deps.tests.testingView().controller,
       (uri, file) => this.details(uri, file),
@@ -100,19 +104,20 @@ export class BuildCoverage implements vscode.Disposable {
     this.searched = undefined;
   }
 
-  private workspaceFiles(buildId: string, files: readonly FileCoverage[]): Promise<vscode.Uri[]> {
-    const glob = coverageGlob(files);
+  private workspaceFiles(buildId: string, files: readonly FileCoverage[]): { search: CoverageSearch; files: Promise<vscode.Uri[]> } {
+    const search = coverageGlob(files);
+    const { glob } = search;
     const key = `${buildId} ${glob}`;
-    if (this.searched?.key === key) return this.searched.files;
-    const search =
+    if (this.searched?.key === key) return this.searched;
+    const found =
       glob && vscode.workspace.workspaceFolders?.length
         ? this.locator.findFiles(glob, MAX_FILES).catch((error: unknown) => {
             this.deps.log.warn(`Looking for covered sources failed: ${error instanceof Error ? error.message : String(error)}`);
             return [];
           })
         : Promise.resolve([]);
-    this.searched = { key, files: search };
-    return search;
+    this.searched = { key, search, files: found };
+    return this.searched;
   }
 
   /** What VS Code gets when it asks for a file's details: its functions, located by one scan of the file. */
@@ -125,6 +130,18 @@ export class BuildCoverage implements vscode.Disposable {
       details.push(...functionDetails(fn, new vscode.Range(range.line, range.start, range.line, range.end)));
     }
     return details;
+  }
+
+  private logCaps(search: CoverageSearch, matching: CoverageMatch, reported: number): void {
+    const { log } = this.deps;
+    const { extensions } = GLOB_LIMITS;
+    const { reportFiles, candidatesPerName } = MATCH_LIMITS;
+    const { extensionsLeftOut } = search;
+    const { reportFilesLeftOut, candidatesLeftOut } = matching;
+    if (extensionsLeftOut > 0) log.info(`Coverage: searched for the ${extensions} most common extensions; ${extensionsLeftOut} left out.`);
+    if (reportFilesLeftOut > 0) log.info(`Coverage: only the first ${reportFiles} of ${reported} reported files are matched.`);
+    if (candidatesLeftOut > 0)
+      log.info(`Coverage: ${candidatesLeftOut} workspace file(s) past ${candidatesPerName} of one name not matched.`);
   }
 
   private logShown(build: Build, reported: number, shown: ShownCoverage, missing: readonly FileCoverage[]): void {
