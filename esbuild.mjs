@@ -1,10 +1,10 @@
 // Builds the extension into dist/:
-//   dist/start.js      what VS Code loads: runs the bundles below with V8's code cache (src/bundleLoader.ts)
-//   dist/extension.js  all of our code: what activation loads, the views, commands and the client
-//   dist/libraries.js  undici (HTTP) and the QR encoder, most of our bytes: required with the first request
+//   dist/extension.js  what VS Code loads (package.json "main"): all of our code
+//   dist/libraries.js  undici (HTTP) and the QR encoder, most of the bytes: required with the first request
 //   node esbuild.mjs               bundle, with sourcemaps (--production: minified, no sourcemaps)
 //   node esbuild.mjs --watch       bundle on every change, reporting like a tsc problem matcher
 //   node esbuild.mjs --tests       the bundle, plus src/ and test/ file by file in out/ for mocha and the host
+//   --outdir=<dir>                 the bundles there instead of dist/ (test/unit/bundles.test.ts)
 import * as esbuild from 'esbuild';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
+const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
 
 /** In dist/extension.js an import of these libraries reads them from dist/libraries.js, required at the first import. */
 const lazyLibraries = ['undici', 'qrcode'];
@@ -24,23 +25,6 @@ const lazyLibrariesPlugin = {
       loader: 'js',
     }));
     build.onResolve({ filter: /^\.\/libraries\.js$/ }, () => ({ path: './libraries.js', external: true }));
-  },
-};
-
-/**
- * VS Code hands out its API through a require hook that looks the calling extension up by file path;
- * every `require('vscode')` of the bundle pays that, so the bundle's modules share one.
- */
-const oneVscodeRequire = {
-  name: 'one-vscode-require',
-  setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) =>
-      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
-    );
-    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-once' }, () => ({
-      contents: "module.exports = require('vscode');",
-      loader: 'js',
-    }));
   },
 };
 
@@ -67,27 +51,38 @@ const common = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  charset: 'ascii', // esbuild's default, which src/bundleLoader.ts reads fastest
   external: ['vscode'],
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'warning',
-  plugins: watch ? [problemMatcherPlugin] : [],
 };
+const watchPlugins = watch ? [problemMatcherPlugin] : [];
 
 const bundles = [
-  { ...common, entryPoints: ['src/start.ts'], outfile: 'dist/start.js' },
   {
     ...common,
     entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
-    plugins: [oneVscodeRequire, lazyLibrariesPlugin, ...common.plugins],
+    outfile: join(outdir, 'extension.js'),
+    plugins: [lazyLibrariesPlugin, ...watchPlugins],
   },
   {
     ...common,
     stdin: { contents: lazyLibraries.map((name) => `exports.${name} = require('${name}');`).join('\n'), resolveDir: '.' },
-    outfile: 'dist/libraries.js',
+    outfile: join(outdir, 'libraries.js'),
+    plugins: watchPlugins,
+  },
+  // The Build History panel's page (a browser script): uPlot and its CSS, as text, bundled so the page loads nothing else.
+  {
+    ...common,
+    entryPoints: ['src/webview/history.ts'],
+    outfile: join(outdir, 'history.js'),
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    external: [],
+    loader: { '.css': 'text' },
+    plugins: watchPlugins,
   },
 ];
 
@@ -100,7 +95,7 @@ if (watch) {
   for (const bundle of bundles) await (await esbuild.context(bundle)).watch();
 } else {
   // A production bundle has no sourcemap; one left by an earlier build would describe other code.
-  rmSync('dist', { recursive: true, force: true });
+  rmSync(outdir, { recursive: true, force: true });
   await Promise.all(bundles.map((bundle) => esbuild.build(bundle)));
   if (tests) {
     // From scratch: a test file deleted or renamed must not live on in out/, where mocha would run it.

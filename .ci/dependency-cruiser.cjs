@@ -1,6 +1,5 @@
 // The layer rule of src/ (docs/ARCHITECTURE.md), checked by `npm run lint`. Imports point down only:
 //   ids.ts  ←  api/  ←  core/  ←  services/  ←  views/  ←  commands/  ←  extension.ts, exports.ts
-// start.ts (what VS Code loads) and bundleLoader.ts stand apart: they run dist/extension.js by its path.
 // Type-only imports count too (tsPreCompilationDeps): a type from an upper layer is still an arrow up.
 const layerBelow = (layer, allowed) => ({
   name: `${layer}-imports-down-only`,
@@ -42,22 +41,8 @@ module.exports = {
       name: 'nothing-imports-the-top',
       comment: 'extension.ts wires everything and exports.ts describes what it returns; nothing below uses them.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(extension|exports|start)\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/(extension|exports)\\.ts$' },
       to: { path: '^src/(extension|exports)\\.ts$' },
-    },
-    {
-      name: 'the-loader-stands-apart',
-      comment: 'start.ts loads dist/extension.js by path, so neither it nor bundleLoader.ts imports our code (exports.ts is a type).',
-      severity: 'error',
-      from: { path: '^src/(start|bundleLoader)\\.ts$' },
-      to: { path: '^src/', pathNot: '^src/(bundleLoader|exports)\\.ts$' },
-    },
-    {
-      name: 'only-start-uses-the-loader',
-      comment: 'The loader is started once, by start.ts.',
-      severity: 'error',
-      from: { path: '^src/', pathNot: '^src/start\\.ts$' },
-      to: { path: '^src/(start|bundleLoader)\\.ts$' },
     },
   ],
   options: {

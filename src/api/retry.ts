@@ -1,4 +1,3 @@
-import type { StopSignal } from './deadline';
 import { type ApiError, cancelled } from './errors';
 import { ConnectionFailure } from './transportFailure';
 
@@ -36,7 +35,7 @@ export function backoffDelayMs(retryIndex: number, baseDelayMs: number, random =
   return Math.floor(random() * baseDelayMs * 2 ** retryIndex);
 }
 
-export function sleep(ms: number, signal: StopSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(cancelled());
     const onAbort = (): void => {
@@ -44,9 +43,9 @@ export function sleep(ms: number, signal: StopSignal): Promise<void> {
       reject(cancelled());
     };
     const timer = setTimeout(() => {
-      signal.off('abort', onAbort);
+      signal.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal.once('abort', onAbort);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -3,7 +3,7 @@ import type { BuiltDispatcher } from './dispatcher';
 import { ApiError } from './errors';
 import type { NetworkOptions } from './network';
 import { describeNetworkFailure } from './networkErrors';
-import { DeadlinePassed, type StopSignal } from './deadline';
+import { DeadlinePassed } from './deadline';
 import { connectionFailure, deadlineFailure, type FailureStage } from './transportFailure';
 
 export { ConnectionFailure, type FailureStage } from './transportFailure';
@@ -14,7 +14,7 @@ export interface HttpRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
-  signal?: StopSignal;
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse {

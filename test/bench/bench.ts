@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { sortByName } from '../../src/core/apps/sortApps';
 import { generateApps } from '../service/server';
-import { coldLoad, coldRequire } from './coldRequire';
 import { coverageOfFiveThousandFiles, sameNameCoverageRow } from './coverage';
 import { locateTenThousandTests } from './locate';
 import { alternateCpu } from './measure';
@@ -21,35 +20,10 @@ import { downloadTwentyMebibytes } from './download';
 import { drippingAnswers, type DripOutcome, listTenThousandApps, thousandSmallRequests } from './wire';
 
 const root = join(__dirname, '../../..');
-const KIB = 1024;
 
-function sizeRow(file: string, budgetBytes?: number): Row {
-  const bytes = statSync(join(root, file)).size;
-  const budget = budgetBytes === undefined ? '' : `≤ ${kib(budgetBytes)}`;
-  return {
-    figure: `${file}, minified`,
-    value: kib(bytes),
-    baseline: '',
-    budget,
-    pass: budgetBytes === undefined ? undefined : bytes <= budgetBytes,
-    gated: true,
-  };
-}
-
-function coldRequireRow(file: string, budgetMs?: number, how: 'require' | 'loader' = 'require'): Row {
-  const { subjectMs, baselineMs } = how === 'require' ? coldRequire(join(root, file)) : coldLoad(join(root, file));
-  return {
-    figure:
-      how === 'require'
-        ? `cold require of ${file} (vscode stubbed; a first window, before it has a code cache), median of 15`
-        : `cold load of ${file} through the bundle loader from its code cache (vscode stubbed; a later window), median of 15`,
-    value: ms(subjectMs),
-    baseline: `${ms(baselineMs)} (empty module)`,
-    ratio: subjectMs / baselineMs,
-    budget: budgetMs === undefined ? '' : `≤ ${ms(budgetMs)}`,
-    pass: budgetMs === undefined ? undefined : subjectMs <= budgetMs,
-    gated: false,
-  };
+/** Printed only: the budgets are test/unit/bundles.test.ts's. */
+function sizeRow(file: string): Row {
+  return { figure: `${file}, minified`, value: kib(statSync(join(root, file)).size), baseline: '', budget: '', gated: false };
 }
 
 function ratioRow(figure: string, baselineName: string, pair: { subjectMs: number; baselineMs: number }, budget?: number): Row {
@@ -112,13 +86,7 @@ async function bundled<Module>(file: string, entry = join(root, 'src/api', file)
 }
 
 async function main(): Promise<void> {
-  const rows: Row[] = [sizeRow('dist/start.js'), sizeRow('dist/extension.js', 200 * KIB), sizeRow('dist/libraries.js')];
-  rows.push(
-    coldRequireRow('dist/extension.js', 5, 'loader'),
-    coldRequireRow('dist/extension.js'),
-    coldRequireRow('dist/libraries.js', undefined, 'loader'),
-    coldRequireRow('dist/libraries.js'),
-  );
+  const rows: Row[] = [sizeRow('dist/extension.js'), sizeRow('dist/libraries.js')];
 
   const body = JSON.stringify(generateApps(10_000));
   const { parseApps } = await bundled<typeof import('../../src/api/parseApps')>('parseApps.ts');

@@ -248,11 +248,6 @@ const ALLOWED: readonly Allowed[] = [
     texts: ['account ${} missing after sign-in'],
   },
   { why: 'the product name as the Accounts menu names the provider', file: 'src/extension.ts', texts: ['Build Service'] },
-  {
-    why: "Node's CommonJS wrapper, which the bundle loader compiles a bundle in (code, not text)",
-    file: 'src/bundleLoader.ts',
-    texts: ['(function (exports, require, module, __filename, __dirname) {${}\n})'],
-  },
   { why: "parts of the presenter's log line", file: 'src/services/errorPresenter.ts', texts: ['status ${}', 'server said "${}"'] },
   {
     why: 'the product name as the Output channel name (the Log class stays English)',
