@@ -95,6 +95,7 @@ export const Setting = {
   dashboardUrl: 'buildService.dashboardUrl',
   statusUrl: 'buildService.statusUrl',
   requestTimeoutSeconds: 'buildService.requestTimeoutSeconds',
+  downloadSizeLimitMB: 'buildService.downloadSizeLimitMB',
   buildsPerApp: 'buildService.buildsPerApp',
   autoRefresh: 'buildService.autoRefresh',
   appId: 'buildService.appId',

@@ -1,12 +1,13 @@
 // A build's artifact as a stream: through the client's own dispatcher (proxy, certificates, idle
 // timeouts), the token only to the service's own origin. Redirects are followed here, one hop at a
-// time, so that rule is decided again for every address the bytes come from.
+// time, so that rule, and where a hop may go (downloadGuard.ts), is decided again for every address.
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { BuiltDispatcher } from './dispatcher';
 import { ApiError } from './errors';
 import { describeNetworkFailure } from './networkErrors';
 import { dispositionName, firstHeader, smallText } from './downloadAnswer';
+import { type AddressRange, checkHop, serviceRangesOf } from './downloadGuard';
 import { errorForStatus } from './statusErrors';
 
 export interface OpenedDownload {
@@ -73,9 +74,14 @@ export function isServiceOrigin(url: string | URL, baseUrl: string): boolean {
 
 export async function openDownload(config: DownloadConfig, link: string, options: DownloadOptions = {}): Promise<OpenedDownload> {
   let url = downloadUrl(link);
+  let previous: URL | undefined;
+  let ranges: Promise<Set<AddressRange>> | undefined;
+  const serviceRanges = () => (ranges ??= serviceRangesOf(config.baseUrl));
   const { dispatcher, proxy } = await config.dispatcher();
   for (let hop = 0; ; hop++) {
     const withToken = isServiceOrigin(url, config.baseUrl);
+    // The service's own origin is where the user pointed the extension; every other address is checked.
+    await checkHop(previous, url, withToken ? undefined : serviceRanges);
     const token = withToken ? await config.token() : undefined;
     const headers: Record<string, string> = { accept: '*/*', 'user-agent': config.userAgent };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -102,6 +108,7 @@ export async function openDownload(config: DownloadConfig, link: string, options
           url: url.href,
         });
       }
+      previous = url;
       url = downloadUrl(new URL(location, url).href);
       continue;
     }

@@ -1,8 +1,9 @@
 // Download Artifact…: which build's artifacts, from a row, a Current Branch build or the palette.
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { ApiError, type App, type Build, type BuildServiceClient } from '../api';
+import type { App, Build, BuildServiceClient } from '../api';
 import { buildLabel } from '../core/builds/buildLook';
+import { latestSuccessful } from '../core/builds/latestBuild';
 import { noticeText, shownText } from '../core/text/serviceText';
 import { CommandId } from '../ids';
 import type { CurrentBranch } from '../services/branch/currentBranch';
@@ -36,7 +37,11 @@ export class ArtifactCommands {
   /** Resolves to the saved file's path, or undefined when nothing was saved (the user was told why). */
   private async download(node: unknown): Promise<string | undefined> {
     // A build of another account is downloaded with that account's client: its token, its origin.
-    const client = await this.deps.session.readyFor(this.deps.targets.accountOf(node));
+    // From the palette: the selected build's account, else the one the active repository uses.
+    const { targets } = this.deps;
+    const client = await this.deps.session.readyFor(
+      targets.accountOf(node) ?? targets.anyBuild(node)?.account ?? this.deps.branch.activeAccount,
+    );
     const target = await this.targetOf(node, client);
     if (!target) return undefined;
     const link = await pickLink(target);
@@ -44,7 +49,7 @@ export class ArtifactCommands {
     const folder = await pickFolder(link);
     if (!folder) return undefined;
     if (folder.workspace) void offerGitignore(folder.workspace, this.deps.workspaceState, this.deps.log);
-    return saveWithProgress(this.deps, client, link, folder.path);
+    return saveWithProgress(this.deps, client, link, folder);
   }
 
   private async targetOf(node: unknown, client: BuildServiceClient): Promise<Target | undefined> {
@@ -68,15 +73,7 @@ export class ArtifactCommands {
 
   /** The branch's build when it has artifacts, else its latest successful one. */
   private async branchTarget(client: BuildServiceClient, app: App, branch: string, shown: Build | undefined): Promise<Target | undefined> {
-    let build = shown;
-    if (!build?.links.download.length) {
-      try {
-        build = await client.getLatestBuild(app.id, { branch, status: 'success' });
-      } catch (error) {
-        if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
-        build = undefined;
-      }
-    }
+    const build = shown?.links.download.length ? shown : await latestSuccessful(client, app.id, branch);
     const appName = app.name || app.id;
     if (!build) {
       void notify('info', noticeText(l10n.t('{0} has no successful build on {1} to download.'), appName, branch));

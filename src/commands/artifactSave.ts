@@ -5,10 +5,12 @@ import vscode = require('vscode');
 import type { BuildLink, BuildServiceClient } from '../api';
 import { loggableUrl } from '../api/download';
 import type { ArtifactProgress } from '../core/artifacts/artifactDownload';
+import { MEGABYTE } from '../core/settings/validateDownloads';
 import { loggedText, noticeText } from '../core/text/serviceText';
 import type { Log } from '../services/log';
 import { notify, withCancellableProgress } from '../services/notify';
 import type { SettingsService } from '../services/settings';
+import type { Folder } from './artifactPicks';
 
 const PROGRESS_EVERY_MS = 200;
 
@@ -17,12 +19,12 @@ export async function saveWithProgress(
   { settings, log }: { settings: SettingsService; log: Log },
   client: BuildServiceClient,
   link: BuildLink,
-  folder: string,
+  { path: folder, workspace }: Folder,
 ): Promise<string | undefined> {
   // Loaded with the first download: streams and file handling cost activation nothing.
   const { DownloadFailed, byteSize, progressText, saveArtifact } = await import('../core/artifacts/artifactDownload');
   const title = noticeText(l10n.t('Downloading {0}'), link.name);
-  const timeoutMs = settings.value.timeoutSeconds * 1000;
+  const { timeoutSeconds, downloadSizeLimitMB } = settings.value;
   log.info(`Downloading ${loggedText(loggableUrl(link.url))} to ${folder}.`);
   try {
     const saved = await withCancellableProgress(title, async (progress, token) => {
@@ -35,8 +37,13 @@ export async function saveWithProgress(
           url: link.url,
           linkName: link.name,
           folder,
-          timeoutMs,
+          // In the workspace, build-artifacts/ must stay inside the workspace folder; a folder picked in the dialog is its own root.
+          root: workspace?.uri.fsPath ?? folder,
+          maxBytes: downloadSizeLimitMB * MEGABYTE,
+          timeoutMs: timeoutSeconds * 1000,
           signal: controller.signal,
+          onSwept: (names) =>
+            log.info(loggedText(`Removed ${names.length} temporary file(s) older than a day from ${folder}: ${names.join(', ')}.`)),
           onProgress: shown.report,
           onHop: ({ url, withToken }) =>
             log.info(

@@ -6,6 +6,7 @@ import { parseBaseUrl } from '../api/baseUrl';
 import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from '../core/settings/validate';
 import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/settings/validateBuilds';
 import { checkAppId } from '../core/settings/validateBranch';
+import { checkDownloadSizeLimit, DOWNLOAD_LIMIT_DEFAULT_MB } from '../core/settings/validateDownloads';
 import { checkNotifyChoice, type NotifyChoice } from '../core/settings/notifyChoice';
 
 export interface SettingProblem {
@@ -22,6 +23,8 @@ export interface Settings {
   readonly dashboardUrl: string;
   readonly statusUrl: string;
   readonly timeoutSeconds: number;
+  /** Larger downloads are refused (in MB of 1,000,000 bytes). */
+  readonly downloadSizeLimitMB: number;
   readonly buildsPerApp: number;
   readonly autoRefresh: boolean;
   /** Lower-cased; '' to match apps by the repository. */
@@ -51,6 +54,11 @@ export function readSettings(): Settings {
     dashboardUrl: take(Setting.dashboardUrl, checkWebAddress(config.get('dashboardUrl')), ''),
     statusUrl: take(Setting.statusUrl, checkWebAddress(config.get('statusUrl')), ''),
     timeoutSeconds: take(Setting.requestTimeoutSeconds, checkTimeoutSeconds(config.get('requestTimeoutSeconds')), TIMEOUT_DEFAULT_SECONDS),
+    downloadSizeLimitMB: take(
+      Setting.downloadSizeLimitMB,
+      checkDownloadSizeLimit(config.get('downloadSizeLimitMB')),
+      DOWNLOAD_LIMIT_DEFAULT_MB,
+    ),
     buildsPerApp: take(Setting.buildsPerApp, checkBuildsPerApp(config.get('buildsPerApp')), BUILDS_PER_APP_DEFAULT),
     autoRefresh: take(Setting.autoRefresh, checkFlag(config.get('autoRefresh'), true), true),
     appId: take(Setting.appId, checkAppId(config.get('appId')), ''),

@@ -13,8 +13,8 @@ export interface ArtifactHostRequest {
 export interface ArtifactHost {
   readonly origin: string;
   readonly requests: readonly ArtifactHostRequest[];
-  /** The address of a generated file of `size` bytes named `file`. */
-  url(file: string, size: number): string;
+  /** The address of a generated file of `size` bytes named `file`; `chunked` leaves out its Content-Length. */
+  url(file: string, size: number, options?: { chunked?: boolean }): string;
   /** An address that answers 302 to `target`. */
   redirect(target: string): string;
   /** The SHA-256 (hex) of that file. */
@@ -41,7 +41,8 @@ export async function startArtifactHost(): Promise<ArtifactHost> {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(size) });
+    const length = url.searchParams.has('chunked') ? {} : { 'content-length': String(size) };
+    response.writeHead(200, { 'content-type': 'application/octet-stream', ...length });
     const blocks = artifactBlocks(seedOf(decodeURIComponent(file)), size)[Symbol.iterator]();
     const pump = (): void => {
       for (let next = blocks.next(); !response.destroyed; next = blocks.next()) {
@@ -56,7 +57,7 @@ export async function startArtifactHost(): Promise<ArtifactHost> {
   return {
     origin,
     requests,
-    url: (file, size) => `${origin}/files/${encodeURIComponent(file)}?size=${size}`,
+    url: (file, size, options) => `${origin}/files/${encodeURIComponent(file)}?size=${size}${options?.chunked ? '&chunked' : ''}`,
     redirect: (target) => `${origin}/redirect?to=${encodeURIComponent(target)}`,
     digest: (file, size) => artifactDigest(seedOf(file), size),
     close: () =>

@@ -5,8 +5,8 @@ import * as path from 'node:path';
 import { downloadUrl, isServiceOrigin, loggableUrl } from '../../src/api/download';
 import { dispositionName } from '../../src/api/downloadAnswer';
 import { ApiError } from '../../src/api/errors';
-import { artifactFileName, FILE_NAME_MAX_BYTES, freeName, pathInside, safeFileName } from '../../src/core/artifacts/fileName';
-import { ignoresFolder, withIgnoredFolder } from '../../src/core/artifacts/gitignore';
+import { artifactFileName, FILE_NAME_MAX_BYTES, numberedName, pathInside, safeFileName } from '../../src/core/artifacts/fileName';
+import { ignoreLineFor, ignoresFolder } from '../../src/core/artifacts/gitignore';
 
 describe('artifact file names', () => {
   const folder = path.resolve('/tmp/build-artifacts');
@@ -59,16 +59,12 @@ describe('artifact file names', () => {
     assert.equal(artifactFileName({ url: 'https://cdn.example/%2E%2E', linkName: ' .. ' }), 'artifact');
   });
 
-  it('a name already taken gets " (2)", " (3)" before its extension', () => {
-    const taken = new Set(['app.ipa', 'app (2).ipa']);
-    assert.equal(
-      freeName('app.ipa', (n) => taken.has(n)),
-      'app (3).ipa',
+  it('the choices for a name already taken: " (2)", " (3)" before its extension', () => {
+    assert.deepEqual(
+      [1, 2, 3].map((n) => numberedName('app.ipa', n)),
+      ['app.ipa', 'app (2).ipa', 'app (3).ipa'],
     );
-    assert.equal(
-      freeName('other.ipa', (n) => taken.has(n)),
-      'other.ipa',
-    );
+    assert.equal(numberedName('Makefile', 2), 'Makefile (2)');
   });
 
   it('Content-Disposition: filename* (UTF-8) before filename, quoted or not', () => {
@@ -126,10 +122,10 @@ describe('build-artifacts/ in .gitignore', () => {
   });
 
   it('is added as one line at the end, keeping the line ends of the file', () => {
-    assert.equal(withIgnoredFolder('', 'build-artifacts'), '/build-artifacts/\n');
-    assert.equal(withIgnoredFolder('out/\n', 'build-artifacts'), 'out/\n/build-artifacts/\n');
-    assert.equal(withIgnoredFolder('out/', 'build-artifacts'), 'out/\n/build-artifacts/\n');
-    assert.equal(withIgnoredFolder('out/\r\ndist/', 'build-artifacts'), 'out/\r\ndist/\r\n/build-artifacts/\r\n');
+    assert.equal(ignoreLineFor('', 'build-artifacts'), '/build-artifacts/\n');
+    assert.equal(ignoreLineFor('out/\n', 'build-artifacts'), '/build-artifacts/\n');
+    assert.equal(ignoreLineFor('out/', 'build-artifacts'), '\n/build-artifacts/\n');
+    assert.equal(ignoreLineFor('out/\r\ndist/', 'build-artifacts'), '\r\n/build-artifacts/\r\n');
   });
 });
 

@@ -134,6 +134,19 @@ const ALLOWED: readonly Allowed[] = [
     ],
   },
   {
+    why: 'api/: a refused download hop for the log; core/refusalText.ts words the reason for the user',
+    file: 'src/api/downloadGuard.ts',
+    texts: [
+      'The download from ${} was redirected from https:// to http://${}, which would be unencrypted; refused.',
+      'The download address ${} is at ${}, a ${} address, and the service is not; refused.',
+    ],
+  },
+  {
+    why: "a file-system error's message, for the log; the user reads 'the file name is not usable'",
+    file: 'src/core/artifacts/artifactFile.ts',
+    texts: ['unusable name ${}'],
+  },
+  {
     why: LOG_ONLY_API_MESSAGE,
     file: 'src/api/requester.ts',
     texts: [

@@ -1,9 +1,24 @@
 // Why a download ended without a file, in words for people; the cause stays attached for the log.
 import * as l10n from '@vscode/l10n';
 import { downloadFailure, downloadUrl } from '../../api/download';
+import { DownloadRefusedError } from '../../api/downloadGuard';
+import { UnsafeFolder } from './artifactFolder';
 import { byteSize } from './downloadText';
+import { refusedHopReason, unsafeFolderReason } from './refusalText';
 
-export type DownloadFailureKind = 'cancelled' | 'cut' | 'stalled' | 'refused' | 'answer' | 'unreachable' | 'disk';
+export type DownloadFailureKind =
+  | 'cancelled'
+  | 'cut'
+  | 'stalled'
+  /** A link, a redirect or its address that a download does not follow. */
+  | 'refused'
+  /** A destination that is or passes through a symbolic link, or leads out of the folder chosen. */
+  | 'folder'
+  /** Larger than buildService.downloadSizeLimitMB. */
+  | 'too-large'
+  | 'answer'
+  | 'unreachable'
+  | 'disk';
 
 /** Why a download ended without a file; `reason` is for people (translated), the cause for the log. */
 export class DownloadFailed extends Error {
@@ -27,6 +42,8 @@ export function failureOf(
   from = request.url,
 ): DownloadFailed {
   if (error instanceof DownloadFailed) return error;
+  if (error instanceof UnsafeFolder) return new DownloadFailed('folder', unsafeFolderReason(error), received, error);
+  if (error instanceof DownloadRefusedError) return new DownloadFailed('refused', refusedHopReason(error), received, error);
   if (request.signal?.aborted) return new DownloadFailed('cancelled', l10n.t('it was cancelled'), received, error);
   if (isFileSystemError(error)) {
     return new DownloadFailed('disk', l10n.t('the file could not be written ({0})', error.code), received, error);

@@ -40,15 +40,11 @@ export function pathInside(folder: string, name: string): string | undefined {
   return path.dirname(target) === base && path.basename(target) === name ? target : undefined;
 }
 
-/** `name`, then `name (2).ext`, `name (3).ext`…: the first one `taken` says is free. */
-export function freeName(name: string, taken: (candidate: string) => boolean): string {
-  if (!taken(name)) return name;
+/** The n-th choice of a name: `name` itself for 1, then `name (n).ext`. */
+export function numberedName(name: string, n: number): string {
+  if (n === 1) return name;
   const extension = extensionOf(name);
-  const stem = name.slice(0, name.length - extension.length);
-  for (let n = 2; ; n++) {
-    const candidate = `${stem} (${n})${extension}`;
-    if (!taken(candidate)) return candidate;
-  }
+  return `${name.slice(0, name.length - extension.length)} (${n})${extension}`;
 }
 
 function lastSegment(url: string): string | undefined {
