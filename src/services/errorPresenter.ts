@@ -3,14 +3,8 @@ import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import type { Account, Accounts } from './accounts/accounts';
 import type { Log } from './log';
-import {
-  ACTION_LABELS,
-  describeFailure,
-  describeUnexpected,
-  fixCommand,
-  type FixCommand,
-  type UserMessage,
-} from '../core/text/errorMessages';
+import { describeFailure, describeUnexpected, type UserMessage } from '../core/text/errorMessages';
+import { ACTION_LABELS, fixCommand, type FixCommand } from '../core/text/fixActions';
 import { CommandId } from '../ids';
 import { loggedText, noticeText } from '../core/text/serviceText';
 import { notify } from './notify';

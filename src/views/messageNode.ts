@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { messageAccessibleLabel } from '../core/text/accessibleLabels';
-import type { FixCommand } from '../core/text/errorMessages';
+import type { FixCommand } from '../core/text/fixActions';
 
 /** A line that is not data (a failure and its fix, an empty list); one class, so every view reads alike. */
 export class MessageNode {

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { ApiErrorKind } from '../../src/api/errors';
 import { notReady } from '../../src/core/accounts/connection';
-import { ACTION_LABELS, describeFailure, fixCommand, viewFix } from '../../src/core/text/errorMessages';
+import { describeFailure } from '../../src/core/text/errorMessages';
+import { ACTION_LABELS, fixCommand, viewFix } from '../../src/core/text/fixActions';
 
 const labels = (kind: ApiErrorKind, extra: { status?: number; serverMessage?: string } = {}) =>
   describeFailure({ kind, ...extra }, 30)?.actions.map((a) => ACTION_LABELS[a]);

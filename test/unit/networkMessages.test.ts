@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { isLoopback, resolveProxy } from '../../src/api/network';
-import { ACTION_LABELS, describeFailure } from '../../src/core/text/errorMessages';
+import { describeFailure } from '../../src/core/text/errorMessages';
+import { ACTION_LABELS } from '../../src/core/text/fixActions';
 import { isUnencryptedRemote } from '../../src/core/network/unencrypted';
 
 describe('network: messages, proxy choice, unencrypted addresses', () => {

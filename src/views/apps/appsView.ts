@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App, Build } from '../../api';
 import { notReady } from '../../core/accounts/connection';
-import { viewFix } from '../../core/text/errorMessages';
+import { viewFix } from '../../core/text/fixActions';
 import { sortByName } from '../../core/apps/sortApps';
 import { ContextKey, ViewId } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';

@@ -4,7 +4,7 @@ import type { Build, BuildServiceClient, Coverage, TestResults } from '../../api
 import { detailRows } from '../../core/builds/detailRows';
 import { CommandId } from '../../ids';
 import { repeatedIdsNote } from '../../core/apps/uniqueIds';
-import { viewFix } from '../../core/text/errorMessages';
+import { viewFix } from '../../core/text/fixActions';
 import type { BuildFilter } from '../../core/builds/filter';
 import { accountFix, type ErrorPresenter } from '../../services/errorPresenter';
 import type { Account, Accounts } from '../../services/accounts/accounts';

@@ -3,7 +3,7 @@ import vscode = require('vscode');
 import type { Account } from '../../services/accounts/accounts';
 import type { App, BuildServiceClient, DeploymentGroup } from '../../api';
 import { groupAccessibleLabel } from '../../core/text/accessibleLabels';
-import { viewFix } from '../../core/text/errorMessages';
+import { viewFix } from '../../core/text/fixActions';
 import { shownText } from '../../core/text/serviceText';
 import { CommandId } from '../../ids';
 import type { ErrorPresenter } from '../../services/errorPresenter';

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { contextValueOf, type BranchState } from '../../core/branch/branchState';
-import { viewFix } from '../../core/text/errorMessages';
+import { viewFix } from '../../core/text/fixActions';
 import { shownText } from '../../core/text/serviceText';
 import { CommandId, ContextKey, Setting } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
