@@ -135,11 +135,19 @@ export async function waitForBranchState(
   what: string,
   timeoutMs = 10_000,
 ): Promise<BranchState> {
-  const { model } = testing(api).branch;
+  const { model, git: gitWorkspace } = testing(api).branch;
   await waitFor(
     () => test(model.state),
-    () => `${what} (last state: ${JSON.stringify(model.state).slice(0, 300)})`,
+    () => `${what} (last state: ${JSON.stringify(model.state).slice(0, 300)}; ${gitView(gitWorkspace)})`,
     timeoutMs,
   );
   return model.state;
+}
+
+/** What Git itself says, for a wait's failure: its state, the repositories it has open, the workspace's folders. */
+function gitView(gitWorkspace: ReturnType<typeof testing>['branch']['git']): string {
+  const gitApi = gitWorkspace.gitApi;
+  const repositories = gitApi?.repositories.map((r) => `${r.rootUri.toString()} on ${r.state.HEAD?.name ?? '?'}`);
+  const folders = vscode.workspace.workspaceFolders?.map((f) => f.uri.toString());
+  return `Git ${gitApi?.state ?? 'not attached'}, open: ${JSON.stringify(repositories)}, folders: ${JSON.stringify(folders)}, snapshot: ${JSON.stringify(gitWorkspace.snapshot)}`;
 }

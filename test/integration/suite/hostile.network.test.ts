@@ -136,8 +136,8 @@ describe('a hostile service on the wire', function () {
   it('the Current Branch sweep is called off when the token changes, so the next one is not queued behind it', async () => {
     // The default timeout (30 s): only calling the old sweep off frees its slots in time.
     fixture.service.setFault('GET /apps/:app_id/build/latest', { ...DRIP, times: 4 });
-    const dir = await testRepository();
-    git(dir, 'checkout', '-q', 'develop');
+    // Checked out before Git opens the repository: a later checkout reaches Git only through its file watcher.
+    await testRepository((dir) => git(dir, 'checkout', '-q', 'develop'));
     await waitFor(() => fixture.service.requestsTo('GET /apps/:app_id/build/latest').length === 4, 'the sweep fills every slot');
     await sleep(500);
     assert.equal(testing(fixture.api).branch.model.state.kind === 'builds', false, 'the sweep is stalled');
