@@ -3,15 +3,39 @@
 // the headers each origin received checked where they arrived.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { BuildServiceExports } from '../../../src/exports';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
-import { artifactDigest, artifactSeed, artifactSize, LARGE_ARTIFACT_BYTES, startArtifactHost, type Build } from '../../service/server';
+import { createTestCa, type TestCa } from '../../network/certificates';
+import {
+  artifactDigest,
+  artifactSeed,
+  artifactSize,
+  LARGE_ARTIFACT_BYTES,
+  startArtifactHost,
+  startService,
+  type Build,
+  type RunningService,
+} from '../../service/server';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
-import { appNode, textOf } from '../appsView';
-import { testing, waitForLog } from '../extension';
+import { appNode, textOf, waitForApps } from '../appsView';
+import { extensionApi, storeToken, testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
+import { applySettings, resetSettings } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -145,6 +169,52 @@ describe('editor: download a build artifact', () => {
     }
   });
 
+  it('build-artifacts/ committed as a symbolic link to a folder outside: refused, saying why, and no byte lands outside', async () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'outside-'));
+    symlinkSync(outside, folder);
+    try {
+      const build = iosSuccess();
+      const release = build.links.download[0];
+      fixture.service.clearRequests();
+      const { done } = await download(await downloadRow(build, release.name));
+      assert.equal(await done, undefined);
+      const notice = await ui.waitForNotification(`The download of ${release.name} failed:`);
+      assert.equal(
+        notice.message,
+        `The download of ${release.name} failed: ${folder} is a symbolic link, and a download never follows one out of the folder you chose. Nothing was kept.`,
+      );
+      assert.equal(notice.severity, 'error');
+      assert.deepEqual(readdirSync(outside), [], 'nothing written where the link points');
+      assert.equal(fixture.service.requestsTo(ARTIFACT_ROUTE).length, 0, 'refused before the download was asked for');
+    } finally {
+      rmSync(folder, { force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('a .gitignore that is a symbolic link is not offered for, and not written through', async () => {
+    const dotGit = path.join(workspace, '.git');
+    const gitignore = path.join(workspace, '.gitignore');
+    const outside = mkdtempSync(path.join(tmpdir(), 'outside-'));
+    const target = path.join(outside, 'config');
+    writeFileSync(target, 'not yours\n');
+    mkdirSync(dotGit);
+    symlinkSync(target, gitignore);
+    try {
+      const build = iosSuccess();
+      const release = build.links.download[0];
+      assert.ok(await (await download(await downloadRow(build, release.name))).done, 'the download itself goes on');
+      const shown = await ui.notificationsAfter(1500);
+      assert.ok(!shown.some((n) => n.message.includes('.gitignore')), `no .gitignore question: ${shown.map((n) => n.message).join(' | ')}`);
+      assert.equal(readFileSync(target, 'utf8'), 'not yours\n');
+      assert.ok(lstatSync(gitignore).isSymbolicLink());
+    } finally {
+      rmSync(dotGit, { recursive: true, force: true });
+      rmSync(gitignore, { force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('in a Git repository, asks once whether to add build-artifacts/ to .gitignore, and adds it only on yes', async () => {
     const dotGit = path.join(workspace, '.git');
     const gitignore = path.join(workspace, '.gitignore');
@@ -168,6 +238,70 @@ describe('editor: download a build artifact', () => {
     } finally {
       rmSync(dotGit, { recursive: true, force: true });
       rmSync(gitignore, { force: true });
+    }
+  });
+});
+
+describe('editor: download from an https:// service', function () {
+  this.timeout(60_000);
+  let api: BuildServiceExports;
+  let ca: TestCa;
+  let secure: RunningService;
+  const savedExtraCa = process.env.NODE_EXTRA_CA_CERTS;
+  const folder = path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', 'build-artifacts');
+
+  before(async function () {
+    api = await extensionApi();
+    if (!ui.uiProbeAvailable()) this.skip();
+    ca = createTestCa();
+    // Read when the client first connects: the service's certificate is then trusted, as a company CA would be.
+    process.env.NODE_EXTRA_CA_CERTS = ca.certFile;
+    secure = await startService({ tls: ca.issue(['127.0.0.1']) });
+    await applySettings({ baseUrl: secure.baseUrl, autoRefresh: false });
+    await storeToken(api, secure.token);
+    await waitForApps(api);
+  });
+  beforeEach(async () => {
+    rmSync(folder, { recursive: true, force: true });
+    await ui.clearNotifications();
+  });
+  after(async () => {
+    rmSync(folder, { recursive: true, force: true });
+    await storeToken(api, undefined);
+    await resetSettings();
+    if (savedExtraCa === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+    else process.env.NODE_EXTRA_CA_CERTS = savedExtraCa;
+    await secure?.close();
+  });
+
+  it('a redirect from https:// to http:// is refused, and the message says why', async () => {
+    const cdn = await startArtifactHost();
+    try {
+      const build = secure.data.builds
+        .filter((b) => b.app_id === IOS_2048 && b.build_status === 'success')
+        .sort((a, b) => b.build_number - a.build_number)[0];
+      assert.ok(build);
+      const release = build.links.download[0];
+      assert.ok(release.url.startsWith('https://'), release.url);
+      secure.setFault(ARTIFACT_ROUTE, { redirectTo: cdn.url('plain.ipa', 100_000), times: 1 });
+      await api.apps.refresh();
+      const node = (await api.apps.getChildren(await appNode(api, IOS_2048))).find((b) => b.kind === 'build' && b.build.id === build._id);
+      assert.ok(node, `build #${build.build_number} listed`);
+      const row = (await api.apps.getChildren(node)).find((d) => textOf(api, d).label === `Download: ${release.name}`);
+      assert.ok(row, 'the download row');
+      const done = vscode.commands.executeCommand<string | undefined>('buildService.downloadArtifact', row);
+      await waitFor(async () => (await ui.quickInput()).placeholder.startsWith('Where to save'), 'the folder pick');
+      await ui.pressKey('Enter');
+      assert.equal(await done, undefined);
+      const notice = await ui.waitForNotification(`The download of ${release.name} failed:`);
+      assert.equal(
+        notice.message,
+        `The download of ${release.name} failed: it was redirected from https:// to http://${new URL(cdn.origin).host}, where it would travel unencrypted. Nothing was kept.`,
+      );
+      assert.equal(cdn.requests.length, 0, 'the http:// address was never asked');
+      assert.deepEqual(existsSync(folder) ? readdirSync(folder) : [], []);
+    } finally {
+      await cdn.close();
     }
   });
 });
