@@ -3,7 +3,7 @@ import type { Accounts } from './services/accounts/accounts';
 import type { BranchStatusBar } from './views/branch/branchStatusBar';
 import type { CurrentBranch } from './services/branch/currentBranch';
 import type { CurrentBranchView } from './views/branch/currentBranchView';
-import type { BuildPoller } from './services/builds/poller';
+import type { BuildTracker } from './services/builds/buildTracker';
 import type { GitWorkspace } from './services/branch/gitWorkspace';
 import type { RepoAccounts } from './services/branch/repoAccounts';
 import type { LoadOutcome } from './views/apps/loadOutcome';
@@ -31,13 +31,14 @@ export interface BuildServiceExports {
     readonly logFile: vscode.Uri;
     /** The Apps view itself, so a test can expand apps the way a click does (reveal with expand). */
     readonly appsView: vscode.TreeView<AppsTreeNode>;
-    readonly poller: BuildPoller;
+    /** Every build held, followed and polled. */
+    readonly tracker: BuildTracker;
     readonly branch: {
       readonly model: CurrentBranch;
       readonly tree: CurrentBranchView;
       readonly statusBar: BranchStatusBar;
       readonly git: GitWorkspace;
-      readonly poller: BuildPoller;
+      readonly tracker: BuildTracker;
       /** The account each repository uses, as remembered in the workspace. */
       readonly choices: RepoAccounts;
     };

@@ -21,7 +21,7 @@ import { ErrorPresenter } from './services/errorPresenter';
 import { GitWorkspace } from './services/branch/gitWorkspace';
 import { adoptDisplayLanguage } from './services/language';
 import { Log, LOG_CHANNEL_NAME } from './services/log';
-import { BuildPoller } from './services/builds/poller';
+import { BuildTracker } from './services/builds/buildTracker';
 import { RepoAccounts } from './services/branch/repoAccounts';
 import { RepoMap } from './services/branch/repoMap';
 import { Session } from './services/accounts/session';
@@ -64,29 +64,29 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const contextKeys = new ContextKeys();
   // Tests cannot wait a minute per look; they run the same schedule at a time scale.
   const intervals = testMode ? scaleIntervals(DEFAULT_INTERVALS, TEST_TIME_SCALE) : undefined;
-  const poller = new BuildPoller({ session, settings, log, intervals });
-  const apps = new AppsView({ session, settings, presenter, poller, contextKeys, log, extensionUri: context.extensionUri });
+  const tracker = new BuildTracker({ session, settings, log, intervals });
+  const apps = new AppsView({ session, settings, presenter, tracker, contextKeys, log, extensionUri: context.extensionUri });
   const git = new GitWorkspace(log);
   const repoMap = new RepoMap(context.globalState, log);
   const choices = new RepoAccounts(context.workspaceState, accounts);
-  const branch = new CurrentBranch({ git, session, settings, poller, contextKeys, log, repoMap, choices });
+  const branch = new CurrentBranch({ git, session, settings, tracker, contextKeys, log, repoMap, choices });
   const branchView = new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch);
   const statusBar = new BranchStatusBar(branch);
   const buildTests = new BuildTests({ session, settings, branch, log });
   const coverage = new BuildCoverage({ session, settings, branch, tests: buildTests, log });
   const qrPanel = new QrPanel(log);
-  const notice = new CompletionNotice({ poller, settings, branch, log });
+  const notice = new CompletionNotice({ tracker, settings, branch, log });
 
   const targets = new CommandTargets(apps);
   const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, log });
-  const tools = new ChatTools({ session, branch, git, poller, apps, settings, log }).tools();
+  const tools = new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools();
   const commands = registerCommands(
     {
       ...accountCommands.table(),
       ...new TokenCommands(accounts, apps, log).table(),
       ...new LinkCommands(settings, targets, log).table(),
-      ...new BuildCommands({ session, apps, targets, poller, log }).table(),
-      ...new BranchCommands({ session, git, model: branch, branchView, apps, targets, poller, log }).table(),
+      ...new BuildCommands({ session, apps, targets, tracker, log }).table(),
+      ...new BranchCommands({ session, git, model: branch, branchView, apps, targets, tracker, log }).table(),
       ...new TestCommands({ tests: buildTests, coverage, targets, branch, session }).table(),
       ...new InstallCommands({ session, git, branch, panel: qrPanel, targets, log }).table(),
       ...new NetworkCommands(settings, consent).table(),
@@ -103,7 +103,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Build Service', accountCommands, {
       supportsMultipleAccounts: true,
     }),
-    poller,
+    tracker,
     apps,
     git,
     branch,
@@ -125,8 +125,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         tokenSecretKey: TOKEN_SECRET_KEY,
         logFile: vscode.Uri.joinPath(context.logUri, `${LOG_CHANNEL_NAME}.log`),
         appsView: apps.view,
-        poller,
-        branch: { model: branch, tree: branchView, statusBar, git, poller, choices },
+        tracker,
+        branch: { model: branch, tree: branchView, statusBar, git, tracker, choices },
         tests: buildTests,
         coverage,
         qrPanel,

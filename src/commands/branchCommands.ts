@@ -1,6 +1,5 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import type { App, Build, BuildServiceClient } from '../api';
 import { completionStatusText } from '../core/builds/buildLook';
 import { loggedText, noticeText } from '../core/text/serviceText';
 import { CommandId, ViewId } from '../ids';
@@ -8,13 +7,14 @@ import type { CurrentBranch } from '../services/branch/currentBranch';
 import type { GitWorkspace } from '../services/branch/gitWorkspace';
 import type { Log } from '../services/log';
 import { notify, withNotificationProgress } from '../services/notify';
-import type { BuildPoller } from '../services/builds/poller';
+import type { BuildTracker } from '../services/builds/buildTracker';
 import type { Session } from '../services/accounts/session';
 import type { AppsView } from '../views/apps/appsView';
 import { RepoNode } from '../views/branch/branchNodes';
 import type { CurrentBranchView } from '../views/branch/currentBranchView';
 import type { CommandGroup } from './register';
 import type { CommandTargets } from './targets';
+import { triggerAndFollow } from './triggerAndFollow';
 import { pickApp, pickBranch } from './triggerPicks';
 
 type BranchCommandId =
@@ -30,7 +30,7 @@ export interface BranchCommandsDeps {
   branchView: CurrentBranchView;
   apps: AppsView;
   targets: CommandTargets;
-  poller: BuildPoller;
+  tracker: BuildTracker;
   log: Log;
 }
 
@@ -64,44 +64,23 @@ export class BranchCommands {
     const clicked = this.deps.targets.clickedApp(node);
     // From the palette: the account the active repository uses.
     const asked = clicked?.account ?? this.deps.model.activeAccount;
-    const account = this.deps.session.live(asked);
     const client = await this.deps.session.readyFor(asked);
+    const account = this.deps.session.live(asked);
+    if (!account) return;
     const app = clicked?.app ?? (await pickApp(this.deps.session, client, this.deps.model.state));
     if (!app) return;
     const branch = await pickBranch(client, app, this.deps.git.snapshot, this.deps.log);
     if (branch === undefined) return;
-    const id = await withNotificationProgress(noticeText(l10n.t('Triggering a build of {0} on {1}…'), app.name || app.id, branch), () =>
-      client.triggerBuild(app.id, { branch }),
-    );
-    const build = await this.fetchNew(client, id, app, branch);
-    this.deps.log.info(loggedText(`Triggered build ${id} of ${app.id} on ${branch}.`));
-    this.deps.poller.follow(build, 'triggered', account);
-    if (account) this.deps.model.showBuild(account, build);
-    // The Apps view reloads, so the new build shows under its app.
-    this.deps.apps.invalidate();
+    const title = noticeText(l10n.t('Triggering a build of {0} on {1}…'), app.name || app.id, branch);
+    const build = await triggerAndFollow(this.deps, {
+      account,
+      client,
+      app,
+      branch,
+      progress: (start) => withNotificationProgress(title, start),
+    });
     // A status-bar note, not a toast: the user just asked for it, and the end gets a toast of its own.
     vscode.window.setStatusBarMessage(completionStatusText(build, app.name || app.id), 5000);
-  }
-
-  /** The new build as the service sees it; if that read fails, a stand-in the poller fills in. */
-  private async fetchNew(client: BuildServiceClient, id: string, app: App, branch: string): Promise<Build> {
-    try {
-      return await client.getBuild(id);
-    } catch (error) {
-      this.deps.log.warn(
-        loggedText(`Build ${id} was triggered but could not be read yet: ${error instanceof Error ? error.message : String(error)}`),
-      );
-      return {
-        id,
-        appId: app.id,
-        status: 'queued',
-        rawStatus: 'queued',
-        finished: false,
-        commit: { branch, tags: [] },
-        testSummary: {},
-        links: { download: [], install: [] },
-      };
-    }
   }
 
   /** A build of another branch is not in the Current Branch view; its app in the Apps view lists it. */

@@ -7,7 +7,7 @@ import { iconSafeText, loggedText, shownText } from '../core/text/serviceText';
 import { CommandId } from '../ids';
 import type { Log } from '../services/log';
 import { notify } from '../services/notify';
-import type { BuildPoller } from '../services/builds/poller';
+import type { BuildTracker } from '../services/builds/buildTracker';
 import type { Session } from '../services/accounts/session';
 import { uniqueById } from '../services/uniqueLists';
 import type { AppsView } from '../views/apps/appsView';
@@ -31,7 +31,7 @@ export interface BuildCommandsDeps {
   session: Session;
   apps: AppsView;
   targets: CommandTargets;
-  poller: BuildPoller;
+  tracker: BuildTracker;
   log: Log;
 }
 
@@ -108,15 +108,15 @@ export class BuildCommands {
     const cancel = CANCEL_BUILD();
     const choice = await notify('warning', cancelQuestion(build, appName), cancel);
     if (choice !== cancel) return;
-    // The poller may have seen it finish while the question was open; there is nothing left to cancel.
+    // The tracker may have seen it finish while the question was open; there is nothing left to cancel.
     if (target.build.finished) {
       this.deps.log.info(`Build ${loggedText(build.id)} finished before it was cancelled; nothing sent`);
       return;
     }
     await client.cancelBuild(build.id);
     this.deps.log.info(`Cancelled build ${loggedText(build.id)}`);
-    // The answer carries no build; ask for it, and let the poller tell the tree.
-    this.deps.poller.follow(await client.getBuild(build.id), 'shown', target.account);
+    // The answer carries no build; ask for it, and let the tracker tell the views.
+    this.deps.tracker.record(target.account, await client.getBuild(build.id));
   }
 
   private async copyBuildId(node: unknown): Promise<void> {

@@ -1,8 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { ApiError, type App, type Build, type BuildLink, type BuildServiceClient } from '../api';
+import type { App, Build, BuildLink, BuildServiceClient } from '../api';
 import { buildLabel } from '../core/builds/buildLook';
 import { checkInstallLink } from '../core/artifacts/installLink';
+import { latestSuccessful } from '../core/builds/latestBuild';
 import { iconSafeText, noticeText, shownText } from '../core/text/serviceText';
 import { CommandId } from '../ids';
 import type { CurrentBranch } from '../services/branch/currentBranch';
@@ -42,7 +43,8 @@ export class InstallCommands {
     if (typeof target === 'string') return this.showLink(target, l10n.t('Install'));
     const branchBuild = this.deps.targets.branchBuild(target);
     if (branchBuild) {
-      const client = await this.deps.session.ready();
+      // The row's own account: a repository of a second account asks that account, not the window's.
+      const client = await this.deps.session.readyFor(branchBuild.account);
       const build = await this.latestSuccess(client, branchBuild.app, branchBuild.branch, branchBuild.build);
       return this.showBuild(build, branchBuild.app, branchBuild.branch);
     }
@@ -50,7 +52,8 @@ export class InstallCommands {
 
   /** The palette: pick one of the apps of this repository (or any app), then its latest successful build of the branch. */
   private async installLatest(): Promise<void> {
-    const client = await this.deps.session.ready();
+    // The account the active repository uses, whose builds Current Branch shows.
+    const client = await this.deps.session.readyFor(this.deps.branch.activeAccount);
     const state = this.deps.branch.state;
     const branch =
       state.kind === 'builds' ? state.branch : this.deps.git.snapshot.kind === 'repository' ? this.deps.git.snapshot.branch : undefined;
@@ -72,14 +75,7 @@ export class InstallCommands {
     branch: string | undefined,
     shown: Build | undefined,
   ): Promise<Build | undefined> {
-    if (shown?.status === 'success') return shown;
-    try {
-      return await client.getLatestBuild(app.id, { branch, status: 'success' });
-    } catch (error) {
-      // No successful build is an answer, not a failure.
-      if (error instanceof ApiError && error.kind === 'not-found') return undefined;
-      throw error;
-    }
+    return shown?.status === 'success' ? shown : latestSuccessful(client, app.id, branch);
   }
 
   private async showBuild(build: Build | undefined, app: App, branch: string | undefined): Promise<void> {

@@ -1,6 +1,6 @@
 import type { App, Build, BuildLink } from '../api';
 import { Account } from '../services/accounts/accounts';
-import type { AccountBuild } from '../services/builds/poller';
+import type { AccountBuild } from '../services/builds/buildTracker';
 import type { DetailRow } from '../core/builds/detailRows';
 import type { AppsView } from '../views/apps/appsView';
 import { BuildNode } from '../views/apps/buildNode';
@@ -23,6 +23,8 @@ export interface BranchBuildTarget {
   readonly app: App;
   readonly branch: string;
   readonly build: Build | undefined;
+  /** The account its repository uses: the row acts with it, not with the window's. */
+  readonly account?: Account;
 }
 
 export class CommandTargets {
@@ -64,9 +66,11 @@ export class CommandTargets {
     return node instanceof DetailNode ? node.row : undefined;
   }
 
-  /** Whose node it is, in the Apps view (an app, a build, a row of its details). */
+  /** Whose node it is: in the Apps view (an app, a build, a row of its details), or a Current Branch build row. */
   accountOf(node: unknown): Account | undefined {
-    return node instanceof AppNode || node instanceof BuildNode || node instanceof DetailNode ? node.account : undefined;
+    return node instanceof AppNode || node instanceof BuildNode || node instanceof DetailNode || node instanceof BranchBuildNode
+      ? node.account
+      : undefined;
   }
 
   /** The link of a download row in a build's details. */

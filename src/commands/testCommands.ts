@@ -94,7 +94,7 @@ export class TestCommands {
     if (target) return target;
     const state = this.deps.branch.state;
     const latest = state.kind === 'builds' ? latestFinishedBuild(state.entries) : undefined;
-    return latest ? { build: latest.build, appName: latest.app.name || latest.app.id } : undefined;
+    return latest ? { build: latest.build, appName: latest.app.name || latest.app.id, account: this.deps.branch.activeAccount } : undefined;
   }
 }
 

@@ -9,7 +9,7 @@ import type { CurrentBranch } from '../services/branch/currentBranch';
 import type { Log } from '../services/log';
 import { notify } from '../services/notify';
 import type { Account } from '../services/accounts/accounts';
-import type { AccountBuild, BuildPoller, FollowReason } from '../services/builds/poller';
+import type { AccountBuild, BuildTracker, Ended } from '../services/builds/buildTracker';
 import type { SettingsService } from '../services/settings';
 
 // Functions, not constants: the translation is read when the notice is shown, not at load.
@@ -21,7 +21,7 @@ export const DONT_SHOW_AGAIN = (): string => l10n.t("Don't Show Again");
 const REMEMBERED = 500;
 
 export interface CompletionNoticeDeps {
-  poller: BuildPoller;
+  tracker: BuildTracker;
   settings: SettingsService;
   branch: CurrentBranch;
   log: Log;
@@ -35,16 +35,16 @@ export class CompletionNotice implements vscode.Disposable {
   count = 0;
 
   constructor(private readonly deps: CompletionNoticeDeps) {
-    this.subscription = deps.poller.onDidFinish(({ account, build, reason }) => this.finished(account, build, reason));
+    this.subscription = deps.tracker.onDidChange(({ account, build, ended }) => ended && this.finished(account, build, ended));
   }
 
-  private finished(account: Account, build: Build, reason: FollowReason): void {
+  private finished(account: Account, build: Build, ended: Ended): void {
     const appName = account.appNameOf(build.appId);
     const message = completionMessage(build, appName);
     this.deps.log.info(loggedText(`Build ${build.id} finished: ${message}`));
     const choice = this.deps.settings.value.notifyOnCompletion;
     const wanted =
-      choice === 'triggered' ? reason === 'triggered' : choice === 'branch' && (reason === 'triggered' || this.isOnBranch(account, build));
+      choice === 'triggered' ? ended === 'triggered' : choice === 'branch' && (ended === 'triggered' || this.isOnBranch(account, build));
     const key = account.scoped(build.id);
     if (!wanted || this.announced.has(key)) return;
     if (this.announced.size >= REMEMBERED) this.announced.clear();

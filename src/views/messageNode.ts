@@ -1,7 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { messageAccessibleLabel } from '../core/text/accessibleLabels';
-import type { FixCommand } from '../core/text/fixActions';
+import { viewFix, type FixCommand } from '../core/text/fixActions';
+import type { Account } from '../services/accounts/accounts';
+import { accountFix, type ErrorPresenter } from '../services/errorPresenter';
 
 /** A line that is not data (a failure and its fix, an empty list); one class, so every view reads alike. */
 export class MessageNode {
@@ -40,4 +42,20 @@ export class MessageNode {
     item.accessibilityInformation = { label: messageAccessibleLabel(kind, this.label, this.fix?.title) };
     return item;
   }
+}
+
+export interface ErrorNodeOptions {
+  /** What the node's Retry runs (the view's refresh, else the failed node's). */
+  retry?: Omit<FixCommand, 'title'>;
+  /** Whose request failed: Set Access Token then sets that account's. */
+  account?: Account;
+  key?: string;
+}
+
+/** A failure as every view shows it: the presenter's words, and the click that fixes it. Empty when there is nothing to say. */
+export function errorNodes(presenter: ErrorPresenter, error: unknown, { retry, account, key }: ErrorNodeOptions = {}): MessageNode[] {
+  const message = presenter.describe(error);
+  if (!message) return [];
+  const fix = accountFix(viewFix(message, retry), account);
+  return [new MessageNode(message.short, message.severity, { detail: message.message, fix, key })];
 }

@@ -60,8 +60,7 @@ export function useReferenceService(setup: SuiteSetup = {}): ReferenceServiceSui
   after(async () => {
     if (api) {
       // The builds followed belong to the service about to close: polling them would only fail.
-      const { poller, accounts } = testing(api);
-      for (const account of accounts.all()) for (const id of poller.followedIds) poller.unfollow(account, id);
+      testing(api).tracker.forgetAll();
       delete process.env[TOKEN_ENV_VAR];
       await storeToken(api, undefined);
     }

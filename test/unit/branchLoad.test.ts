@@ -2,7 +2,8 @@
 // the workspace is in, which apps build the repository, and the latest build of the branch for each.
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
-import { branchToLoad, gitBranch, loadBranch, orNone } from '../../src/core/branch/branchLoad';
+import { branchToLoad, gitBranch, loadBranch } from '../../src/core/branch/branchLoad';
+import { orNone } from '../../src/core/builds/latestBuild';
 import { readStored, sweep, type StoredRepos } from '../../src/core/apps/appRepos';
 import { withBuild, withUpdate, type BranchState } from '../../src/core/branch/branchState';
 import { useReferenceService, waitUntil } from './clientFixture';

@@ -22,13 +22,15 @@ function build(id: string, over: Partial<Build> = {}): Build {
   };
 }
 
+const A = 'https://builds.example/v1';
+
 function builds(branch: string, ...entries: [App, Build | undefined][]): BranchState {
   return { kind: 'builds', branch, pinned: false, entries: entries.map(([app, b]) => ({ app, build: b })) };
 }
 
 describe('the branch the poller watches', () => {
   it('is the branch and the apps the Current Branch view shows, with the build shown for each', () => {
-    const watch = watchedBranchOf(builds('develop', [ios, build('b1')], [android, undefined]));
+    const watch = watchedBranchOf(builds('develop', [ios, build('b1')], [android, undefined]), A);
     assert.equal(watch?.branch, 'develop');
     assert.deepEqual(
       [...(watch?.latest ?? [])],
@@ -38,21 +40,21 @@ describe('the branch the poller watches', () => {
       ],
     );
     for (const state of [{ kind: 'loading', branch: 'develop' }, { kind: 'no-git' }, builds('develop')] as BranchState[])
-      assert.equal(watchedBranchOf(state), undefined, state.kind);
+      assert.equal(watchedBranchOf(state, A), undefined, state.kind);
   });
 
   it('tells a newer build shown apart from another branch or other apps', () => {
-    const a = watchedBranchOf(builds('develop', [ios, build('b1')]));
-    const newer = watchedBranchOf(builds('develop', [ios, build('b2')]));
-    const master = watchedBranchOf(builds('master', [ios, build('b1')]));
+    const a = watchedBranchOf(builds('develop', [ios, build('b1')]), A);
+    const newer = watchedBranchOf(builds('develop', [ios, build('b2')]), A);
+    const master = watchedBranchOf(builds('master', [ios, build('b1')]), A);
     assert.ok(sameApps(a, newer) && !sameLatest(a, newer));
     assert.ok(!sameApps(a, master));
-    assert.ok(sameLatest(a, watchedBranchOf(builds('develop', [ios, build('b1', { status: 'success' })]))));
+    assert.ok(sameLatest(a, watchedBranchOf(builds('develop', [ios, build('b1', { status: 'success' })]), A)));
     assert.ok(!sameApps(a, undefined) && sameLatest(undefined, undefined));
   });
 
   it("carries the followed builds of its apps on its branch, not another branch's or app's", () => {
-    const watch = watchedBranchOf(builds('develop', [ios, build('b1')]));
+    const watch = watchedBranchOf(builds('develop', [ios, build('b1')]), A);
     assert.ok(carries(watch, build('x')));
     assert.ok(!carries(watch, build('x', { commit: { branch: 'master', tags: [] } })));
     assert.ok(!carries(watch, build('x', { appId: 'android' })));
@@ -60,7 +62,7 @@ describe('the branch the poller watches', () => {
   });
 
   it("finds a newer build in the app's list (newest first), and nothing when the newest is the one shown", () => {
-    const watch = watchedBranchOf(builds('develop', [ios, build('b1')], [android, undefined]));
+    const watch = watchedBranchOf(builds('develop', [ios, build('b1')], [android, undefined]), A);
     assert.ok(watch);
     const queued = build('b2', { status: 'queued', finished: false });
     assert.equal(newLatest(watch, 'ios', [queued, build('b1')]), queued);

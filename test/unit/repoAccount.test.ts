@@ -1,6 +1,7 @@
 // Which account a repository uses: the rule alone, then with two reference services (their apps over real HTTP).
 import * as assert from 'node:assert/strict';
-import { orNone, loadBranchAcross, type AccountBranchSources } from '../../src/core/branch/branchLoad';
+import { loadBranchAcross, type AccountBranchSources } from '../../src/core/branch/branchLoad';
+import { orNone } from '../../src/core/builds/latestBuild';
 import { matchesAcross } from '../../src/core/apps/matchApps';
 import { accountFor, parsePin, resolvePin } from '../../src/core/accounts/repoAccount';
 import { useReferenceService } from './clientFixture';

@@ -1,5 +1,4 @@
 // The Current Branch view's rules, without vscode so that they are unit-tested against the reference service.
-import { ApiError } from '../../api/errors';
 import type { App, Build } from '../../api/models';
 import type { BranchBuild, BranchState, GitSnapshot } from './branchState';
 import { notReady, type NotReady } from '../accounts/connection';
@@ -7,6 +6,7 @@ import { appsBuildingRepo, matchesAcross } from '../apps/matchApps';
 import { accountFor, resolvePin, type PinResult } from '../accounts/repoAccount';
 import { mapPooled } from '../apps/pool';
 import { firstOfEachId } from '../apps/uniqueIds';
+import { orNone } from '../builds/latestBuild';
 
 export type ConnectionState = NotReady | { kind: 'ready' };
 
@@ -140,14 +140,4 @@ async function eachAccount<T>(
   if (failures.length > 0 && answered.length === 0) throw failures[0].error;
   for (const { account, error } of failures) options.skipped?.(account, error);
   return answered;
-}
-
-/** A 404 means "none yet" (an app with no builds, or none of this branch), not a failure. */
-export async function orNone<T>(request: Promise<T>): Promise<T | undefined> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof ApiError && error.kind === 'not-found') return undefined;
-    throw error;
-  }
 }

@@ -7,13 +7,13 @@ export const BRANCH_LIST_LIMIT = 5;
 
 export interface WatchedBranch {
   readonly branch: string;
-  /** The id of the account whose apps these are; undefined: the window's. */
-  readonly account?: string;
+  /** The id of the account whose apps these are. */
+  readonly account: string;
   /** By app: the build shown, undefined for none. */
   readonly latest: ReadonlyMap<string, string | undefined>;
 }
 
-export function watchedBranchOf(state: BranchState, account?: string): WatchedBranch | undefined {
+export function watchedBranchOf(state: BranchState, account: string): WatchedBranch | undefined {
   if (state.kind !== 'builds' || state.entries.length === 0) return undefined;
   return { branch: state.branch, account, latest: new Map(state.entries.map((e) => [e.app.id, e.build?.id])) };
 }

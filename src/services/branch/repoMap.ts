@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { BuildServiceClient } from '../../api';
 import { isStale, readStored, sweep, unknownApps, type StoredRepos } from '../../core/apps/appRepos';
-import { orNone } from '../../core/branch/branchLoad';
+import { orNone } from '../../core/builds/latestBuild';
 import { ViewId } from '../../ids';
 import type { Log } from '../log';
 

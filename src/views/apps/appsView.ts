@@ -1,23 +1,19 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import type { App, Build } from '../../api';
-import { notReady } from '../../core/accounts/connection';
-import { viewFix } from '../../core/text/fixActions';
-import { sortByName } from '../../core/apps/sortApps';
+import type { Build } from '../../api';
 import { ContextKey, ViewId } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { ErrorPresenter } from '../../services/errorPresenter';
 import type { Log } from '../../services/log';
 import type { Session } from '../../services/accounts/session';
 import type { SettingsService } from '../../services/settings';
-import { MessageNode } from '../messageNode';
-import type { BuildPoller } from '../../services/builds/poller';
+import type { BuildTracker } from '../../services/builds/buildTracker';
+import { AppsRoots } from './appsRoots';
 import { BuildNode } from './buildNode';
 import { BuildsSection } from './buildsSection';
 import type { LoadOutcome } from './loadOutcome';
-import { AccountNode, AppNode, PlatformIcons, sameApp, sameNodes, type AppsTreeNode } from './nodes';
+import { AppNode, sameNodes, type AppsTreeNode } from './nodes';
 import type { Account } from '../../services/accounts/accounts';
-import { accountFix } from '../../services/errorPresenter';
 
 export type { LoadOutcome } from './loadOutcome';
 
@@ -25,7 +21,7 @@ export interface AppsViewDeps {
   session: Session;
   settings: SettingsService;
   presenter: ErrorPresenter;
-  poller: BuildPoller;
+  tracker: BuildTracker;
   contextKeys: ContextKeys;
   log: Log;
   extensionUri: vscode.Uri;
@@ -37,21 +33,20 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<AppsTreeNode>;
   readonly builds: BuildsSection;
-  private readonly icons: PlatformIcons;
+  private readonly top: AppsRoots;
   private roots: AppsTreeNode[] | undefined;
-  private sorted = new WeakMap<readonly App[], readonly App[]>();
   private loading: { promise: Promise<LoadOutcome>; controller: AbortController } | undefined;
   private generation = 0;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deps: AppsViewDeps) {
     this.builds = new BuildsSection({ ...deps, accounts: deps.session.accounts });
-    this.icons = new PlatformIcons(deps.extensionUri);
+    this.top = new AppsRoots(deps, this.builds, () => this.appNodes());
     this.view = vscode.window.createTreeView(ViewId.apps, { treeDataProvider: this });
     this.subscriptions = [
       this.view,
       this.builds,
-      // A collapsed app's builds are off screen: nothing to poll for them.
+      // A collapsed app's builds are off screen: this view lets go of them.
       this.view.onDidCollapseElement((e) => this.builds.collapsed(e.element)),
       this.builds.onDidChange((node) => this.changed.fire(node)),
       deps.session.onDidChange(() => {
@@ -131,11 +126,12 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     if (this.loading) return this.loading.promise;
     const controller = new AbortController();
     const generation = ++this.generation;
-    const promise = this.fetchRoots(controller.signal)
+    const promise = this.top
+      .fetch(controller.signal)
       .catch((error: unknown) => {
         // A bug here must still end the load, or every later getChildren would wait on it.
         this.deps.presenter.present(error, l10n.t('Loading apps'));
-        return { roots: this.errorNodes(error), outcome: { status: 'failed', error } as LoadOutcome };
+        return { roots: this.top.errorNodes(error), outcome: { status: 'failed', error } as LoadOutcome };
       })
       .then(({ roots, outcome }): LoadOutcome => {
         if (generation !== this.generation) return { status: 'skipped', reason: 'superseded' };
@@ -159,112 +155,11 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     }
   }
 
-  private async fetchRoots(signal: AbortSignal): Promise<{ roots: AppsTreeNode[]; outcome: LoadOutcome }> {
-    const { session, presenter, contextKeys } = this.deps;
-    const accounts = session.accounts.all();
-    if (accounts.length > 1) return this.fetchAccounts(accounts, signal);
-    const connection = await session.connection();
-    contextKeys.set(ContextKey.configured, connection.kind !== 'not-configured');
-    // Whether a token exists is known only once the address is usable; until then the key stays.
-    if (connection.kind === 'ready' || connection.kind === 'no-token') contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
-    contextKeys.set(ContextKey.noApps, false);
-    if (connection.kind !== 'ready') contextKeys.set(ContextKey.appsListed, false);
-    switch (connection.kind) {
-      case 'not-configured':
-        return { roots: [], outcome: { status: 'skipped', reason: 'not-configured' } };
-      case 'invalid-setting':
-        // Already announced when the setting changed (SettingProblemNotifier): a node, no second toast.
-        return { roots: this.errorNodes(notReady(connection)), outcome: { status: 'skipped', reason: 'invalid-setting' } };
-      case 'no-token':
-        return { roots: [], outcome: { status: 'skipped', reason: 'no-token' } };
-    }
-    try {
-      const apps = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () => session.apps(connection.client, signal));
-      const account = session.accounts.ofClient(connection.client);
-      presenter.succeeded(account);
-      contextKeys.set(ContextKey.noApps, apps.length === 0);
-      contextKeys.set(ContextKey.appsListed, apps.length > 0);
-      return { roots: account ? this.appNodesOf(account, apps, false) : [], outcome: { status: 'loaded', count: apps.length } };
-    } catch (error) {
-      if (signal.aborted) return { roots: [], outcome: { status: 'skipped', reason: 'superseded' } };
-      presenter.present(error, l10n.t('Loading apps'));
-      return { roots: this.errorNodes(error), outcome: { status: 'failed', error } };
-    }
-  }
-
-  // Several accounts: a failing account shows its own error and fix, and hides no other account's apps.
-  private async fetchAccounts(accounts: readonly Account[], signal: AbortSignal): Promise<{ roots: AppsTreeNode[]; outcome: LoadOutcome }> {
-    const { contextKeys } = this.deps;
-    contextKeys.set(ContextKey.configured, true);
-    contextKeys.set(ContextKey.noApps, false);
-    const nodes = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () =>
-      Promise.all(accounts.map((account) => this.accountNode(account, signal))),
-    );
-    if (signal.aborted) return { roots: [], outcome: { status: 'skipped', reason: 'superseded' } };
-    const count = nodes.reduce((n, node) => n + node.children.filter((c) => c.kind === 'app').length, 0);
-    contextKeys.set(ContextKey.hasToken, true);
-    contextKeys.set(ContextKey.appsListed, count > 0);
-    return { roots: nodes, outcome: { status: 'loaded', count } };
-  }
-
-  private async accountNode(account: Account, signal: AbortSignal): Promise<AccountNode> {
-    const connection = await account.connection();
-    switch (connection.kind) {
-      case 'not-configured':
-      case 'invalid-setting':
-        return new AccountNode(account, this.errorNodes(notReady(connection), account), l10n.t('address not valid'));
-      case 'no-token':
-        return new AccountNode(account, this.errorNodes(notReady(connection), account), l10n.t('no access token'));
-    }
-    try {
-      const apps = await this.deps.session.apps(connection.client, signal);
-      this.deps.presenter.succeeded(account);
-      const state = apps.length === 1 ? l10n.t('1 app') : l10n.t('{0} apps', apps.length.toLocaleString(vscode.env.language));
-      const children = apps.length
-        ? this.appNodesOf(account, apps, true)
-        : [new MessageNode(l10n.t('No apps'), 'info', { key: `empty:${account.id}` })];
-      return new AccountNode(account, children, state);
-    } catch (error) {
-      if (!signal.aborted) this.deps.presenter.present(error, l10n.t('Loading apps of {0}', account.label));
-      return new AccountNode(account, this.errorNodes(error, account), l10n.t('failed'));
-    }
-  }
-
-  /** The account lists each id once: VS Code refuses a tree with two items of one id. */
-  private appNodesOf(account: Account, apps: readonly App[], underAccount: boolean): AppNode[] {
-    // An app the service describes as before keeps its node (and so its tree item and its expansion).
-    const before = new Map(this.appNodes().flatMap((n) => (n.account === account ? [[n.app.id, n] as const] : [])));
-    return this.sortedOnce(apps).map((app) => {
-      const kept = before.get(app.id);
-      return kept && sameApp(kept.app, app)
-        ? kept
-        : new AppNode(app, account, this.icons, this.builds.filterOf(account, app.id), underAccount);
-    });
-  }
-
-  private sortedOnce(apps: readonly App[]): readonly App[] {
-    const kept = this.sorted.get(apps);
-    if (kept) return kept;
-    const sorted = sortByName(apps);
-    this.sorted.set(apps, sorted);
-    return sorted;
-  }
-
   /** A token stored or cleared (here or in another window) updates the welcome view and walkthrough at once. */
   private async followToken(): Promise<void> {
     const connection = await this.deps.session.connection();
     if (connection.kind === 'ready' || connection.kind === 'no-token')
       this.deps.contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
-  }
-
-  /** Under an account (several accounts), the node is that account's and so is its fix. */
-  private errorNodes(error: unknown, account?: Account): AppsTreeNode[] {
-    const message = this.deps.presenter.describe(error);
-    if (!message) return [];
-    const fix = accountFix(viewFix(message), account);
-    return [
-      new MessageNode(message.short, message.severity, { detail: message.message, fix, key: account ? `error:${account.id}` : undefined }),
-    ];
   }
 
   dispose(): void {

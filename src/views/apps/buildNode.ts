@@ -3,19 +3,29 @@ import type { Build } from '../../api';
 import { buildAccessibleLabel, stateWord } from '../../core/text/accessibleLabels';
 import { buildLabel, buildTooltip, firstLine, pullRequestTag } from '../../core/builds/buildLook';
 import type { Account } from '../../services/accounts/accounts';
+import type { HeldBuild } from '../../services/builds/buildTracker';
 import { shownText } from '../../core/text/serviceText';
 import { relativeTime } from '../../core/text/time';
 import { buildIcon } from '../buildIcon';
 
-/** `build` is replaced in place on change: VS Code knows tree elements by identity. */
+/** Holds its build while shown; `build` is the tracker's latest copy, so the same node redraws changed. */
 export class BuildNode {
   readonly kind = 'build';
 
   constructor(
-    public build: Build,
+    private readonly held: HeldBuild,
     readonly appId: string,
     readonly account: Account,
   ) {}
+
+  get build(): Build {
+    return this.held.build;
+  }
+
+  /** Off screen: no longer followed for this view. */
+  release(): void {
+    this.held.dispose();
+  }
 
   toTreeItem(now = Date.now()): vscode.TreeItem {
     const { build } = this;

@@ -1,21 +1,19 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import type { Build, BuildServiceClient, Coverage, TestResults } from '../../api';
-import { detailRows } from '../../core/builds/detailRows';
+import type { Build, BuildServiceClient } from '../../api';
 import { CommandId } from '../../ids';
 import { repeatedIdsNote } from '../../core/apps/uniqueIds';
-import { viewFix } from '../../core/text/fixActions';
 import type { BuildFilter } from '../../core/builds/filter';
-import { accountFix, type ErrorPresenter } from '../../services/errorPresenter';
+import type { ErrorPresenter } from '../../services/errorPresenter';
 import type { Account, Accounts } from '../../services/accounts/accounts';
 import type { Log } from '../../services/log';
 import type { Session } from '../../services/accounts/session';
-import type { BuildPoller } from '../../services/builds/poller';
+import type { BuildTracker } from '../../services/builds/buildTracker';
 import type { SettingsService } from '../../services/settings';
 import { uniqueById } from '../../services/uniqueLists';
-import { MessageNode } from '../messageNode';
+import { errorNodes, MessageNode } from '../messageNode';
 import { BuildNode } from './buildNode';
-import { DetailNode } from './detailNode';
+import { BuildDetails } from './buildDetails';
 import { DeploymentGroupsNode, groupRows } from './groupNodes';
 import type { AppNode, AppsTreeNode } from './nodes';
 
@@ -24,13 +22,9 @@ export interface BuildsDeps {
   accounts: Accounts;
   settings: SettingsService;
   presenter: ErrorPresenter;
-  poller: BuildPoller;
+  tracker: BuildTracker;
   log: Log;
 }
-
-type Details = { tests?: TestResults; coverage?: Coverage };
-// A finished build never changes, so its details are kept; the cap bounds a long session's memory.
-const DETAILS_KEPT = 100;
 
 // Builds and build details, fetched only when a node is expanded; filters are kept by app id so a reload
 // of the apps keeps them. Every map is by an id scoped to its account (Account.scoped): two services
@@ -42,7 +36,7 @@ export class BuildsSection implements vscode.Disposable {
   /** Expanded apps whose builds, and builds whose details, could not be loaded: a refresh asks again. */
   private readonly failedApps = new Map<string, AppNode>();
   private readonly failedDetails = new Set<string>();
-  private readonly details = new Map<string, Details>();
+  private readonly details = new BuildDetails();
   /** One groups row per app node, kept so that reveal() and VS Code's expansion find the same object. */
   private readonly groupRows = new WeakMap<AppNode, DeploymentGroupsNode>();
   private readonly changed = new vscode.EventEmitter<AppsTreeNode>();
@@ -51,7 +45,8 @@ export class BuildsSection implements vscode.Disposable {
 
   constructor(private readonly deps: BuildsDeps) {
     this.subscriptions = [
-      deps.poller.onDidUpdate(({ account, build }) => this.updated(account, build)),
+      // The node reads the tracker's copy: a change only redraws it.
+      deps.tracker.onDidChange(({ account, build }) => this.redraw(this.shown.get(account.scoped(build.id)))),
       // Another address or token may know the same build ids with other details.
       deps.session.onDidChange(() => this.details.clear()),
     ];
@@ -102,18 +97,19 @@ export class BuildsSection implements vscode.Disposable {
     this.redraw(this.shown.get(failed.account.scoped(failed.build.id)));
   }
 
-  /** The app is collapsed: its builds are no longer on screen, so there is nothing to follow for it. */
+  /** The app is collapsed: its builds are no longer on screen, so this view holds none of them (another view may). */
   collapsed(node: AppsTreeNode): void {
     if (node.kind !== 'app') return;
     const { account } = node;
     this.lists.delete(account.scoped(node.app.id));
     this.failedApps.delete(account.scoped(node.app.id));
-    for (const [key, shown] of this.shown) {
-      if (shown.account !== account || shown.appId !== node.app.id) continue;
-      this.deps.poller.unfollow(account, shown.build.id, 'shown');
-      this.shown.delete(key);
-      this.failedDetails.delete(key);
-    }
+    for (const [key, shown] of this.shown) if (shown.account === account && shown.appId === node.app.id) this.letGo(key, shown);
+  }
+
+  private letGo(key: string, node: BuildNode): void {
+    node.release();
+    this.shown.delete(key);
+    this.failedDetails.delete(key);
   }
 
   private query(app: AppNode): BuildFilter & { limit: number } {
@@ -153,18 +149,16 @@ export class BuildsSection implements vscode.Disposable {
       return this.errorNodes(error, `app:${appKey}`, app);
     }
     this.failedApps.delete(appKey);
-    // A build the app showed before, unchanged, keeps its node (and its tree item and expansion).
+    // A build the app showed before keeps its node (and its tree item and expansion); the tracker takes the fresh copy.
     const before = new Map([...this.shown].filter(([, n]) => n.appId === app.app.id && n.account === account));
-    this.collapsed(app);
-    this.lists.set(appKey, { app, builds });
     const nodes = builds.map((build) => {
       const kept = before.get(account.scoped(build.id));
-      return kept && JSON.stringify(kept.build) === JSON.stringify(build) ? kept : new BuildNode(build, app.app.id, account);
+      if (kept) this.deps.tracker.record(account, build);
+      return kept ?? new BuildNode(this.deps.tracker.hold(account, build), app.app.id, account);
     });
-    for (const node of nodes) {
-      this.shown.set(account.scoped(node.build.id), node);
-      if (!node.build.finished) this.deps.poller.follow(node.build, 'shown', account);
-    }
+    for (const [key, node] of before) if (!nodes.includes(node)) this.letGo(key, node);
+    this.lists.set(appKey, { app, builds });
+    for (const node of nodes) this.shown.set(account.scoped(node.build.id), node);
     let groups = this.groupRows.get(app);
     if (!groups) this.groupRows.set(app, (groups = new DeploymentGroupsNode(app)));
     if (nodes.length > 0) return [...nodes, groups];
@@ -173,30 +167,15 @@ export class BuildsSection implements vscode.Disposable {
   }
 
   private async detailsOf(node: BuildNode, client: BuildServiceClient): Promise<AppsTreeNode[]> {
-    const { build } = node;
-    const key = node.account.scoped(build.id);
-    let extra = this.details.get(key);
-    if (!extra && build.finished) {
-      try {
-        // An unfinished build has no results to ask for yet.
-        const [tests, coverage] = await Promise.all([client.getTests(build.id), client.getCoverage(build.id)]);
-        extra = { tests, coverage };
-      } catch (error) {
-        this.failedDetails.add(key);
-        return this.errorNodes(error, `build:${key}`, node);
-      }
+    const key = node.account.scoped(node.build.id);
+    try {
+      const rows = await this.details.rows(node, client);
       this.failedDetails.delete(key);
-      this.details.set(key, extra);
-      if (this.details.size > DETAILS_KEPT) this.details.delete(this.details.keys().next().value as string);
+      return rows;
+    } catch (error) {
+      this.failedDetails.add(key);
+      return this.errorNodes(error, `build:${key}`, node);
     }
-    return detailRows(build, extra ?? {}, Date.now()).map((row, i) => new DetailNode(row, `${key}/${i}`, node.account));
-  }
-
-  private updated(account: Account, build: Build): void {
-    const node = this.shown.get(account.scoped(build.id));
-    if (!node) return;
-    node.build = build;
-    this.changed.fire(node);
   }
 
   /** VS Code asks again for the children of a node it shows expanded. */
@@ -204,15 +183,14 @@ export class BuildsSection implements vscode.Disposable {
     if (node) this.changed.fire(node);
   }
 
+  // In the view rather than a toast: the user expanded this node and is looking at it.
   private errorNodes(error: unknown, key: string, failed: AppNode | BuildNode): AppsTreeNode[] {
-    // In the view rather than a toast: the user expanded this node and is looking at it.
-    const message = this.deps.presenter.describe(error);
-    if (!message) return [];
-    const fix = accountFix(viewFix(message, { command: CommandId.refresh, arguments: [failed] }), failed.account);
-    return [new MessageNode(message.short, message.severity, { detail: message.message, fix, key: `error:${key}` })];
+    const retry = { command: CommandId.refresh, arguments: [failed] };
+    return errorNodes(this.deps.presenter, error, { retry, account: failed.account, key: `error:${key}` });
   }
 
   dispose(): void {
+    for (const [key, node] of this.shown) this.letGo(key, node);
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

@@ -3,13 +3,12 @@ import vscode = require('vscode');
 import type { Account } from '../../services/accounts/accounts';
 import type { App, BuildServiceClient, DeploymentGroup } from '../../api';
 import { groupAccessibleLabel } from '../../core/text/accessibleLabels';
-import { viewFix } from '../../core/text/fixActions';
 import { shownText } from '../../core/text/serviceText';
 import { CommandId } from '../../ids';
 import type { ErrorPresenter } from '../../services/errorPresenter';
 import type { Log } from '../../services/log';
 import { uniqueById } from '../../services/uniqueLists';
-import { MessageNode } from '../messageNode';
+import { errorNodes, MessageNode } from '../messageNode';
 
 const TESTERS_LISTED = 20;
 
@@ -78,11 +77,9 @@ export async function groupRows(
   try {
     groups = uniqueById(deps.log, `the deployment groups of app ${appId}`, await client.listDeploymentGroups(appId), (g) => g.id);
   } catch (error) {
-    const message = deps.presenter.describe(error);
-    if (!message) return [];
     // Retry asks for the app's rows again, and with them this section's.
-    const fix = viewFix(message, { command: CommandId.refresh, arguments: [node.app] });
-    return [new MessageNode(message.short, message.severity, { detail: message.message, fix, key: `groups-error:${appKey}` })];
+    const retry = { command: CommandId.refresh, arguments: [node.app] };
+    return errorNodes(deps.presenter, error, { retry, account: node.app.account, key: `groups-error:${appKey}` });
   }
   if (groups.length === 0) return [new MessageNode(l10n.t('No deployment groups'), 'info', { key: `groups-empty:${appKey}` })];
   return groups.map((group) => new DeploymentGroupNode(group, appKey));

@@ -1,14 +1,13 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { contextValueOf, type BranchState } from '../../core/branch/branchState';
-import { viewFix } from '../../core/text/fixActions';
 import { shownText } from '../../core/text/serviceText';
 import { CommandId, ContextKey, Setting } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
 import type { ErrorPresenter } from '../../services/errorPresenter';
-import type { AccountBuild } from '../../services/builds/poller';
-import { MessageNode } from '../messageNode';
+import type { AccountBuild } from '../../services/builds/buildTracker';
+import { errorNodes, MessageNode } from '../messageNode';
 import { BranchBuildNode, RepoNode, type BranchTreeNode } from './branchNodes';
 
 // Empty states are viewsWelcome's, keyed by ContextKey.currentBranchState, set only while the view is
@@ -130,17 +129,8 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         const fix = { title: l10n.t('Open Settings'), command: CommandId.openSettings, arguments: [Setting.appId] };
         return [new MessageNode(l10n.t('The pinned app is not one of your apps'), 'warning', { detail, fix })];
       }
-      case 'failed': {
-        const message = this.presenter.describe(state.error);
-        return message
-          ? [
-              new MessageNode(message.short, message.severity, {
-                detail: message.message,
-                fix: viewFix(message, { command: CommandId.refreshCurrentBranch }),
-              }),
-            ]
-          : [];
-      }
+      case 'failed':
+        return errorNodes(this.presenter, state.error, { retry: { command: CommandId.refreshCurrentBranch } });
       default:
         return [];
     }

@@ -13,7 +13,7 @@ describe('builds: following unfinished builds', () => {
   const fixture = useReferenceService({ onlyIf: () => vscode.window.state.focused, token: true, waitForApps: true });
 
   it('polls the queued and running builds shown in one list of their app, redraws them, and stops when they finish', async () => {
-    const poller = fixture.api.testing?.poller;
+    const poller = fixture.api.testing?.tracker;
     assert.ok(poller);
     const builds = await fixture.api.apps.getChildren(await appNode(fixture.api, ANDROID_2048));
     const unfinished = builds.filter((b) => b.kind === 'build' && !b.build.finished).map((b) => (b.kind === 'build' ? b.build.id : ''));
@@ -29,7 +29,7 @@ describe('builds: following unfinished builds', () => {
     );
 
     const finished: string[] = [];
-    const listener = poller.onDidFinish(({ build }) => finished.push(build.id));
+    const listener = poller.onDidChange(({ build, ended }) => ended && finished.push(build.id));
     fixture.service.advanceBuilds(); // queued → running, running → finished
     fixture.service.advanceBuilds();
     await waitFor(() => poller.followedIds.length === 0, 'both builds seen finished', 10_000);

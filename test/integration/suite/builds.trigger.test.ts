@@ -40,7 +40,7 @@ describe('trigger build and completion notice', () => {
       'the new build shown',
     );
     assert.ok(state.kind === 'builds');
-    assert.ok(fixture.api.testing?.branch.poller.isFollowing(created._id));
+    assert.ok(fixture.api.testing?.branch.tracker.isFollowing(created._id));
 
     fixture.service.advanceBuilds();
     fixture.service.advanceBuilds();

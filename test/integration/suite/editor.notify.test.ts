@@ -53,7 +53,7 @@ describe('editor: notifications for my branch', () => {
       (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === build._id && e.build.finished),
       'the build seen finished',
     );
-    await waitFor(() => !testing(fixture.api).poller.isFollowing(build._id), 'no longer followed');
+    await waitFor(() => !testing(fixture.api).tracker.isFollowing(build._id), 'no longer followed');
   }
 
   it("'triggered' (the default): a teammate's build of my branch finishes without a notification", async () => {
@@ -70,12 +70,12 @@ describe('editor: notifications for my branch', () => {
     const other = await post('master');
     await fixture.api.apps.refresh();
     await fixture.api.apps.getChildren(await appNode(fixture.api, ANDROID_2048));
-    await waitFor(() => testing(fixture.api).poller.isFollowing(other), 'the master build followed');
+    await waitFor(() => testing(fixture.api).tracker.isFollowing(other), 'the master build followed');
     const { notice } = testing(fixture.api);
     const before = notice.count;
     const build = await teammateBuild();
     await finish(build);
-    await waitFor(() => !testing(fixture.api).poller.isFollowing(other), 'the master build finished too');
+    await waitFor(() => !testing(fixture.api).tracker.isFollowing(other), 'the master build finished too');
     assert.equal(notice.count, before + 1);
     if (ui.uiProbeAvailable()) {
       const outcome = build.build_status === 'success' ? 'succeeded' : 'failed';
@@ -108,7 +108,7 @@ describe('editor: notifications for my branch', () => {
     await waitForBranchState(fixture.api, shows('failed'), 'the new build shown failed');
     assert.match(branch.statusBar.shown?.text ?? '', new RegExp(`\\$\\(error\\) #${build.build_number}\\b`));
     await waitFor(() => notice.count === before + 1, 'the build announced');
-    await waitFor(() => !branch.poller.isFollowing(id), 'no longer followed');
+    await waitFor(() => !branch.tracker.isFollowing(id), 'no longer followed');
     await sleep(1500); // several more looks at the branch
     assert.equal(notice.count, before + 1, 'announced once');
     if (ui.uiProbeAvailable()) {

@@ -134,7 +134,7 @@ describe('editor: language-model tools', () => {
       text,
       `Started build #${created.build_number} of 2048 Android App on develop (id ${created._id}); it is queued. The Build Service views follow it.`,
     );
-    assert.ok(testing(fixture.api).poller.isFollowing(created._id));
+    assert.ok(testing(fixture.api).tracker.isFollowing(created._id));
     assert.ok(!(await readLog(fixture.api)).includes(fixture.service.token), 'the token is never logged');
   });
 

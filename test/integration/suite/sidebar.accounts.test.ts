@@ -200,7 +200,7 @@ describe('accounts: two services in one window', () => {
     // Expand an app of each account, as a click does: their unfinished builds are followed.
     const followedOf = (service: RunningService) => {
       const ids = new Set(service.data.builds.map((b) => b._id));
-      return testing(fixture.api).poller.followedIds.filter((id) => ids.has(id));
+      return testing(fixture.api).tracker.followedIds.filter((id) => ids.has(id));
     };
     const stagingApp = second.children.find((n) => n.kind === 'app');
     const firstApp = first.children.find((n) => n.kind === 'app');

@@ -84,7 +84,7 @@ describe('accounts: two services with the same ids', () => {
   });
 
   it('a build that finishes on one service is redrawn under its account only; the other keeps following its own', async () => {
-    const poller = testing(fixture.api).poller;
+    const poller = testing(fixture.api).tracker;
     const [mine, theirs] = [await appUnder(0, ANDROID_2048), await appUnder(1, ANDROID_2048)];
     const ours = (await buildsOf(mine)).find((n) => n.build.status === 'running');
     assert.ok(ours, 'the seeded running build');

@@ -1,0 +1,115 @@
+// The latest copy of each build someone holds, by account and id, and how many hold it: a build is
+// followed while it is unfinished and held at least once, whoever holds it.
+import type { Build } from '../../api/models';
+
+/** One key for an account's build (or app): ids are unique only within a service. */
+export const buildKey = (owner: string, id: string): string => `${owner}\n${id}`;
+
+/** How a build's end was seen: it was started from this window, or only shown. */
+export type Ended = 'triggered' | 'seen';
+
+export interface Recorded {
+  readonly changed: boolean;
+  /** This copy is the build's end, seen once. */
+  readonly ended?: Ended;
+}
+
+export interface TrackedBuild {
+  readonly owner: string;
+  build: Build;
+  holds: number;
+  /** Holds that end by themselves when the build finishes (a build triggered here). */
+  triggeredHolds: number;
+  triggered: boolean;
+}
+
+export interface Followed {
+  readonly owner: string;
+  readonly build: Build;
+}
+
+export class TrackedBuilds {
+  private readonly entries = new Map<string, TrackedBuild>();
+
+  // `started`: the build was not followed before (the pace restarts); the copy is recorded as any other.
+  hold(owner: string, build: Build, triggered: boolean): { entry: TrackedBuild; started: boolean; recorded: Recorded } {
+    const key = buildKey(owner, build.id);
+    let entry = this.entries.get(key);
+    const wasFollowed = entry !== undefined && isFollowed(entry);
+    const recorded = entry ? this.recordEntry(entry, build, false) : { changed: false };
+    entry ??= { owner, build, holds: 0, triggeredHolds: 0, triggered: false };
+    // Also when that copy ended it and no hold was left: this hold keeps it again.
+    this.entries.set(key, entry);
+    entry.holds++;
+    if (triggered && !entry.build.finished) {
+      entry.triggered = true;
+      entry.triggeredHolds++;
+    }
+    return { entry, started: !wasFollowed && isFollowed(entry), recorded };
+  }
+
+  /** Lets go of one hold of `entry`; the last one forgets the build. */
+  release(entry: TrackedBuild, triggered: boolean): void {
+    if (this.entries.get(buildKey(entry.owner, entry.build.id)) !== entry) return;
+    if (triggered && entry.triggeredHolds === 0) return; // ended by itself when the build finished
+    if (triggered) entry.triggeredHolds--;
+    entry.holds--;
+    if (entry.holds <= 0) this.entries.delete(buildKey(entry.owner, entry.build.id));
+  }
+
+  /**
+   * A fresh copy of a build; undefined when nobody holds it and it is no news. `newest`: the newest of
+   * its app and branch, not shown before, so a finished copy is its end.
+   */
+  record(owner: string, build: Build, newest = false): Recorded | undefined {
+    const entry = this.entries.get(buildKey(owner, build.id));
+    if (entry) return this.recordEntry(entry, build, newest);
+    return newest ? { changed: true, ended: build.finished ? 'seen' : undefined } : undefined;
+  }
+
+  get(owner: string, id: string): Build | undefined {
+    return this.entries.get(buildKey(owner, id))?.build;
+  }
+
+  /** Forgets a build that is gone from its service: it never finishes. */
+  forget(owner: string, id: string): void {
+    this.entries.delete(buildKey(owner, id));
+  }
+
+  /** Forgets the builds of the accounts `gone` names. */
+  drop(gone: (owner: string) => boolean): void {
+    for (const [key, entry] of this.entries) if (gone(entry.owner)) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** The latest copy of each build followed: held and unfinished. */
+  get followed(): Followed[] {
+    return [...this.entries.values()].filter(isFollowed).map(({ owner, build }) => ({ owner, build }));
+  }
+
+  isFollowed(owner: string, id: string): boolean {
+    const entry = this.entries.get(buildKey(owner, id));
+    return entry !== undefined && isFollowed(entry);
+  }
+
+  private recordEntry(entry: TrackedBuild, build: Build, newest: boolean): Recorded {
+    // A copy asked for before the build finished must not make it unfinished again (its end would be seen twice).
+    if (entry.build.finished && !build.finished) return { changed: false };
+    const ends = build.finished && !entry.build.finished;
+    const changed = JSON.stringify(entry.build) !== JSON.stringify(build);
+    entry.build = build;
+    if (!ends) return { changed: changed || newest };
+    const ended: Ended = entry.triggered ? 'triggered' : 'seen';
+    entry.holds -= entry.triggeredHolds;
+    entry.triggeredHolds = 0;
+    if (entry.holds <= 0) this.entries.delete(buildKey(entry.owner, build.id));
+    return { changed, ended };
+  }
+}
+
+function isFollowed(entry: TrackedBuild): boolean {
+  return entry.holds > 0 && !entry.build.finished;
+}

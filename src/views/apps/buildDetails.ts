@@ -1,0 +1,33 @@
+import type { BuildServiceClient, Coverage, TestResults } from '../../api';
+import { detailRows } from '../../core/builds/detailRows';
+import type { BuildNode } from './buildNode';
+import { DetailNode } from './detailNode';
+
+type Details = { tests?: TestResults; coverage?: Coverage };
+// A finished build never changes, so its details are kept; the cap bounds a long session's memory.
+const DETAILS_KEPT = 100;
+
+/** The rows under an expanded build: a finished one's tests and coverage are fetched once, by account and id. */
+export class BuildDetails {
+  private readonly kept = new Map<string, Details>();
+
+  /** Another address or token may know the same build ids with other details. */
+  clear(): void {
+    this.kept.clear();
+  }
+
+  /** Rejects when its tests or coverage could not be fetched. */
+  async rows(node: BuildNode, client: BuildServiceClient): Promise<DetailNode[]> {
+    const { build } = node;
+    const key = node.account.scoped(build.id);
+    let extra = this.kept.get(key);
+    // An unfinished build has no results to ask for yet.
+    if (!extra && build.finished) {
+      const [tests, coverage] = await Promise.all([client.getTests(build.id), client.getCoverage(build.id)]);
+      extra = { tests, coverage };
+      this.kept.set(key, extra);
+      if (this.kept.size > DETAILS_KEPT) this.kept.delete(this.kept.keys().next().value as string);
+    }
+    return detailRows(build, extra ?? {}, Date.now()).map((row, i) => new DetailNode(row, `${key}/${i}`, node.account));
+  }
+}

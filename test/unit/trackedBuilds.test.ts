@@ -1,0 +1,88 @@
+// One home for a build's state, in plain Node: the latest copy of each build held, followed while
+// anyone holds it unfinished, and its end told once.
+import * as assert from 'node:assert/strict';
+import type { Build, BuildStatus } from '../../src/api';
+import { TrackedBuilds } from '../../src/core/builds/trackedBuilds';
+
+function build(id: string, status: BuildStatus): Build {
+  const finished = status !== 'queued' && status !== 'running';
+  return {
+    id,
+    appId: 'a',
+    status,
+    rawStatus: status,
+    finished,
+    commit: { tags: [] },
+    testSummary: {},
+    links: { download: [], install: [] },
+  };
+}
+
+const A = 'https://builds.example/v1';
+const ids = (tracked: TrackedBuilds) => tracked.followed.map((f) => f.build.id);
+
+describe('tracked builds', () => {
+  it('follows only unfinished builds; a second hold does not start it again', () => {
+    const tracked = new TrackedBuilds();
+    assert.equal(tracked.hold(A, build('done', 'success'), false).started, false);
+    assert.equal(tracked.hold(A, build('b1', 'queued'), false).started, true);
+    assert.equal(tracked.hold(A, build('b1', 'queued'), false).started, false);
+    assert.deepEqual(ids(tracked), ['b1']);
+    assert.equal(tracked.get(A, 'done')?.status, 'success', 'a finished build held is kept, not followed');
+  });
+
+  it('a fresh copy is news only when it differs; a finished one is its end, told once', () => {
+    const tracked = new TrackedBuilds();
+    tracked.hold(A, build('b1', 'queued'), false);
+    assert.deepEqual(tracked.record(A, build('b1', 'queued')), { changed: false });
+    assert.deepEqual(tracked.record(A, build('b1', 'running')), { changed: true });
+    assert.deepEqual(tracked.record(A, build('b1', 'failed')), { changed: true, ended: 'seen' });
+    assert.deepEqual(ids(tracked), [], 'finished: not followed');
+    assert.deepEqual(tracked.record(A, build('b1', 'failed')), { changed: false }, 'still held, its end already told');
+    assert.deepEqual(tracked.record(A, build('b1', 'running')), { changed: false }, 'an old copy does not make it run again');
+    assert.equal(tracked.record(A, build('other', 'running')), undefined, 'nobody holds it');
+  });
+
+  it('stays followed while any holder is left: letting go of one view does not stop it for another', () => {
+    const tracked = new TrackedBuilds();
+    const apps = tracked.hold(A, build('b1', 'running'), false).entry;
+    const branch = tracked.hold(A, build('b1', 'running'), false).entry;
+    tracked.release(apps, false);
+    assert.deepEqual(ids(tracked), ['b1']);
+    assert.deepEqual(tracked.record(A, build('b1', 'success')), { changed: true, ended: 'seen' });
+    tracked.release(branch, false);
+    assert.equal(tracked.get(A, 'b1'), undefined, 'the last hold forgets it');
+  });
+
+  it('a build triggered here is announced as triggered, even when it is also shown; its own hold ends with it', () => {
+    const tracked = new TrackedBuilds();
+    const shown = tracked.hold(A, build('b1', 'running'), false).entry;
+    const mine = tracked.hold(A, build('b1', 'running'), true).entry;
+    tracked.release(shown, false);
+    assert.deepEqual(ids(tracked), ['b1'], 'the triggered hold keeps it followed');
+    assert.equal(tracked.record(A, build('b1', 'success'))?.ended, 'triggered');
+    assert.equal(tracked.get(A, 'b1'), undefined, 'nobody else held it');
+    tracked.release(mine, true); // a late dispose changes nothing
+    assert.deepEqual(ids(tracked), []);
+  });
+
+  it('a new build of a watched branch is news, and its end when it is seen already finished', () => {
+    const tracked = new TrackedBuilds();
+    assert.deepEqual(tracked.record(A, build('n1', 'running'), true), { changed: true, ended: undefined });
+    assert.deepEqual(tracked.record(A, build('n2', 'success'), true), { changed: true, ended: 'seen' });
+    tracked.hold(A, build('n3', 'success'), false);
+    assert.equal(tracked.record(A, build('n3', 'success'), true)?.ended, undefined, 'shown finished before: no end to tell');
+  });
+
+  it("two accounts' builds of one id are kept apart: news of one is not news of the other", () => {
+    const tracked = new TrackedBuilds();
+    const B = 'https://staging.example/v1';
+    tracked.hold(A, build('b1', 'running'), false);
+    tracked.hold(B, build('b1', 'running'), true);
+    assert.deepEqual(tracked.record(B, build('b1', 'failed')), { changed: true, ended: 'triggered' });
+    assert.equal(tracked.isFollowed(A, 'b1'), true, "the other account's build of that id is still running");
+    assert.deepEqual(tracked.record(A, build('b1', 'running')), { changed: false });
+    tracked.drop((owner) => owner === A);
+    assert.deepEqual(ids(tracked), []);
+  });
+});
