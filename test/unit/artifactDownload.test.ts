@@ -9,6 +9,7 @@ import { saveArtifact, type ArtifactProgress } from '../../src/core/artifacts/ar
 import { DownloadFailed } from '../../src/core/artifacts/downloadFailure';
 import { progressText } from '../../src/core/artifacts/downloadText';
 import { BuildServiceClient } from '../../src/api/client';
+import { checkDownloadSizeLimit } from '../../src/core/settings/validateDownloads';
 import { addressAllowed, addressRange, type AddressRange } from '../../src/api/downloadGuard';
 import { createTestCa, type TestCa } from '../network/certificates';
 import {
@@ -390,6 +391,15 @@ describe('where a download may go', () => {
     assert.ok(!addressAllowed('private', new Set(['loopback'])));
     assert.ok(addressAllowed('private', new Set(['private'])));
     assert.ok(!addressAllowed('reserved', new Set(['reserved'])));
+  });
+});
+
+describe('buildService.downloadSizeLimitMB', () => {
+  it('is a number of megabytes from 1 to 1,000,000, 4096 when unset; anything else reads as the default with a problem', () => {
+    assert.deepEqual(checkDownloadSizeLimit(undefined), { ok: true, value: 4096 });
+    assert.deepEqual(checkDownloadSizeLimit(250), { ok: true, value: 250 });
+    assert.deepEqual(checkDownloadSizeLimit('big'), { ok: false, problem: 'it must be a number of megabytes' });
+    assert.deepEqual(checkDownloadSizeLimit(0), { ok: false, problem: 'it must be between 1 and 1000000' });
   });
 });
 
