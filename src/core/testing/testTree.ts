@@ -12,6 +12,8 @@ export interface TestLeaf {
   readonly suite: string;
   readonly run: string;
   readonly outcome: TestOutcome;
+  /** As the service sent it: how the same test is found in another build. */
+  readonly result: TestResult;
 }
 
 export interface TestGroup {
@@ -57,7 +59,7 @@ export function testTree(results: readonly TestResult[]): TestGroup[] {
     const suites = getOrAdd(targets, target, (): Suites => new Map());
     const tests = getOrAdd(suites, suite, () => new Map<string, TestLeaf>());
     const id = [run, target, suite, result.name].map(encodeURIComponent).join('/');
-    if (!tests.has(result.name)) tests.set(result.name, { id, name: result.name, suite, run, outcome: outcomeOf(result.status) });
+    if (!tests.has(result.name)) tests.set(result.name, { id, name: result.name, suite, run, outcome: outcomeOf(result.status), result });
   }
   const group = (level: TestGroup['level'], path: string[], label: string, children: (TestGroup | TestLeaf)[]): TestGroup => ({
     id: [...path, label].map(encodeURIComponent).join('/'),
