@@ -26,7 +26,7 @@ export interface TriggerInput extends AccountInput {
 /** Said instead of throwing: the model quotes it, the user reads it. */
 export class Answer extends Error {}
 
-/** A failure as the model reads it: an Answer's text, or the words a notification would use, with the details logged. */
+/** A failure as the model reads it: an Answer's text, or the words a notification would use (the service's own quoted as data), details logged. */
 export function failureAnswer(error: unknown, log: Log, timeoutSeconds: number): string {
   if (error instanceof Answer) return cappedAnswer(error.message);
   log.warn(loggedText(`A chat tool failed: ${error instanceof Error ? error.message : String(error)}`));

@@ -66,7 +66,7 @@ export class ChatTools {
       case 'failed':
         throw state.error;
       case 'no-app':
-        return l10n.t('No app builds this repository (branch {0}); buildService.appId can name one.', state.branch);
+        return l10n.t('No app builds this repository (branch {0}); buildService.appId can name one.', named(state.branch));
       case 'choose-account': {
         const labels = state.accounts.map((id) => named(this.deps.session.accounts.byId(id)?.label ?? id)).join(', ');
         return l10n.t('Apps of several accounts build this repository ({0}); which one it uses is not chosen yet.', labels);

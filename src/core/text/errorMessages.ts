@@ -1,7 +1,7 @@
 // What the user is told about a failed (or unsendable) request, and which fixes it offers (fixActions.ts
 // labels them). Pure (no vscode) so the texts are unit-tested; the presenter, the views and the chat tools all say the same.
 import * as l10n from '@vscode/l10n';
-import type { ApiError } from '../../api/errors';
+import type { ApiError, ApiErrorKind } from '../../api/errors';
 import { Setting, type SettingId } from '../../ids';
 import { noticeText, SHOWN_MAX, shownText, type NoticeText } from './serviceText';
 
@@ -23,6 +23,9 @@ export interface UserMessage {
   /** The setting that Open Settings opens. */
   setting?: SettingId;
 }
+
+/** The kinds whose message gives the service's own words (a 401's `error`); a chat tool quotes them apart, as data. */
+export const KINDS_WITH_SERVICE_WORDS: ReadonlySet<ApiErrorKind> = new Set(['missing-token', 'unauthorized']);
 
 type Describable = Pick<ApiError, 'kind' | 'status' | 'serverMessage' | 'problem'> & { message?: string };
 
