@@ -47,7 +47,7 @@ describe('failed tests against the base branch', () => {
     const comparison = compareFailures(here, [...base, test('Old', 'gone()', 'failed')], true);
     assert.equal(comparison.verdictOf(here[0]), 'existing');
     assert.equal(comparison.verdictOf(here[1]), 'new');
-    assert.deepEqual([comparison.newCount, comparison.existingCount], [1, 1]);
+    assert.deepEqual([comparison.newFailures.length, comparison.existingFailures.length], [1, 1]);
     assert.deepEqual(
       comparison.fixed.map((t) => t.name),
       ['testSpawnTile()', 'gone()'],

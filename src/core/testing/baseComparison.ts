@@ -11,13 +11,15 @@ export type FailureVerdict = 'new' | 'existing';
 export interface FailureComparison {
   /** The failed test of this build: 'existing' when it failed on the base build too, else 'new'. */
   verdictOf(test: TestRef): FailureVerdict;
-  readonly newCount: number;
-  readonly existingCount: number;
+  /** This build's failed tests that pass or are absent on the base, in the order sent. */
+  readonly newFailures: readonly TestResult[];
+  /** This build's failed tests that failed on the base too. */
+  readonly existingFailures: readonly TestResult[];
   /** Failed on the base, passed here: each test once, in the base's order. */
   readonly fixed: readonly TestResult[];
 }
 
-const isFailed = (status: string): boolean => outcomeOf(status) === 'failed';
+const isFailed = (status: string): boolean => status === 'failed' || outcomeOf(status) === 'failed';
 const isPassed = (status: string): boolean => outcomeOf(status) === 'passed';
 
 export function sameTest(a: TestRef, b: TestRef): boolean {
@@ -26,22 +28,30 @@ export function sameTest(a: TestRef, b: TestRef): boolean {
   );
 }
 
-/** Tests by name; the rare name shared by several suites or devices holds a list. */
-export class TestIndex<T extends TestRef> {
+/** Entries by their test's name; the rare name shared by several suites or devices holds a list. */
+export class TestIndex<T> {
   private readonly byName = new Map<string, T | T[]>();
 
-  add(test: T): void {
+  constructor(private readonly testOf: (entry: T) => TestRef) {}
+
+  /** false when the same test is in already (the first one stays). */
+  add(entry: T): boolean {
+    const test = this.testOf(entry);
     const found = this.byName.get(test.name);
-    if (found === undefined) this.byName.set(test.name, test);
-    else if (Array.isArray(found)) found.push(test);
-    else this.byName.set(test.name, [found, test]);
+    if (found === undefined) this.byName.set(test.name, entry);
+    else if (Array.isArray(found)) {
+      if (found.some((e) => sameTest(this.testOf(e), test))) return false;
+      found.push(entry);
+    } else if (sameTest(this.testOf(found), test)) return false;
+    else this.byName.set(test.name, [found, entry]);
+    return true;
   }
 
   get(test: TestRef): T | undefined {
     const found = this.byName.get(test.name);
     if (found === undefined) return undefined;
-    if (!Array.isArray(found)) return sameTest(found, test) ? found : undefined;
-    return found.find((candidate) => sameTest(candidate, test));
+    if (!Array.isArray(found)) return sameTest(this.testOf(found), test) ? found : undefined;
+    return found.find((entry) => sameTest(this.testOf(entry), test));
   }
 
   *values(): IterableIterator<T> {
@@ -52,41 +62,54 @@ export class TestIndex<T extends TestRef> {
   }
 }
 
+const FAILED_HERE = 1;
+const PASSED_HERE = 2;
+/** Not a failure on the base, or a test it named before: never fixed. */
+const SKIPPED = 4;
+
 /**
  * `here`: the results of the build looked at; `passingListed`: whether they list its passing tests. When they
  * do not, a test that failed on the base and is not among this build's failures counts as fixed.
  */
 export function compareFailures(here: readonly TestResult[], base: readonly TestResult[], passingListed: boolean): FailureComparison {
-  const baseFailed = new TestIndex<TestResult>();
-  for (const test of base) if (isFailed(test.status)) baseFailed.add(test);
-  const failedHere = new Set<TestResult>();
-  const passedHere = new Set<TestResult>();
-  let newCount = 0;
+  // What became of each base failure here, by its place in `base`: flags, not a second lookup.
+  const seen = new Uint8Array(base.length);
+  const byName = new Map<string, number | number[]>();
+  const placeOf = (found: number | number[], test: TestRef): number | undefined =>
+    typeof found === 'number' ? (sameTest(base[found], test) ? found : undefined) : found.find((i) => sameTest(base[i], test));
+  for (let i = 0; i < base.length; i++) {
+    const test = base[i];
+    if (!isFailed(test.status)) {
+      seen[i] = SKIPPED;
+      continue;
+    }
+    const found = byName.get(test.name);
+    if (found === undefined) byName.set(test.name, i);
+    else if (placeOf(found, test) !== undefined) seen[i] = SKIPPED;
+    else byName.set(test.name, typeof found === 'number' ? [found, i] : [...found, i]);
+  }
+  const lookUp = (test: TestRef): number | undefined => {
+    const found = byName.get(test.name);
+    return found === undefined ? undefined : placeOf(found, test);
+  };
+  const newFailures: TestResult[] = [];
+  const existingFailures: TestResult[] = [];
   for (const test of here) {
-    const onBase = baseFailed.get(test);
+    const onBase = lookUp(test);
     if (isFailed(test.status)) {
-      if (onBase) failedHere.add(onBase);
-      else newCount++;
-    } else if (onBase && isPassed(test.status)) passedHere.add(onBase);
+      if (onBase === undefined) newFailures.push(test);
+      else {
+        seen[onBase] |= FAILED_HERE;
+        existingFailures.push(test);
+      }
+    } else if (onBase !== undefined && isPassed(test.status)) seen[onBase] |= PASSED_HERE;
   }
   const fixed: TestResult[] = [];
-  for (const test of base) {
-    // A test the base named twice is the first one's: listed once.
-    if (!isFailed(test.status) || baseFailed.get(test) !== test || failedHere.has(test)) continue;
-    if (!passingListed || passedHere.has(test)) fixed.push(test);
+  for (let i = 0; i < base.length; i++) {
+    const flags = seen[i];
+    if (!(flags & (FAILED_HERE | SKIPPED)) && (!passingListed || flags & PASSED_HERE)) fixed.push(base[i]);
   }
-  return {
-    verdictOf: (test) => (baseFailed.get(test) ? 'existing' : 'new'),
-    newCount,
-    existingCount: countFailed(here) - newCount,
-    fixed,
-  };
-}
-
-function countFailed(tests: readonly TestResult[]): number {
-  let count = 0;
-  for (const test of tests) if (isFailed(test.status)) count++;
-  return count;
+  return { verdictOf: (test) => (lookUp(test) === undefined ? 'new' : 'existing'), newFailures, existingFailures, fixed };
 }
 
 /** The base build a build is compared with: the newest finished one that ran tests, never the build itself or a newer one when it is on its base. */

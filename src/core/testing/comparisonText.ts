@@ -63,8 +63,8 @@ export function fixedText(comparison: FailureComparison, branch: string, base: B
 /** One line for Current Branch: "2 new, 1 also failing on main #41, 1 fixed". */
 export function summaryText(comparison: FailureComparison, branch: string, base: Build): string {
   const parts = [
-    l10n.t('{0} new', comparison.newCount),
-    l10n.t('{0} also failing on {1}', comparison.existingCount, baseName(branch, base)),
+    l10n.t('{0} new', comparison.newFailures.length),
+    l10n.t('{0} also failing on {1}', comparison.existingFailures.length, baseName(branch, base)),
   ];
   if (comparison.fixed.length > 0) parts.push(l10n.t('{0} fixed', comparison.fixed.length));
   return parts.join(', ');

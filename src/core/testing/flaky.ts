@@ -29,7 +29,7 @@ export interface FlakyReport {
 
 /** `history`: the branch's finished builds that ran tests, newest first. */
 export function flakyTests(branch: string, history: readonly BuildFailures[]): FlakyReport {
-  const failedIn = new TestIndex<TestResult & { readonly builds: Set<number> }>();
+  const failedIn = new TestIndex<TestResult & { readonly builds: Set<number> }>((entry) => entry);
   history.forEach(({ failed }, index) => {
     for (const test of failed) {
       let entry = failedIn.get(test);
@@ -48,9 +48,9 @@ export function flakyTests(branch: string, history: readonly BuildFailures[]): F
     found.push({ test, failures: builds.size, builds: history.length, sameCommit });
   }
   found.sort((a, b) => b.failures - a.failures || a.test.name.localeCompare(b.test.name));
-  const index = new TestIndex<TestResult & { flaky: FlakyTest }>();
-  for (const flaky of found) index.add({ ...flaky.test, flaky });
-  return { branch, builds: history.length, tests: found, flakyOf: (test) => index.get(test)?.flaky };
+  const index = new TestIndex<FlakyTest>((flaky) => flaky.test);
+  for (const flaky of found) index.add(flaky);
+  return { branch, builds: history.length, tests: found, flakyOf: (test) => index.get(test) };
 }
 
 function onOneCommit(history: readonly BuildFailures[], failed: (index: number) => boolean): boolean {

@@ -47,14 +47,8 @@ export function comparedBuildText(compared: ComparedBuild, max = 20): string {
   if (look.kind === 'compared' && comparison) {
     const base = named(baseName(look.branch, look.base));
     lines.push(
-      ...list(
-        l10n.t('New failures, not failing on {0}', base),
-        failed.filter((t) => comparison.verdictOf(t) === 'new'),
-      ),
-      ...list(
-        l10n.t('Existing failures, also failing on {0}', base),
-        failed.filter((t) => comparison.verdictOf(t) === 'existing'),
-      ),
+      ...list(l10n.t('New failures, not failing on {0}', base), comparison.newFailures),
+      ...list(l10n.t('Existing failures, also failing on {0}', base), comparison.existingFailures),
       ...list(l10n.t('Fixed here, failing on {0}', base), comparison.fixed),
     );
   } else {
