@@ -27,6 +27,7 @@ export interface BuildServiceExports {
     /** The accounts, and the Accounts menu's provider as VS Code calls it. */
     readonly accounts: Accounts;
     readonly accountsMenu: vscode.AuthenticationProvider;
+    /** The secret of the account buildService.baseUrl names now. */
     readonly tokenSecretKey: string;
     readonly logFile: vscode.Uri;
     /** The Apps view itself, so a test can expand apps the way a click does (reveal with expand). */

@@ -27,7 +27,6 @@ import { RepoMap } from './services/branch/repoMap';
 import { Session } from './services/accounts/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
-import { TOKEN_SECRET_KEY } from './services/accounts/tokenStore';
 import { UnencryptedConsent } from './services/accounts/unencryptedConsent';
 import { AppsView } from './views/apps/appsView';
 import { BranchStatusBar } from './views/branch/branchStatusBar';
@@ -122,7 +121,9 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         secrets: context.secrets,
         accounts,
         accountsMenu: accountCommands,
-        tokenSecretKey: TOKEN_SECRET_KEY,
+        get tokenSecretKey() {
+          return accounts.settingsSecretKey();
+        },
         logFile: vscode.Uri.joinPath(context.logUri, `${LOG_CHANNEL_NAME}.log`),
         appsView: apps.view,
         tracker,

@@ -3,8 +3,9 @@ import vscode = require('vscode');
 import { parseBaseUrl } from '../api/baseUrl';
 import { InvalidBaseUrlError } from '../api/errors';
 import { accountIdOf, hostOf, labelProblem, suggestLabel } from '../core/accounts/accounts';
-import { noticeText } from '../core/text/serviceText';
-import { tokenProblem } from '../core/accounts/tokenFormat';
+import { noticeText, type NoticeText } from '../core/text/serviceText';
+import { URL_ENV_VAR } from '../core/accounts/environmentToken';
+import { tokenProblem, TOKEN_ENV_VAR } from '../core/accounts/tokenFormat';
 import { CommandId } from '../ids';
 import type { Account, Accounts } from '../services/accounts/accounts';
 import type { Log } from '../services/log';
@@ -135,8 +136,22 @@ export class AccountCommands implements vscode.AuthenticationProvider, vscode.Di
     const account = await pickAccount(this.deps.accounts, target, l10n.t('Build Service: Sign Out'));
     if (!account) return;
     await this.deps.accounts.signOut(account.id);
-    this.deps.log.info(`Signed out of ${account.label}: its token, apps and followed builds are gone.`);
-    void notify('info', noticeText(l10n.t('Signed out of {0}.'), account.label));
+    const stillFromEnvironment = (await account.tokens.source()) === 'environment';
+    this.deps.log.info(
+      `Signed out of ${account.label}: its secrets, apps and followed builds are gone${stillFromEnvironment ? `; ${TOKEN_ENV_VAR} still signs in there` : ''}.`,
+    );
+    const parts = [noticeText(l10n.t('Signed out of {0}.'), account.label)];
+    if (stillFromEnvironment)
+      parts.push(
+        noticeText(
+          l10n.t('The token in {0} is still used for it, as {1} names its address: remove both from the environment to stop that.'),
+          TOKEN_ENV_VAR,
+          URL_ENV_VAR,
+        ),
+      );
+    // VS Code lets no extension close a notification it showed.
+    if (account.noticesOpen > 0) parts.push(noticeText(l10n.t('Notifications about it still on screen stay until you close them.')));
+    void notify('info', parts.join(' ') as NoticeText);
   }
 
   private async sessions(): Promise<vscode.AuthenticationSession[]> {

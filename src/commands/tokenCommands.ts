@@ -12,8 +12,8 @@ import type { LoadOutcome } from '../views/apps/loadOutcome';
 import { pickAccount } from './accountCommands';
 import type { CommandGroup } from './register';
 
-// On the account they are run on (a node, a fix's account id), the only one, or a pick. With no account yet,
-// the token of buildService.baseUrl, as before accounts.
+// On the account they are run on (a node, a fix's account id), the only one, or a pick. A token belongs to
+// an address: with none yet (buildService.baseUrl unset or invalid), they say to set one first.
 export class TokenCommands {
   constructor(
     private readonly accounts: Accounts,
@@ -28,10 +28,20 @@ export class TokenCommands {
     };
   }
 
-  /** undefined: the user closed the pick; null: no account yet. */
-  private async account(target: unknown, title: string): Promise<Account | null | undefined> {
-    if (this.accounts.all().length === 0) return null;
-    return pickAccount(this.accounts, target, title);
+  /** undefined: the user closed the pick, or there is no address to keep a token for (said so). */
+  private async account(target: unknown, title: string): Promise<Account | undefined> {
+    if (this.accounts.all().some((a) => a.id !== '')) {
+      const account = await pickAccount(this.accounts, target, title);
+      return account?.id ? account : undefined;
+    }
+    promptForSetting(
+      Setting.baseUrl,
+      noticeText(
+        l10n.t("Set {0} to your build service's address first: a token is kept for the address it was given for."),
+        Setting.baseUrl,
+      ),
+    );
+    return undefined;
   }
 
   private async set(target: unknown): Promise<void> {
@@ -39,9 +49,8 @@ export class TokenCommands {
     if (account === undefined) return;
     const several = this.accounts.all().length > 1;
     const value = await vscode.window.showInputBox({
-      title:
-        several && account ? l10n.t('Build Service: Set Access Token for {0}', account.label) : l10n.t('Build Service: Set Access Token'),
-      prompt: l10n.t('Paste your personal access token (dashboard → your profile → access token).'),
+      title: several ? l10n.t('Build Service: Set Access Token for {0}', account.label) : l10n.t('Build Service: Set Access Token'),
+      prompt: l10n.t('Paste your personal access token for {0} (dashboard → your profile → access token).', account.host),
       placeHolder: l10n.t('Personal access token'),
       password: true,
       // Users switch to the browser to copy the token; losing focus must not lose the box.
@@ -50,19 +59,19 @@ export class TokenCommands {
       validateInput: (text) => (text.trim() === '' ? undefined : tokenProblem(text)),
     });
     if (value === undefined || value.trim() === '') return;
-    await (account?.tokens ?? this.accounts.settingsTokens).set(value);
-    this.log.info(`Access token stored${account ? ` for ${account.label}` : ''}; checking it with the build service.`);
+    await account.tokens.set(value);
+    this.log.info(`Access token stored for ${account.label}; checking it with the build service.`);
     const outcome = await this.apps.refresh();
-    if (several && account) return this.reportAccount(account);
+    if (several) return this.reportAccount(account);
     reportCheck(outcome);
   }
 
   private async clear(target: unknown): Promise<void> {
     const account = await this.account(target, l10n.t('Build Service: Clear Access Token'));
     if (account === undefined) return;
-    const tokens = account?.tokens ?? this.accounts.settingsTokens;
+    const tokens = account.tokens;
     await tokens.clear();
-    this.log.info(`Access token${account ? ` of ${account.label}` : ''} removed from secret storage.`);
+    this.log.info(`Access token of ${account.label} removed from secret storage.`);
     const stillFromEnv = (await tokens.source()) === 'environment';
     void notify(
       'info',
@@ -83,14 +92,8 @@ export class TokenCommands {
 }
 
 function reportCheck(outcome: LoadOutcome): void {
-  if (outcome.status === 'loaded') {
-    const n = outcome.count;
-    const apps = n === 0 ? l10n.t('no apps') : n === 1 ? l10n.t('1 app') : l10n.t('{0} apps', n.toLocaleString(vscode.env.language));
-    void notify('info', noticeText(l10n.t('Access token saved. The build service lists {0} for it.'), apps));
-  } else if (outcome.status === 'skipped' && (outcome.reason === 'not-configured' || outcome.reason === 'invalid-setting')) {
-    promptForSetting(
-      Setting.baseUrl,
-      noticeText(l10n.t('Access token saved. Set {0} to your build service to check it.'), Setting.baseUrl),
-    );
-  }
+  if (outcome.status !== 'loaded') return;
+  const n = outcome.count;
+  const apps = n === 0 ? l10n.t('no apps') : n === 1 ? l10n.t('1 app') : l10n.t('{0} apps', n.toLocaleString(vscode.env.language));
+  void notify('info', noticeText(l10n.t('Access token saved. The build service lists {0} for it.'), apps));
 }

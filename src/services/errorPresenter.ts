@@ -53,7 +53,8 @@ export class ErrorPresenter {
     const labels = message.actions.map((a) => ACTION_LABELS[a]);
     this.log.info(`Notified (${message.severity}): ${message.message} [${labels.join(', ')}]`);
     // Not awaited: the promise settles only when the toast is dismissed.
-    void notify(message.severity, message.message, ...labels).then((choice) => {
+    const shown = notify(message.severity, message.message, ...labels);
+    void (account ? account.noticeShown(shown) : shown).then((choice) => {
       const action = message.actions.find((a) => ACTION_LABELS[a] === choice);
       if (!action) return;
       const fix = accountFix(fixCommand(message, action), account);

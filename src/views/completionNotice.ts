@@ -52,7 +52,7 @@ export class CompletionNotice implements vscode.Disposable {
     this.count++;
     const [openBuild, showFailed, dontShow] = [OPEN_BUILD(), SHOW_FAILED_TESTS(), DONT_SHOW_AGAIN()];
     const actions = hasFailedTests(build) ? [openBuild, showFailed, dontShow] : [openBuild, dontShow];
-    void notify(build.status === 'failed' ? 'error' : 'info', message, ...actions).then(async (picked) => {
+    void account.noticeShown(notify(build.status === 'failed' ? 'error' : 'info', message, ...actions)).then(async (picked) => {
       const target: AccountBuild = { account, build };
       if (picked === openBuild) await vscode.commands.executeCommand(CommandId.revealCurrentBranchBuild, target);
       if (picked === showFailed) await vscode.commands.executeCommand(CommandId.showTestResults, target);

@@ -6,9 +6,11 @@ import {
   labelProblem,
   readStoredAccounts,
   secretKeyOf,
-  SETTINGS_TOKEN_KEY,
+  LEGACY_TOKEN_KEY,
+  secretKeysOf,
   suggestLabel,
 } from '../../src/core/accounts/accounts';
+import { environmentTokenUse } from '../../src/core/accounts/environmentToken';
 import { triggerQuestion } from '../../src/core/tools/toolAnswers';
 
 describe('accounts', () => {
@@ -17,8 +19,14 @@ describe('accounts', () => {
     assert.equal(accountIdOf('https://api.example.com/v1'), accountIdOf('https://api.example.com/v1/'));
     assert.notEqual(accountIdOf('https://a.example.com/v1'), accountIdOf('https://b.example.com/v1'));
     assert.throws(() => accountIdOf('https://api.example.com'), /\/v1/);
-    // Each account's token has a key of its own, never the one of buildService.baseUrl's account.
-    assert.notEqual(secretKeyOf(accountIdOf('https://api.example.com/v1')), SETTINGS_TOKEN_KEY);
+    // Each account's token has a key of its own, never 0.3's key of no address.
+    assert.notEqual(secretKeyOf(accountIdOf('https://api.example.com/v1')), LEGACY_TOKEN_KEY);
+    // Signing out of buildService.baseUrl's account also takes 0.3's token not yet moved to it.
+    assert.deepEqual(secretKeysOf('https://a.example.com/v1', true), [
+      'buildService.accessToken@https://a.example.com/v1',
+      LEGACY_TOKEN_KEY,
+    ]);
+    assert.deepEqual(secretKeysOf('https://a.example.com/v1', false), ['buildService.accessToken@https://a.example.com/v1']);
   });
 
   it('the stored list keeps only addresses with a name, each address once, and nothing else', () => {
@@ -61,5 +69,24 @@ describe('accounts', () => {
       triggerQuestion('2048 iOS', 'develop', 'Staging').message,
       'Start a build of 2048 iOS on branch develop with the account Staging?',
     );
+  });
+
+  it('BUILD_SERVICE_TOKEN goes only to the address BUILD_SERVICE_URL names, else to buildService.baseUrl once agreed', () => {
+    const a = { id: 'https://a.example.com/v1', fromSettings: true };
+    const menu = { id: 'https://b.example.com/v1', fromSettings: false };
+    const token = 'env-token';
+    const named = { token, url: 'https://A.example.com/v1/' };
+    assert.equal(environmentTokenUse(a, named, undefined), 'use', 'named: no question');
+    assert.equal(environmentTokenUse(a, named, 'deny'), 'use', 'naming it is the answer');
+    assert.equal(environmentTokenUse(menu, named, 'allow'), 'none', 'never to another address');
+    assert.equal(environmentTokenUse({ ...a, fromSettings: false }, named, undefined), 'use', 'a menu account it names');
+    const unnamed = { token, url: undefined };
+    assert.equal(environmentTokenUse(a, unnamed, undefined), 'ask');
+    assert.equal(environmentTokenUse(a, unnamed, 'allow'), 'use');
+    assert.equal(environmentTokenUse(a, unnamed, 'deny'), 'none');
+    assert.equal(environmentTokenUse(menu, unnamed, 'allow'), 'none', 'without a name, only buildService.baseUrl may ask');
+    assert.equal(environmentTokenUse(a, { token, url: 'not an address' }, undefined), 'ask', 'a name that is no address names none');
+    assert.equal(environmentTokenUse(a, { token: undefined, url: a.id }, 'allow'), 'none');
+    assert.equal(environmentTokenUse({ id: '', fromSettings: true }, unnamed, undefined), 'none', 'no address, nowhere to send');
   });
 });

@@ -244,7 +244,7 @@ const ALLOWED: readonly Allowed[] = [
     [
       ['src/commands/buildCommands.ts', 'the branches of app ${}'],
       ['src/commands/triggerPicks.ts', 'the branches of app ${}'],
-      ['src/services/accounts/accounts.ts', 'the app list of ${}'],
+      ['src/services/accounts/account.ts', 'the app list of ${}'],
       ['src/views/apps/buildsSection.ts', 'the builds of app ${}'],
       ['src/views/apps/buildsSection.ts', '${} and of another app'],
       ['src/views/apps/groupNodes.ts', 'the deployment groups of app ${}'],

@@ -1,5 +1,5 @@
 // The rules of accounts that need no VS Code: their keys, labels, the stored list and which one a
-// workspace chose. services/accounts.ts keeps the accounts themselves.
+// workspace chose. services/accounts/ keeps the accounts themselves.
 import * as l10n from '@vscode/l10n';
 import { parseBaseUrl } from '../../api/baseUrl';
 
@@ -11,9 +11,9 @@ export interface StoredAccount {
 
 export const LABEL_MAX = 60;
 
-/** The secret of the account that buildService.baseUrl names; older versions read it too. */
-export const SETTINGS_TOKEN_KEY = 'buildService.accessToken';
-const SECRET_PREFIX = 'buildService.accessToken@';
+/** Where 0.3 kept its one token, bound to no address: it moves to the account of buildService.baseUrl. */
+export const LEGACY_TOKEN_KEY = 'buildService.accessToken';
+const SECRET_PREFIX = `${LEGACY_TOKEN_KEY}@`;
 
 /** Stable across windows and restarts: the address as requests go to it. Throws on an invalid address. */
 export function accountIdOf(baseUrl: string): string {
@@ -26,6 +26,11 @@ export function secretKeyOf(accountId: string): string {
 
 export function isAccountSecretKey(key: string): boolean {
   return key.startsWith(SECRET_PREFIX);
+}
+
+/** Every secret an account may have: its own key and, for the account of buildService.baseUrl, 0.3's key not yet moved. */
+export function secretKeysOf(accountId: string, fromSettings: boolean): string[] {
+  return fromSettings ? [secretKeyOf(accountId), LEGACY_TOKEN_KEY] : [secretKeyOf(accountId)];
 }
 
 export function hostOf(baseUrl: string): string {

@@ -1,19 +1,24 @@
 import vscode = require('vscode');
-import { SETTINGS_TOKEN_KEY } from '../../core/accounts/accounts';
-import { normalizeToken, tokenProblem, TOKEN_ENV_VAR } from '../../core/accounts/tokenFormat';
+import { normalizeToken, tokenProblem } from '../../core/accounts/tokenFormat';
 
-/** The key of the account buildService.baseUrl names. Tokens are never kept in settings or globalState. */
-export const TOKEN_SECRET_KEY = SETTINGS_TOKEN_KEY;
+export interface TokenStoreOptions {
+  /** The environment's token, when this account may use it; `ask` may put the question of EnvironmentTokens. */
+  readonly environment?: (ask: boolean) => string | undefined;
+  /** The environment's answer for this account changed. */
+  readonly onDidChangeEnvironment?: vscode.Event<void>;
+  /** Runs before the first read: 0.3's token moving to this account (LegacyToken). */
+  readonly beforeFirstRead?: () => Promise<void>;
+}
 
 /**
- * One account's token under its own key in context.secrets, else (for the account of
- * buildService.baseUrl only) BUILD_SERVICE_TOKEN; changes here and in other windows come as one event.
+ * One account's token under its own key in context.secrets, else BUILD_SERVICE_TOKEN where EnvironmentTokens
+ * allows it; changes here and in other windows come as one event. Tokens are never kept in settings or globalState.
  */
 export class TokenStore implements vscode.Disposable {
   private stored: string | undefined;
   private firstRead: Promise<void> | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
   /** Bumped on every change, so "the same token as before" is cheap to tell. */
   private version = 0;
 
@@ -21,12 +26,15 @@ export class TokenStore implements vscode.Disposable {
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
-    readonly key = TOKEN_SECRET_KEY,
-    private readonly useEnvironment = key === TOKEN_SECRET_KEY,
+    readonly key: string,
+    private readonly options: TokenStoreOptions = {},
   ) {
-    this.subscription = secrets.onDidChange((e) => {
-      if (e.key === key) void this.reload();
-    });
+    this.subscriptions = [
+      secrets.onDidChange((e) => {
+        if (e.key === key) void this.reload();
+      }),
+    ];
+    if (options.onDidChangeEnvironment) this.subscriptions.push(options.onDidChangeEnvironment(() => this.environmentChanged()));
   }
 
   get generation(): number {
@@ -36,13 +44,14 @@ export class TokenStore implements vscode.Disposable {
   /** Read at use time; the stored token wins over the environment. */
   async get(): Promise<string | undefined> {
     await this.loaded();
-    return this.stored ?? this.environment();
+    return this.stored ?? this.options.environment?.(true);
   }
 
+  /** Asks nothing: 'environment' only where the environment's token is used already. */
   async source(): Promise<'stored' | 'environment' | 'none'> {
     await this.loaded();
     if (this.stored) return 'stored';
-    return this.environment() ? 'environment' : 'none';
+    return this.options.environment?.(false) ? 'environment' : 'none';
   }
 
   async set(raw: string): Promise<void> {
@@ -60,17 +69,18 @@ export class TokenStore implements vscode.Disposable {
     this.apply(undefined);
   }
 
-  /** What the log must never show; before the first read nothing logged can hold the stored token. */
+  /** What the log must never show (the environment's token is EnvironmentTokens'); before the first read nothing logged can hold the stored token. */
   knownSecrets(): string[] {
-    return [this.stored, this.environment()].filter((t): t is string => !!t);
+    return this.stored ? [this.stored] : [];
   }
 
   // The first reader asks the workbench, not activation (a round trip nobody waits for while the views
   // are closed). No change fires: nobody has seen another value yet.
   private loaded(): Promise<void> {
-    this.firstRead ??= this.readStored().then((token) => {
-      this.stored = token;
-    });
+    this.firstRead ??= (async () => {
+      await this.options.beforeFirstRead?.().catch(() => undefined);
+      this.stored = await this.readStored();
+    })();
     return this.firstRead;
   }
 
@@ -95,17 +105,14 @@ export class TokenStore implements vscode.Disposable {
     this.changed.fire();
   }
 
-  private environment(): string | undefined {
-    return this.useEnvironment ? fromEnvironment() : undefined;
+  private environmentChanged(): void {
+    if (this.stored) return; // the stored token wins: nothing sent changes
+    this.version++;
+    this.changed.fire();
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
-}
-
-function fromEnvironment(): string | undefined {
-  const value = process.env[TOKEN_ENV_VAR]?.trim();
-  return value ? value : undefined;
 }
