@@ -12,6 +12,8 @@ import type { CompletionNotice } from './views/completionNotice';
 import type { QrPanel } from './views/qrPanel';
 import type { BuildCoverage } from './views/testing/buildCoverage';
 import type { BuildTests } from './views/testing/buildTests';
+import type { FailureNotes } from './views/testing/failureNotes';
+import type { TestComparisons } from './services/testing/testComparisons';
 
 /** The extension's `exports`: the Apps view's data as VS Code reads it. No token, no way to read one. */
 export interface BuildServiceExports {
@@ -44,6 +46,8 @@ export interface BuildServiceExports {
       readonly choices: RepoAccounts;
     };
     readonly tests: BuildTests;
+    /** The comparison with the base branch and the flaky tests: what is kept, what it asked, what the Testing view was told. */
+    readonly comparisons: { readonly service: TestComparisons; readonly notes: FailureNotes };
     readonly coverage: BuildCoverage;
     readonly qrPanel: QrPanel;
     readonly notice: CompletionNotice;

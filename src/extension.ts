@@ -4,6 +4,8 @@ import { ArtifactCommands } from './commands/artifactCommands';
 import { BranchCommands } from './commands/branchCommands';
 import { BuildCommands } from './commands/buildCommands';
 import { ChatTools } from './commands/chatTools';
+import { ComparisonTool } from './commands/comparisonTool';
+import { FlakyCommands } from './commands/flakyCommands';
 import { InstallCommands } from './commands/installCommands';
 import { LinkCommands } from './commands/linkCommands';
 import { NetworkCommands } from './commands/networkCommands';
@@ -27,6 +29,7 @@ import { RepoMap } from './services/branch/repoMap';
 import { Session } from './services/accounts/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
+import { TestComparisons } from './services/testing/testComparisons';
 import { UnencryptedConsent } from './services/accounts/unencryptedConsent';
 import { AppsView } from './views/apps/appsView';
 import { BranchStatusBar } from './views/branch/branchStatusBar';
@@ -35,6 +38,7 @@ import { CompletionNotice } from './views/completionNotice';
 import { QrPanel } from './views/qrPanel';
 import { BuildCoverage } from './views/testing/buildCoverage';
 import { BuildTests } from './views/testing/buildTests';
+import { FailureNotes } from './views/testing/failureNotes';
 
 // Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
 // The first request happens when VS Code asks a view for its children, or Git names the branch.
@@ -73,12 +77,17 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const statusBar = new BranchStatusBar(branch);
   const buildTests = new BuildTests({ session, settings, branch, log });
   const coverage = new BuildCoverage({ session, settings, branch, tests: buildTests, log });
+  const comparisons = new TestComparisons(git, log);
+  const failureNotes = new FailureNotes(comparisons, log);
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ tracker, settings, branch, log });
 
   const targets = new CommandTargets(apps);
   const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, log });
-  const tools = new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools();
+  const tools = {
+    ...new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools(),
+    ...new ComparisonTool({ session, branch, comparisons, settings, log }).tools(),
+  };
   const commands = registerCommands(
     {
       ...accountCommands.table(),
@@ -88,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       ...new BranchCommands({ session, git, model: branch, branchView, apps, targets, tracker, log }).table(),
       ...new TestCommands({ tests: buildTests, coverage, targets, branch, session }).table(),
       ...new InstallCommands({ session, git, branch, panel: qrPanel, targets, log }).table(),
+      ...new FlakyCommands({ comparisons, branch, session, locator: buildTests.locator }).table(),
       ...new NetworkCommands(settings, consent).table(),
       ...new ArtifactCommands({ session, settings, branch, targets, workspaceState: context.workspaceState, log }).table(),
     },
@@ -111,6 +121,10 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     buildTests,
     coverage,
     qrPanel,
+    comparisons,
+    failureNotes,
+    buildTests.onDidShow(() => failureNotes.lookAt(buildTests.view)),
+    branchView.showNotes((account, buildId) => failureNotes.summaryOf(account, buildId), failureNotes.onDidNote),
     notice,
     ...commands,
     ...registerTools(tools),
@@ -129,6 +143,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         tracker,
         branch: { model: branch, tree: branchView, statusBar, git, tracker, choices },
         tests: buildTests,
+        comparisons: { service: comparisons, notes: failureNotes },
         coverage,
         qrPanel,
         notice,

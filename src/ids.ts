@@ -35,6 +35,8 @@ export const CommandId = {
   signOut: 'buildService.signOut',
   /** On a repository's section in Current Branch, or the active editor's repository from the palette. */
   chooseAccountForRepository: 'buildService.chooseAccountForRepository',
+  /** The flaky tests of an app's base branch, from the palette, an app or a Current Branch build. */
+  showFlakyTests: 'buildService.showFlakyTests',
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];
@@ -58,6 +60,7 @@ export const ToolName = {
   listBuilds: 'buildService_listBuilds',
   failedTests: 'buildService_failedTests',
   triggerBuild: 'buildService_triggerBuild',
+  failuresAgainstBase: 'buildService_failuresAgainstBase',
 } as const;
 export type ToolNameValue = (typeof ToolName)[keyof typeof ToolName];
 
@@ -104,6 +107,8 @@ export const Setting = {
   showPassingTests: 'buildService.showPassingTests',
   coverageForCurrentBranch: 'buildService.coverageForCurrentBranch',
   account: 'buildService.account',
+  baseBranch: 'buildService.baseBranch',
+  flakyTestBuilds: 'buildService.flakyTestBuilds',
 } as const;
 
 export type SettingId = (typeof Setting)[keyof typeof Setting];

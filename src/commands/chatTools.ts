@@ -35,7 +35,8 @@ export class ChatTools {
     this.triggerTool = new TriggerTool(deps, this.scope);
   }
 
-  tools(): Record<ToolNameValue, vscode.LanguageModelTool<object>> {
+  /** Every tool but the base comparison's (commands/comparisonTool.ts). */
+  tools(): Record<Exclude<ToolNameValue, typeof ToolName.failuresAgainstBase>, vscode.LanguageModelTool<object>> {
     return {
       [ToolName.branchStatus]: { invoke: (options) => this.answer(() => this.branchStatus(options.input)) },
       [ToolName.listBuilds]: { invoke: (options) => this.answer(() => this.listBuilds(options.input)) },

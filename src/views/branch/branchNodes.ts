@@ -10,6 +10,8 @@ import type { MessageNode } from '../messageNode';
 
 export class BranchBuildNode {
   readonly kind = 'branchBuild';
+  /** How its failed tests compare with the base branch, once known ("2 new, 1 also failing on main #41"). */
+  note: string | undefined;
 
   constructor(
     readonly app: App,
@@ -35,9 +37,9 @@ export class BranchBuildNode {
       return item;
     }
     const state = `${buildNumber(build)} ${statusPhrase(build.status, build.rawStatus)}`.trim();
-    item.description = [state, pullRequestTag(build.pullRequestDestination)].filter(Boolean).join(' · ');
+    item.description = [state, pullRequestTag(build.pullRequestDestination), this.note].filter(Boolean).join(' · ');
     item.iconPath = buildIcon(build.status);
-    item.tooltip = buildTooltip(build, name);
+    item.tooltip = [buildTooltip(build, name), this.note].filter(Boolean).join('\n');
     item.contextValue = build.finished ? 'branchBuild' : 'branchBuild.unfinished';
     item.accessibilityInformation = { label: buildAccessibleLabel(build, now, name) };
     return item;

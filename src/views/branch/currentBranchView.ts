@@ -3,6 +3,7 @@ import vscode = require('vscode');
 import { contextValueOf, type BranchState } from '../../core/branch/branchState';
 import { shownText } from '../../core/text/serviceText';
 import { CommandId, ContextKey, Setting } from '../../ids';
+import type { Account } from '../../services/accounts/accounts';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
 import type { ErrorPresenter } from '../../services/errorPresenter';
@@ -18,6 +19,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
   private nodes: BranchTreeNode[];
   private readonly view: vscode.TreeView<BranchTreeNode>;
   private readonly subscriptions: vscode.Disposable[];
+  private noteOf: (account: Account | undefined, buildId: string) => string | undefined = () => undefined;
 
   constructor(
     private readonly model: CurrentBranch,
@@ -40,6 +42,18 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         if (!wasEmpty || this.nodes.length > 0) this.changed.fire(undefined);
       }),
     ];
+  }
+
+  /** Each build row adds what `noteOf` says of it (the comparison with its base), drawn again on `changed`. */
+  showNotes(
+    noteOf: (account: Account | undefined, buildId: string) => string | undefined,
+    changed: vscode.Event<unknown>,
+  ): vscode.Disposable {
+    this.noteOf = noteOf;
+    return changed(() => {
+      this.nodes = this.topNodes();
+      this.changed.fire(undefined);
+    });
   }
 
   getTreeItem(node: BranchTreeNode): vscode.TreeItem {
@@ -97,7 +111,11 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
       case 'builds': {
         const root = parent?.root ?? this.model.activeRoot;
         const account = root === undefined ? undefined : this.model.accountOf(root);
-        return state.entries.map((e) => new BranchBuildNode(e.app, state.branch, e.build, parent, account));
+        return state.entries.map((e) => {
+          const node = new BranchBuildNode(e.app, state.branch, e.build, parent, account);
+          node.note = e.build && this.noteOf(account, e.build.id);
+          return node;
+        });
       }
       case 'choose-account': {
         const root = parent?.root ?? this.model.activeRoot;

@@ -78,7 +78,7 @@ export class BuildTests implements vscode.Disposable {
     const failedFirst = [...leaves.filter((l) => l.outcome === 'failed'), ...leaves.filter((l) => l.outcome !== 'failed')];
     const locations = await this.locator.locate(build.id, failedFirst, (leaf) => leaf.id);
     if (generation !== this.generation) return undefined;
-    this.testingView().show(build, appName, results.tests, locations);
+    this.testingView().show(build, appName, results.tests, locations, account);
     this.showed.fire();
     this.shownAccount = account;
     this.shownWithPassing = withPassing;

@@ -4,6 +4,7 @@ import type { Build, TestResult } from '../../api';
 import { buildLabel } from '../../core/builds/buildLook';
 import { iconSafeText, shownText } from '../../core/text/serviceText';
 import { failureMessage, isLeaf, leavesOf, testTree, type TestGroup, type TestLeaf, type TestOutcome } from '../../core/testing/testTree';
+import type { Account } from '../../services/accounts/accounts';
 import type { TestLocation } from '../../services/testLocator';
 
 export const TEST_CONTROLLER_ID = 'buildService';
@@ -13,12 +14,35 @@ export interface ShownTests {
   readonly build: Build;
   readonly appName: string;
   readonly outcomes: ReadonlyMap<string, TestOutcome>;
+  /** The results as fetched, and whose build it is (for the comparison with its base). */
+  readonly results: readonly TestResult[];
+  readonly account?: Account;
+  /** Each failed test's message as last drawn, by test id. */
+  readonly messages: ReadonlyMap<string, string>;
+  /** Lines the run's output said once (the fixed tests, or why nothing was compared). */
+  readonly said: readonly string[];
+}
+
+/** What the comparison with the base branch adds to a run: lines under a failed test's message, and lines said once. */
+export interface FailureNotes {
+  noteOf(test: TestResult): readonly string[];
+  readonly lines: readonly string[];
+}
+
+interface Drawn {
+  readonly tree: TestGroup[];
+  readonly items: vscode.TestItem[];
+  readonly byId: ReadonlyMap<string, vscode.TestItem>;
+  readonly locations: ReadonlyMap<string, TestLocation>;
+  readonly name: string;
+  readonly facts: { label: string; appName: string; branch?: string };
 }
 
 // Marked through a TestRun so results show in the Test Results panel and, where the source was found, in the gutter.
 export class TestResultsView implements vscode.Disposable {
   private created: vscode.TestController | undefined;
   private current: ShownTests | undefined;
+  private drawn: Drawn | undefined;
 
   /** Made with the first results, not at activation: creating it is a round trip to the workbench. */
   get controller(): vscode.TestController {
@@ -30,7 +54,13 @@ export class TestResultsView implements vscode.Disposable {
     return this.current;
   }
 
-  show(build: Build, appName: string, results: readonly TestResult[], locations: ReadonlyMap<string, TestLocation>): void {
+  show(
+    build: Build,
+    appName: string,
+    results: readonly TestResult[],
+    locations: ReadonlyMap<string, TestLocation>,
+    account?: Account,
+  ): void {
     const tree = testTree(results);
     const byId = new Map<string, vscode.TestItem>();
     const items = tree.map((group) => this.itemOf(group, locations, byId));
@@ -39,23 +69,43 @@ export class TestResultsView implements vscode.Disposable {
     const name = facts.branch
       ? l10n.t('Build {0} of {1} on {2}', facts.label, shownText(appName), shownText(facts.branch))
       : l10n.t('Build {0} of {1}', facts.label, shownText(appName));
-    const run = this.controller.createTestRun(new vscode.TestRunRequest(items), name, false);
+    this.drawn = { tree, items, byId, locations, name, facts };
+    this.current = { build, appName, results, account, ...this.run(this.drawn) };
+  }
+
+  /** Draws the shown build's run again with the comparison's notes; false when another build is shown now. */
+  annotate(buildId: string, notes: FailureNotes): boolean {
+    if (!this.current || !this.drawn || this.current.build.id !== buildId) return false;
+    this.current = { ...this.current, ...this.run(this.drawn, notes) };
+    return true;
+  }
+
+  private run(drawn: Drawn, notes?: FailureNotes): Pick<ShownTests, 'outcomes' | 'messages' | 'said'> {
+    const run = this.controller.createTestRun(new vscode.TestRunRequest(drawn.items), drawn.name, false);
     const outcomes = new Map<string, TestOutcome>();
-    for (const leaf of leavesOf(tree)) {
-      const item = byId.get(leaf.id);
+    const messages = new Map<string, string>();
+    for (const leaf of leavesOf(drawn.tree)) {
+      const item = drawn.byId.get(leaf.id);
       if (!item) continue;
       outcomes.set(leaf.id, leaf.outcome);
       if (leaf.outcome === 'passed') run.passed(item);
       else if (leaf.outcome === 'skipped') run.skipped(item);
-      else run.failed(item, this.messageOf(leaf, facts, locations.get(leaf.id)));
+      else {
+        const text = [failureMessage(leaf, drawn.facts), ...(notes?.noteOf(leaf.result) ?? [])].join('\n');
+        messages.set(leaf.id, text);
+        run.failed(item, this.messageOf(text, drawn.locations.get(leaf.id)));
+      }
     }
+    // The output of a run takes CRLF line ends.
+    for (const line of notes?.lines ?? []) run.appendOutput(`${line}\r\n`);
     run.end();
-    this.current = { build, appName, outcomes };
+    return { outcomes, messages, said: notes?.lines ?? [] };
   }
 
   clear(): void {
     this.created?.items.replace([]);
     this.current = undefined;
+    this.drawn = undefined;
   }
 
   private itemOf(
@@ -79,12 +129,8 @@ export class TestResultsView implements vscode.Disposable {
     return item;
   }
 
-  private messageOf(
-    leaf: TestLeaf,
-    facts: { label: string; appName: string; branch?: string },
-    location: TestLocation | undefined,
-  ): vscode.TestMessage {
-    const message = new vscode.TestMessage(failureMessage(leaf, facts));
+  private messageOf(text: string, location: TestLocation | undefined): vscode.TestMessage {
+    const message = new vscode.TestMessage(text);
     if (location) message.location = new vscode.Location(location.uri, location.range);
     return message;
   }
