@@ -104,6 +104,31 @@ function markToastButton({ messageContains, action, marker }) {
   return {};
 }
 
+/** Runs in the page: a promise (globalThis.uiProbeRowsShown) of the ms from the next pointerdown until `count` `rows` are in the DOM. */
+function watchRows({ rows, count }) {
+  globalThis.uiProbeRowsShown = new Promise((resolve, reject) => {
+    let clicked;
+    addEventListener(
+      'pointerdown',
+      () => {
+        clicked = performance.now();
+        globalThis.uiProbeClickedAt = Date.now();
+      },
+      { capture: true, once: true },
+    );
+    const observer = new MutationObserver(() => {
+      if (clicked === undefined || document.querySelectorAll(rows).length < count) return;
+      observer.disconnect();
+      resolve(performance.now() - clicked);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`fewer than ${count} ${rows} after 30 s`));
+    }, 30_000);
+  });
+}
+
 function requireString(args, name) {
   if (typeof args[name] !== 'string' || args[name] === '') throw new Error(`"${name}" must be a non-empty string`);
   return args[name];
@@ -189,6 +214,14 @@ function operations(page) {
     click: async (args) => {
       const hasText = typeof args.hasText === 'string' && args.hasText ? { hasText: args.hasText } : {};
       await page.locator(requireString(args, 'selector'), hasText).filter({ visible: true }).first().click({ timeout: clickTimeoutMs });
+    },
+    /** For the bench: ms from a real click on `click` to `count` elements matching `rows` in the page, and Date.now() at the click. */
+    timeClickUntil: async (args) => {
+      const rows = requireString(args, 'rows');
+      await page.evaluate(watchRows, { rows, count: Number(args.count) || 1 });
+      await page.locator(requireString(args, 'click')).first().click({ timeout: clickTimeoutMs });
+      const ms = await page.evaluate(() => globalThis.uiProbeRowsShown);
+      return { ms, clickedAt: await page.evaluate(() => globalThis.uiProbeClickedAt) };
     },
     blurWindow: () => blurPage(page),
     focusWindow: () => focusPage(page),

@@ -1,12 +1,10 @@
 // The tests entry of `npm run bench:host` (test/host/benchActivation.mjs), loaded by VS Code in a fresh
 // extension host: times the extension's activation from VS Code's start to its end (VS Code loads
-// dist/start.js while it asks the workbench for the extension's context, then calls activate(), which
-// runs dist/extension.js), with the loading and the activate() call on their own, set up as a user's
-// window is (service address and token set, the views closed), then checks that activation loaded
-// none of the bundles meant for first use (HTTP, QR) and sent nothing.
-// With BUILD_SERVICE_BENCH_PRIME=1 it then waits for the code cache to be saved, for the runs after it.
-// One activation per host.
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+// dist/extension.js while it asks the workbench for the extension's context, then calls activate()),
+// with the loading and the activate() call on their own, set up as a user's window is (service address
+// and token set, the views closed), then checks that activation loaded none of what is meant for first
+// use (dist/libraries.js: HTTP, QR) and sent nothing. One activation per host.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -17,13 +15,6 @@ import { EXTENSION_ID, TOKEN_ENV_VAR } from './extension';
 /** Give whatever activation started (timers, promises) time to send or load something. */
 const SETTLE_MS = 1_000;
 const STARTUP_SETTLE_MS = 3_000;
-/** Longer than the bundle loader waits before saving a cache (src/bundleLoader.ts). */
-const CACHE_SAVED_WITHIN_MS = 20_000;
-
-interface Start {
-  loadedBundles?(): ReadonlyMap<string, string>;
-}
-
 export async function run(): Promise<void> {
   const resultFile = process.env.BUILD_SERVICE_BENCH_RESULT;
   if (!resultFile) throw new Error('BUILD_SERVICE_BENCH_RESULT must name the file for the result');
@@ -47,7 +38,7 @@ export async function run(): Promise<void> {
     // Activated as VS Code activates it when the view is opened: VS Code loads the bundle while it asks
     // the workbench for the extension's context (storage, secrets), then calls activate(). The timings
     // of those two parts of ours are taken on the way (timeLoadAndActivate).
-    const { main } = ext.packageJSON as { main: string }; // dist/start.js, or the empty baseline's
+    const { main } = ext.packageJSON as { main: string }; // dist/extension.js, or the empty baseline's
     const parts = timeLoadAndActivate(path.join(ext.extensionPath, main));
     const start = performance.now();
     try {
@@ -65,11 +56,8 @@ export async function run(): Promise<void> {
     const afterActivateMs = end - (parts.activateEnd ?? end);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     // The libraries loaded on first use (HTTP, QR) must not have been.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module VS Code loaded, to ask it
-    const startModule = require(path.join(ext.extensionPath, main)) as Start;
-    const bundles = startModule.loadedBundles?.() ?? new Map<string, string>();
-    const lazyBundlesLoaded = [...bundles.keys()].filter((name) => name !== 'extension.js');
-    if (process.env.BUILD_SERVICE_BENCH_PRIME === '1') await codeCacheSaved();
+    const libraries = path.join(ext.extensionPath, 'dist', 'libraries.js');
+    const lazyBundlesLoaded = require.cache[libraries] ? ['libraries.js'] : [];
     writeFileSync(
       resultFile,
       JSON.stringify({
@@ -81,27 +69,12 @@ export async function run(): Promise<void> {
         afterActivateMs,
         emptyMs,
         lazyBundlesLoaded,
-        compiled: bundles.get('extension.js'),
         requests: service.requests.length,
       }),
     );
   } finally {
     await settings.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
     await service.close();
-  }
-}
-
-/** Waits for the code cache of dist/extension.js in this window's user data (the global storage). */
-async function codeCacheSaved(): Promise<void> {
-  const userData = process.env.BUILD_SERVICE_HOST_USER_DATA;
-  if (!userData) throw new Error('BUILD_SERVICE_HOST_USER_DATA must name the user data folder to prime');
-  const cacheDir = path.join(userData, 'User', 'globalStorage', EXTENSION_ID.toLowerCase(), 'code-cache');
-  const deadline = Date.now() + CACHE_SAVED_WITHIN_MS;
-  const saved = () =>
-    existsSync(cacheDir) && readdirSync(cacheDir).some((file) => file.startsWith('extension.js.') && file.endsWith('.cache'));
-  while (!saved()) {
-    if (Date.now() > deadline) throw new Error(`no code cache was saved in ${cacheDir}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

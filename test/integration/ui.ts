@@ -241,6 +241,11 @@ export function click(selector: string, hasText?: string): Promise<void> {
   return ask('click', { selector, hasText });
 }
 
+/** For the bench: ms from a real click on `click` until `count` elements match `rows`, timed in the page; Date.now() at the click. */
+export function timeClickUntil(click: string, rows: string, count: number): Promise<{ ms: number; clickedAt: number }> {
+  return ask('timeClickUntil', { click, rows, count });
+}
+
 /**
  * The workbench loses focus for real (another browser tab comes to the front), as when the user
  * switches to another window; vscode.window.state.focused follows. focusWindow() brings it back.

@@ -9,8 +9,9 @@ import path from 'node:path';
 
 const projectRoot = path.resolve(__dirname, '../../..');
 const KIB = 1024;
-/** What VS Code reads and compiles when the extension activates: all of our code. */
-const EXTENSION_BUDGET = 200 * KIB;
+/** What VS Code reads and compiles when the extension activates: all of our code. V8 compiles about
+ * 30 µs a KiB on a 2-core machine (PERFORMANCE.md), so this is some 8 ms of the 20 ms activation budget. */
+const EXTENSION_BUDGET = 256 * KIB;
 /** undici and the QR encoder, read with the first request. */
 const LIBRARIES_BUDGET = 600 * KIB;
 
@@ -26,8 +27,15 @@ describe('the production bundles (node esbuild.mjs --production)', function () {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('are two: the extension, and the libraries it loads with the first request', () => {
-    assert.deepEqual(readdirSync(dir).sort(), ['extension.js', 'libraries.js']);
+  it('are two for the extension host: the extension, and the libraries it loads with the first request', () => {
+    // A webview's page is a browser script the extension host never loads.
+    const pages = ['history.js'];
+    assert.deepEqual(
+      readdirSync(dir)
+        .filter((name) => !pages.includes(name))
+        .sort(),
+      ['extension.js', 'libraries.js'],
+    );
   });
 
   it(`keep dist/extension.js within ${EXTENSION_BUDGET / KIB} KiB`, () => {
