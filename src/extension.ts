@@ -125,6 +125,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     failureNotes,
     buildTests.onDidShow(() => failureNotes.lookAt(buildTests.view)),
     branchView.showNotes((account, buildId) => failureNotes.summaryOf(account, buildId), failureNotes.onDidNote),
+    // A run drawn again with its notes takes the coverage's place in VS Code: the coverage goes back on top.
+    failureNotes.onDidNote(() => coverage.view?.showAgain()),
     notice,
     ...commands,
     ...registerTools(tools),

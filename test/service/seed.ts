@@ -6,7 +6,7 @@ import { finishBuild } from './buildResults';
 import { commitInfoFor } from './commits';
 import { HOUR_MS, MINUTE_MS, SEED_EPOCH_MS, isoAt, liveIdFor, objectIdFor, pick } from './ids';
 import type { AppSpec } from './seedCatalog';
-import { IOS_2048, SEEDED_APPS } from './seedCatalog';
+import { SEEDED_APPS } from './seedCatalog';
 import { seedBaseComparison } from './seedComparison';
 
 /**
@@ -92,7 +92,7 @@ function seedApp(data: ServiceData, spec: AppSpec, appIndex: number, seed?: stri
   }));
   data.deploymentGroups.set(app._id, groups);
   for (let index = 0; index < spec.buildCount; index++) data.builds.push(seedBuild(data, spec, app, appIndex, index));
-  if (app._id === IOS_2048) seedBaseComparison(data, app._id, spec.repoUrl);
+  if (spec.baseComparison) seedBaseComparison(data, app._id, spec.repoUrl);
 }
 
 /**

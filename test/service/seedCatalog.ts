@@ -22,6 +22,8 @@ export interface AppSpec {
    */
   liveShapes?: boolean;
   deploymentGroups?: { name: string; branch: string; testers: string[] }[];
+  /** Builds for comparing failures with a base branch (seedComparison.ts), instead of `buildCount` generated ones. */
+  baseComparison?: boolean;
 }
 
 /** The two documented apps (API.md's example ids), both built from one repository. */
@@ -30,6 +32,8 @@ export const ANDROID_2048 = '58a4e07838704cb2eacd7ce6';
 export const REPO_2048 = 'git@github.com:myorg/2048.git';
 /** The app whose answers take the live service's shapes; its id is one the live service used. */
 export const LIVE_SHAPES_APP = '1';
+/** The repository of the app whose builds are for comparing failures with a base branch. */
+export const COMPARE_REPO = 'git@github.com:myorg/zest.git';
 /** A branch every app with builds has, whose name needs percent-encoding in a query. */
 export const FIND_REPLACE = 'feature/find&replace';
 
@@ -133,5 +137,14 @@ export const SEEDED_APPS: AppSpec[] = [
     repoUrl: 'git@github.com:myorg/nouvelle.git',
     branches: ['main'],
     buildCount: 0,
+  },
+  // Last, so no other app's ids or times move; a repository of its own, so no other view changes.
+  {
+    name: 'Zest Checkout iOS',
+    platform: 'ios',
+    repoUrl: COMPARE_REPO,
+    branches: ['main'],
+    buildCount: 0,
+    baseComparison: true,
   },
 ];

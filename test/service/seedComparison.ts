@@ -1,7 +1,6 @@
-// Builds for comparing failures with a base branch, on the 2048 iOS app, all older than its other
-// builds (so its lists of newest builds and its default branch stay as they were): `main` as a base
-// with a failure of its own, a flaky test and a test the feature branch fixes; a feature branch;
-// a pull request into release/2.0 (not main); and one into a branch with no builds at all.
+// Builds for comparing failures with a base branch, on an app of their own: `main` as a base with a
+// failure of its own, a flaky test and a test the feature branch fixes; a feature branch; a pull
+// request into release/2.0 (not main); and one into a branch with no builds at all.
 import type { Build } from './contract';
 import type { ServiceData, TestCase } from './data';
 import { commitInfoFor } from './commits';
@@ -13,6 +12,8 @@ export const COMPARE = {
   feature: 'feature/compare',
   pullRequest: 'feature/pr-release',
   pullRequestInto: 'release/2.0',
+  /** release/2.0's one finished build, where only testTokenRefresh() fails. */
+  releaseNumber: 1,
   orphan: 'feature/orphan',
   orphanInto: 'hotfix/no-builds',
   /** Fails on every build of main and on the feature branch: "also fails on main". */
@@ -26,9 +27,10 @@ export const COMPARE = {
   /** Fails on main's latest two builds, passes on the feature branch: fixed there. */
   fixed: { suite: 'SettingsTests', name: 'testDarkMode()' },
   run: 'iPhone 15 Pro',
-  /** main's builds, oldest first: numbers 201 to 212. */
+  target: 'ZestTests',
+  /** main's builds, oldest first: numbers 2 to 13 (release/2.0's is 1). */
   mainBuilds: 12,
-  firstNumber: 201,
+  firstNumber: 2,
 } as const;
 
 type Named = { suite: string; name: string };
@@ -48,16 +50,16 @@ function testsWith(failing: readonly Named[]): TestCase[] {
     SUITES.ios.flatMap(([suite, names]) =>
       names.map((name): TestCase => {
         const fails = run === COMPARE.run && failing.some((f) => f.suite === suite && f.name === name);
-        return { run, target: '2048Tests', suite, name, status: fails ? 'failed' : 'passed' };
+        return { run, target: COMPARE.target, suite, name, status: fails ? 'failed' : 'passed' };
       }),
     ),
   );
 }
 
 export function seedBaseComparison(data: ServiceData, appId: string, repoUrl: string): void {
-  // Thirty days before the app's other builds, one every few hours.
-  const start = SEED_EPOCH_MS - 30 * 24 * HOUR_MS;
-  let number: number = COMPARE.firstNumber;
+  // Two days before the seed's epoch, one every few hours.
+  const start = SEED_EPOCH_MS - 2 * 24 * HOUR_MS;
+  let number: number = COMPARE.releaseNumber;
   const add = (branch: string, at: number, failing: readonly Named[], fields: Partial<Build> = {}): Build => {
     const label = `compare:${appId}:${number}`;
     const tests = testsWith(failing);
@@ -81,6 +83,7 @@ export function seedBaseComparison(data: ServiceData, appId: string, repoUrl: st
     data.builds.push(build);
     return build;
   };
+  add(COMPARE.pullRequestInto, start - HOUR_MS, [COMPARE.existing]);
   const main: Build[] = [];
   for (let index = 0; index < COMPARE.mainBuilds; index++) {
     const build = add(COMPARE.base, start + index * 3 * HOUR_MS, mainFailures(index));
@@ -98,6 +101,6 @@ export function seedBaseComparison(data: ServiceData, appId: string, repoUrl: st
   const branches = data.branches.get(appId) ?? [];
   data.branches.set(appId, [
     ...branches,
-    ...[COMPARE.base, COMPARE.feature, COMPARE.pullRequest, COMPARE.orphan].map((name) => ({ name })),
+    ...[COMPARE.pullRequestInto, COMPARE.feature, COMPARE.pullRequest, COMPARE.orphan].map((name) => ({ name })),
   ]);
 }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { parseBuild } from '../../../src/api/parseBuild';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { COMPARE } from '../../service/seedComparison';
-import { IOS_2048 } from '../../service/seedCatalog';
+import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
 import { IOS_TEST_DIR } from '../../service/testSources';
 import { appNode } from '../appsView';
 import { git, testRepository, waitForBranchState } from '../currentBranch';
@@ -19,9 +19,10 @@ import { sleep, waitFor } from '../wait';
 
 const BASE_NUMBER = COMPARE.firstNumber + COMPARE.mainBuilds - 1;
 const IPHONE = COMPARE.run;
+const APP_NAME = 'Zest Checkout iOS';
 
 function buildOf(service: RunningService, branch: string): WireBuild {
-  const found = service.data.builds.find((b) => b.app_id === IOS_2048 && b.commit_info.branch === branch);
+  const found = service.data.builds.find((b) => b.repo_url === COMPARE_REPO && b.commit_info.branch === branch);
   assert.ok(found, `a seeded build of ${branch}`);
   return found;
 }
@@ -38,7 +39,7 @@ function comparisonRequests(service: RunningService, shown?: WireBuild) {
 /** The message of the failed test `suite`/`name` on the iPhone, as the Testing view's last run drew it. */
 function messageOf(service: { api: Parameters<typeof testing>[0] }, suite: string, name: string): string {
   const shown = testing(service.api).tests.view?.shown;
-  const id = [IPHONE, '2048Tests', suite, name].map(encodeURIComponent).join('/');
+  const id = [IPHONE, COMPARE.target, suite, name].map(encodeURIComponent).join('/');
   const message = shown?.messages.get(id);
   assert.ok(message, `a failure message for ${suite}.${name} (have: ${[...(shown?.messages.keys() ?? [])].join(', ')})`);
   return message;
@@ -56,7 +57,7 @@ describe('editor: the Flaky Tests list', () => {
 
   it("lists main's flaky tests with their counts, for at most 1 + 10 requests once and none the second time; picking one opens its source", async () => {
     await setSetting('baseBranch', COMPARE.base);
-    const app = await appNode(fixture.api, IOS_2048);
+    const app = await appNode(fixture.api, buildOf(fixture.service, COMPARE.base).app_id);
     fixture.service.clearRequests();
     await vscode.commands.executeCommand('buildService.showFlakyTests', app);
     const rows = async () => ui.texts('.quick-input-list .monaco-list-row');
@@ -95,6 +96,7 @@ describe('editor: failures against the base branch', () => {
   before(async () => {
     // Git knows main as the default branch (origin/HEAD), so no branch list is asked for.
     repo = await testRepository((dir) => {
+      git(dir, 'remote', 'set-url', 'origin', COMPARE_REPO);
       git(dir, 'symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main');
       git(dir, 'checkout', '-q', '-B', COMPARE.feature);
     });
@@ -105,9 +107,10 @@ describe('editor: failures against the base branch', () => {
     git(repo, 'checkout', '-q', 'master');
     git(repo, 'branch', '-q', '-D', COMPARE.feature);
     git(repo, 'symbolic-ref', '--delete', 'refs/remotes/origin/HEAD');
+    git(repo, 'remote', 'set-url', 'origin', REPO_2048);
   });
 
-  it('says for each failed test whether it is new, also fails on main #212 or is flaky, and lists the fixed test once, for 2 requests of the comparison', async () => {
+  it('says for each failed test whether it is new, also fails on main #13 or is flaky, and lists the fixed test once, for 2 requests of the comparison', async () => {
     const feature = buildOf(fixture.service, COMPARE.feature);
     const { notes } = testing(fixture.api).comparisons;
     await waitFor(() => notes.last?.buildId === feature._id, 'the comparison of the feature build drawn', 15_000);
@@ -136,7 +139,7 @@ describe('editor: failures against the base branch', () => {
     const sent = comparisonRequests(fixture.service, feature);
     assert.equal(sent.branches.length, 0, 'origin/HEAD named the base');
     assert.equal(sent.lists.filter((r) => r.query.branch === COMPARE.base).length, 1, 'one list of main');
-    assert.equal(sent.tests.filter((r) => r.rawPath.includes(mainBase._id)).length, 1, "main #212's failed tests, once");
+    assert.equal(sent.tests.filter((r) => r.rawPath.includes(mainBase._id)).length, 1, "main #13's failed tests, once");
     assert.ok(sent.all <= 11, `the comparison and the flaky count: ${sent.all} requests`);
   });
 
@@ -145,10 +148,10 @@ describe('editor: failures against the base branch', () => {
     const { tests, comparisons, accounts } = testing(fixture.api);
     fixture.service.clearRequests();
     const noted = new Promise((resolve) => comparisons.notes.onDidNote(resolve));
-    await tests.show(parseBuild(feature), '2048 iOS App', accounts.all()[0]);
+    await tests.show(parseBuild(feature), APP_NAME, accounts.all()[0]);
     await noted;
     assert.equal(comparisonRequests(fixture.service, feature).all, 0);
-    assert.match(messageOf(fixture, COMPARE.existing.suite, COMPARE.existing.name), /also fails on main #212$/);
+    assert.match(messageOf(fixture, COMPARE.existing.suite, COMPARE.existing.name), /also fails on main #13$/);
   });
 
   it("a pull request's build compares with its destination, release/2.0; one into a branch with no builds says so in one line", async () => {
@@ -156,13 +159,13 @@ describe('editor: failures against the base branch', () => {
     const show = async (branch: string) => {
       const build = buildOf(fixture.service, branch);
       const noted = new Promise((resolve) => comparisons.notes.onDidNote(resolve));
-      await tests.show(parseBuild(build), '2048 iOS App', accounts.all()[0]);
+      await tests.show(parseBuild(build), APP_NAME, accounts.all()[0]);
       await noted;
     };
     await show(COMPARE.pullRequest);
     assert.match(
       messageOf(fixture, COMPARE.fresh.suite, COMPARE.fresh.name).split('\n')[1] ?? '',
-      /^(new: does not fail|also fails) on release\/2\.0 #\d+$/,
+      /^new: does not fail on release\/2\.0 #1$/,
     );
     await show(COMPARE.orphan);
     assert.deepEqual(tests.view?.shown?.said, ['hotfix/no-builds has no finished build with tests to compare these failures with.']);
@@ -178,7 +181,7 @@ describe('editor: failures against the base branch', () => {
       await waitFor(() => !vscode.window.state.focused, 'the window unfocused', 5_000);
       fixture.service.clearRequests();
       const noted = new Promise((resolve) => comparisons.notes.onDidNote(resolve));
-      await tests.show(parseBuild(build), '2048 iOS App', accounts.all()[0]);
+      await tests.show(parseBuild(build), APP_NAME, accounts.all()[0]);
       await sleep(1_500); // time enough for a request to go, were it allowed
       assert.equal(comparisonRequests(fixture.service, build).all, 0, 'nothing asked in the background');
       await ui.focusWindow();
@@ -200,13 +203,13 @@ describe('editor: failures against the base branch', () => {
     assert.ok(text.includes(`New failures, not failing on main #${BASE_NUMBER} (2):`), text);
     assert.ok(
       text.includes(
-        `Existing failures, also failing on main #${BASE_NUMBER} (1):\n- "AuthTests.testTokenRefresh()" (2048Tests, ${IPHONE})`,
+        `Existing failures, also failing on main #${BASE_NUMBER} (1):\n- "AuthTests.testTokenRefresh()" (${COMPARE.target}, ${IPHONE})`,
       ),
       text,
     );
     assert.ok(text.includes(`Fixed here, failing on main #${BASE_NUMBER} (1):\n- "SettingsTests.testDarkMode()"`), text);
     assert.ok(
-      text.includes(`Flaky on main (1):\n- "BoardTests.testSpawnTile()" (2048Tests, ${IPHONE}) failed 3 of the last 10 builds`),
+      text.includes(`Flaky on main (1):\n- "BoardTests.testSpawnTile()" (${COMPARE.target}, ${IPHONE}) failed 3 of the last 10 builds`),
       text,
     );
   });
