@@ -10,7 +10,7 @@ export class ShownBuildHolds {
 
   constructor(private readonly tracker: BuildTracker) {}
 
-  /** Holds what is shown now, then lets go of the rest (in that order: a build still shown is never let go in between). */
+  /** Holds what is shown now, then lets go of the holds before (in that order: a build still shown is never let go in between). */
   showing(shown: readonly AccountBuild[]): void {
     if (this.busy) {
       this.pending = shown;
@@ -32,11 +32,12 @@ export class ShownBuildHolds {
     for (const { account, build } of shown) {
       const key = buildKey(account.id, build.id);
       if (next.has(key)) continue;
-      next.set(key, this.held.get(key) ?? this.tracker.hold(account, build));
+      // Held anew each time: a hold the tracker dropped since (a sign-out, another token) would follow nothing.
+      next.set(key, this.tracker.hold(account, build));
     }
     const before = this.held;
     this.held = next;
-    for (const [key, hold] of before) if (!next.has(key)) hold.dispose();
+    for (const hold of before.values()) hold.dispose();
   }
 
   dispose(): void {

@@ -13,13 +13,19 @@ export class BuildNode {
   readonly kind = 'build';
 
   constructor(
-    private readonly held: HeldBuild,
+    private held: HeldBuild,
     readonly appId: string,
     readonly account: Account,
   ) {}
 
   get build(): Build {
     return this.held.build;
+  }
+
+  /** The list was loaded again: the node stays (its tree item and expansion), held anew. */
+  holdAgain(held: HeldBuild): void {
+    this.release();
+    this.held = held;
   }
 
   /** Off screen: no longer followed for this view. */

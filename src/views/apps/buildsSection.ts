@@ -149,12 +149,13 @@ export class BuildsSection implements vscode.Disposable {
       return this.errorNodes(error, `app:${appKey}`, app);
     }
     this.failedApps.delete(appKey);
-    // A build the app showed before keeps its node (and its tree item and expansion); the tracker takes the fresh copy.
+    // A build the app showed before keeps its node (and its tree item and expansion), held anew with the fresh copy.
     const before = new Map([...this.shown].filter(([, n]) => n.appId === app.app.id && n.account === account));
     const nodes = builds.map((build) => {
+      const held = this.deps.tracker.hold(account, build);
       const kept = before.get(account.scoped(build.id));
-      if (kept) this.deps.tracker.record(account, build);
-      return kept ?? new BuildNode(this.deps.tracker.hold(account, build), app.app.id, account);
+      kept?.holdAgain(held);
+      return kept ?? new BuildNode(held, app.app.id, account);
     });
     for (const [key, node] of before) if (!nodes.includes(node)) this.letGo(key, node);
     this.lists.set(appKey, { app, builds });
