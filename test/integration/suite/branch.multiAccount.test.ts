@@ -21,6 +21,7 @@ import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
+import type { BranchBuildNode, RepoNode } from '../../../src/views/branch/branchNodes';
 
 const STAGING_TOKEN = 'staging-token-item5-4f2b';
 /** Where the staging service's 2048 apps build in this suite: a repository of their own. */
@@ -172,6 +173,31 @@ describe('current branch: each repository from the account whose apps build it',
     assert.equal(fixture.service.requestsTo('GET /builds/:build_id/tests', failed.id).length, 0, 'not asked of the other account');
     // Show Failed Tests moved the side bar to the Testing view: back, as the suites after this one expect.
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
+  });
+
+  it("a Staging row's Show QR Code asks Staging, with its token, for the app's latest successful build", async () => {
+    assert.ok(second, 'the first test added the second repository');
+    const secondRoot = vscode.Uri.file(second).toString();
+    const { tree } = testing(fixture.api).branch;
+    const [appId] = appsBuilding(staging, /2048-staging/);
+    const section = tree.getChildren().find((n): n is RepoNode => n.kind === 'repository' && n.root === secondRoot);
+    const row = section?.children.find((n): n is BranchBuildNode => n.kind === 'branchBuild' && n.app.id === appId);
+    assert.ok(row, 'the Staging section shows the app');
+    staging.clearRequests();
+    fixture.service.clearRequests();
+    await vscode.commands.executeCommand('buildService.showQrCode', row);
+    const latest = staging.requestsTo('GET /apps/:app_id/build/latest', appId);
+    assert.ok(
+      latest.some((r) => r.query.status === 'success' && r.query.branch === 'develop'),
+      "asked of the row's own account",
+    );
+    assert.ok(latest.every((r) => r.headers.authorization === bearer(STAGING_TOKEN)));
+    assert.equal(fixture.service.requestsTo('GET /apps/:app_id/build/latest', appId).length, 0, "not of the window's account");
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await ui.clearNotifications();
+    // A closed QR page can leave the focus nowhere; Git sees the next test's changes only in a focused window.
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    await waitFor(() => vscode.window.state.focused, 'the window focused');
   });
 
   it('apps of both accounts building one repository: asked once, remembered across reloads, changed by the command', async () => {

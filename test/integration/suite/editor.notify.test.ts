@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { BranchState } from '../../../src/core/branch/branchState';
 import type { Build as WireBuild } from '../../service/server';
 import { ANDROID_2048 } from '../../service/seedCatalog';
-import { appNode } from '../appsView';
+import { appNode, openAppsView, reveal } from '../appsView';
 import { waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
@@ -114,6 +114,50 @@ describe('editor: notifications for my branch', () => {
     if (ui.uiProbeAvailable()) {
       const shown = await ui.waitForNotification(`Build #${build.build_number} of 2048 Android App on develop failed`);
       assert.deepEqual(shown.actions, ['Open Build', 'Show Failed Tests', "Don't Show Again"]);
+      await ui.clearNotifications();
+    }
+  });
+
+  it('collapsing its app in the Apps view does not stop following a running build Current Branch shows: its end reaches the view, the status bar and the notice', async () => {
+    await setSetting('notifyOnCompletion', 'branch');
+    if (ui.uiProbeAvailable()) await ui.clearNotifications();
+    const { notice, branch, appsView } = testing(fixture.api);
+    const build = await teammateBuild();
+    const id = build._id;
+    const shows = (status: string) => (s: BranchState) =>
+      s.kind === 'builds' && s.entries.some((e) => e.build?.id === id && e.build.status === status);
+    fixture.service.advanceBuilds();
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    await waitForBranchState(fixture.api, shows('running'), 'the build shown running');
+    // The Apps view shows it too, under its app, expanded as a click does.
+    await openAppsView();
+    const app = await appNode(fixture.api, ANDROID_2048);
+    await reveal(fixture.api, app, { expand: true });
+    await waitFor(
+      async () => (await fixture.api.apps.getChildren(app)).some((n) => n.kind === 'build' && n.build.id === id),
+      'the build listed under its app',
+    );
+    // Collapsed as a user does: the app's row focused, then the Left key.
+    const collapsed = new Promise<void>((resolve) => {
+      const listener = appsView.onDidCollapseElement((e) => {
+        if (e.element !== app) return;
+        listener.dispose();
+        resolve();
+      });
+    });
+    await reveal(fixture.api, app, { select: true, focus: true });
+    if (ui.uiProbeAvailable()) await ui.pressKey('ArrowLeft');
+    else await vscode.commands.executeCommand('list.collapse');
+    await collapsed;
+    const before = notice.count;
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    await waitFor(() => vscode.window.state.focused, 'the window focused');
+    fixture.service.finishBuild(id, 'success');
+    await waitForBranchState(fixture.api, shows('success'), 'the build shown succeeded in Current Branch');
+    assert.match(branch.statusBar.shown?.text ?? '', new RegExp(`\\$\\(pass\\) #${build.build_number}\\b`));
+    await waitFor(() => notice.count === before + 1, 'its end announced');
+    if (ui.uiProbeAvailable()) {
+      await ui.waitForNotification(`Build #${build.build_number} of 2048 Android App on develop succeeded`);
       await ui.clearNotifications();
     }
   });
