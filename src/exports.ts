@@ -9,6 +9,7 @@ import type { RepoAccounts } from './services/branch/repoAccounts';
 import type { LoadOutcome } from './views/apps/loadOutcome';
 import type { AppsTreeNode } from './views/apps/nodes';
 import type { CompletionNotice } from './views/completionNotice';
+import type { HistoryPanel } from './views/historyPanel';
 import type { QrPanel } from './views/qrPanel';
 import type { BuildCoverage } from './views/testing/buildCoverage';
 import type { BuildTests } from './views/testing/buildTests';
@@ -50,6 +51,8 @@ export interface BuildServiceExports {
     readonly comparisons: { readonly service: TestComparisons; readonly notes: FailureNotes };
     readonly coverage: BuildCoverage;
     readonly qrPanel: QrPanel;
+    /** The Build History panel: what it shows and when the page drew it. */
+    readonly historyPanel: HistoryPanel;
     readonly notice: CompletionNotice;
     /** The language-model tools as registered, by name, for hosts where vscode.lm.invokeTool cannot reach them. */
     readonly chatTools: Readonly<Record<string, vscode.LanguageModelTool<object>>>;

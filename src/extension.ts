@@ -6,6 +6,7 @@ import { BuildCommands } from './commands/buildCommands';
 import { ChatTools } from './commands/chatTools';
 import { ComparisonTool } from './commands/comparisonTool';
 import { FlakyCommands } from './commands/flakyCommands';
+import { HistoryCommands } from './commands/historyCommands';
 import { InstallCommands } from './commands/installCommands';
 import { LinkCommands } from './commands/linkCommands';
 import { NetworkCommands } from './commands/networkCommands';
@@ -83,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const notice = new CompletionNotice({ tracker, settings, branch, log });
 
   const targets = new CommandTargets(apps);
+  const history = new HistoryCommands({ session, apps, targets, extensionUri: context.extensionUri, log });
   const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, log });
   const tools = {
     ...new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools(),
@@ -97,6 +99,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       ...new BranchCommands({ session, git, model: branch, branchView, apps, targets, tracker, log }).table(),
       ...new TestCommands({ tests: buildTests, coverage, targets, branch, session }).table(),
       ...new InstallCommands({ session, git, branch, panel: qrPanel, targets, log }).table(),
+      ...history.table(),
       ...new FlakyCommands({ comparisons, branch, session, locator: buildTests.locator }).table(),
       ...new NetworkCommands(settings, consent).table(),
       ...new ArtifactCommands({ session, settings, branch, targets, workspaceState: context.workspaceState, log }).table(),
@@ -121,6 +124,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     buildTests,
     coverage,
     qrPanel,
+    history,
     comparisons,
     failureNotes,
     buildTests.onDidShow(() => failureNotes.lookAt(buildTests.view)),
@@ -148,6 +152,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         comparisons: { service: comparisons, notes: failureNotes },
         coverage,
         qrPanel,
+        historyPanel: history.panel,
         notice,
         chatTools: tools,
       }

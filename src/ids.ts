@@ -25,6 +25,8 @@ export const CommandId = {
   clearTestResults: 'buildService.clearTestResults',
   showCoverage: 'buildService.showCoverage',
   showQrCode: 'buildService.showQrCode',
+  /** On an app (Apps view) or my branch's build (Current Branch): the last builds as a chart. */
+  showBuildHistory: 'buildService.showBuildHistory',
   installLatestBuild: 'buildService.installLatestBuild',
   /** On a build, a Current Branch build, a download link row, or from the palette. */
   downloadArtifact: 'buildService.downloadArtifact',
@@ -53,6 +55,7 @@ export const CONTEXT_MENU_ONLY: readonly CommandIdValue[] = [
   CommandId.copyBuildId,
   CommandId.openBuildLink,
   CommandId.showQrCode,
+  CommandId.showBuildHistory,
 ];
 
 export const ToolName = {

@@ -214,6 +214,14 @@ const ALLOWED: readonly Allowed[] = [
     texts: ['Command ${}'],
   },
   {
+    why: 'HTML and CSP syntax of the Build History page; its words come in translated, through its JSON',
+    file: 'src/core/builds/historyPage.ts',
+    texts: [
+      "default-src 'none'; style-src 'nonce-${}'; script-src 'nonce-${}'",
+      '<!DOCTYPE html>\n<html lang="${}"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${}">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${}</title>\n</head>\n<body>\n<header><h1 id="title"></h1><button id="toggle" type="button" aria-controls="chart table-view"></button></header>\n<p id="hint"></p>\n<div id="chart" role="img"></div>\n<div id="tooltip" hidden></div>\n<div id="table-view" hidden></div>\n<script id="history-data" type="application/json">${}</script>\n<script nonce="${}" src="${}"></script>\n</body></html>',
+    ],
+  },
+  {
     why: 'HTML, CSS and CSP syntax of the QR page; its words come in translated',
     file: 'src/core/artifacts/installLink.ts',
     texts: [

@@ -1,0 +1,76 @@
+import * as l10n from '@vscode/l10n';
+import vscode = require('vscode');
+import type { Build } from '../api';
+import { HISTORY_LIMIT } from '../core/builds/history';
+import { notReady } from '../core/accounts/connection';
+import { noticeText } from '../core/text/serviceText';
+import { CommandId, ViewId } from '../ids';
+import type { Account } from '../services/accounts/accounts';
+import type { Session } from '../services/accounts/session';
+import type { Log } from '../services/log';
+import { notify } from '../services/notify';
+import type { AppsView } from '../views/apps/appsView';
+import { BranchBuildNode } from '../views/branch/branchNodes';
+import { HistoryPanel, type HistorySubject } from '../views/historyPanel';
+import type { CommandGroup } from './register';
+import type { CommandTargets } from './targets';
+
+export interface HistoryCommandsDeps {
+  session: Session;
+  apps: AppsView;
+  targets: CommandTargets;
+  extensionUri: vscode.Uri;
+  log: Log;
+}
+
+/** Show Build History on an app (Apps view) or on my branch's build (Current Branch). */
+export class HistoryCommands implements vscode.Disposable {
+  readonly panel: HistoryPanel;
+
+  constructor(private readonly deps: HistoryCommandsDeps) {
+    this.panel = new HistoryPanel({
+      extensionUri: deps.extensionUri,
+      log: deps.log,
+      select: (account, build) => this.select(account, build),
+    });
+  }
+
+  table(): CommandGroup<typeof CommandId.showBuildHistory> {
+    return { [CommandId.showBuildHistory]: (node) => this.show(node) };
+  }
+
+  private async show(node: unknown): Promise<void> {
+    const subject = this.subjectOf(node);
+    if (!subject) {
+      void notify('info', noticeText(l10n.t('Show Build History needs an app: pick one in the Apps view.')));
+      return;
+    }
+    const client = await this.deps.session.readyFor(subject.account);
+    // One request: the list carries every time and test summary the chart shows.
+    const builds = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: l10n.t('Loading the build history') },
+      () =>
+        client.listBuilds(subject.app.id, { limit: HISTORY_LIMIT, ...(subject.branch === undefined ? {} : { branch: subject.branch }) }),
+    );
+    this.panel.show(subject, builds);
+  }
+
+  private subjectOf(node: unknown): HistorySubject | undefined {
+    if (node instanceof BranchBuildNode) {
+      const account = this.deps.session.live(node.account);
+      if (!account) throw notReady({ kind: 'not-configured' });
+      return { account, app: node.app, branch: node.branch };
+    }
+    const app = this.deps.targets.app(node);
+    return app ? { account: app.account, app: app.app } : undefined;
+  }
+
+  private async select(account: Account, build: Build): Promise<void> {
+    await vscode.commands.executeCommand(`${ViewId.apps}.focus`);
+    await this.deps.apps.reveal(account, build);
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,194 @@
+// A build history as the chart and its table show it: pure, so the webview only draws what this decides.
+import * as l10n from '@vscode/l10n';
+import type { Build, BuildStatus } from '../../api/models';
+import { stateWord } from '../text/accessibleLabels';
+import { filledText, shownText } from '../text/serviceText';
+import { duration, exactTime, percent } from '../text/time';
+import { buildLabel } from './buildLook';
+
+/** One list request of this many builds: enough for a trend, within the service's 100. */
+export const HISTORY_LIMIT = 50;
+
+/** The colour groups of the chart; each is one bar series (a series has one colour). */
+export const OUTCOMES = ['success', 'failed', 'cancelled', 'unfinished', 'other'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export interface HistoryRow {
+  readonly id: string;
+  /** "#12", or the id where the service gave no number. */
+  readonly label: string;
+  readonly branch: string;
+  readonly outcome: Outcome;
+  readonly state: string;
+  readonly created: string;
+  readonly queued: string;
+  readonly duration: string;
+  readonly tests: string;
+  readonly coverage: string;
+  /** What hovering its point says: "#12 · main · Failed · 5 min 3 s". */
+  readonly hover: string;
+}
+
+/** uPlot's aligned data: x (0 = oldest), a duration series per outcome, then queued, tests and coverage; null = no point. */
+export interface HistorySeries {
+  readonly x: number[];
+  readonly durationByOutcome: Record<Outcome, (number | null)[]>;
+  readonly queued: (number | null)[];
+  readonly tests: (number | null)[];
+  readonly coverage: (number | null)[];
+}
+
+export interface HistoryTexts {
+  readonly title: string;
+  readonly outcomes: Record<Outcome, string>;
+  readonly queued: string;
+  readonly tests: string;
+  readonly coverage: string;
+  readonly minutes: string;
+  readonly showTable: string;
+  readonly showChart: string;
+  readonly empty: string;
+  readonly clickHint: string;
+  readonly columns: readonly string[];
+}
+
+/** Everything the webview gets: it reads no service text of its own, and needs no l10n. */
+export interface HistoryModel {
+  readonly texts: HistoryTexts;
+  /** Oldest first, as the x axis runs. */
+  readonly rows: readonly HistoryRow[];
+  readonly series: HistorySeries;
+  /** The chart's aria-label. */
+  readonly summary: string;
+}
+
+/** The webview's messages to the extension. */
+export type HistoryMessage =
+  | { readonly type: 'select'; readonly id: string }
+  /** After each drawing (the first, a resize, a theme change); `ms` is the page's clock. */
+  | { readonly type: 'painted'; readonly rows: number; readonly ms: number };
+
+export function outcomeOf(status: BuildStatus): Outcome {
+  if (status === 'queued' || status === 'running') return 'unfinished';
+  return status === 'success' || status === 'failed' || status === 'cancelled' ? status : 'other';
+}
+
+/** Seconds from one ISO time to another; null when either is missing, unreadable, or the order is wrong. */
+export function secondsBetween(fromIso: string | undefined, toIso: string | undefined): number | null {
+  const from = fromIso ? Date.parse(fromIso) : NaN;
+  const to = toIso ? Date.parse(toIso) : NaN;
+  return Number.isNaN(from) || Number.isNaN(to) || to < from ? null : (to - from) / 1000;
+}
+
+const minutes = (seconds: number | null): number | null => (seconds === null ? null : Math.round(seconds / 6) / 10);
+
+/** `builds` newest first, as the service lists them; `subject` names the app (and branch) in the summary. */
+export function historyModel(builds: readonly Build[], subject: string): HistoryModel {
+  const oldestFirst = [...builds].reverse();
+  const series: HistorySeries = {
+    x: oldestFirst.map((_, i) => i),
+    durationByOutcome: Object.fromEntries(OUTCOMES.map((o) => [o, oldestFirst.map(() => null)])) as Record<Outcome, (number | null)[]>,
+    queued: [],
+    tests: [],
+    coverage: [],
+  };
+  const tookSeconds: number[] = [];
+  const rows = oldestFirst.map((build, i) => {
+    const outcome = outcomeOf(build.status);
+    const took = secondsBetween(build.startedAt, build.finishedAt);
+    if (took !== null) tookSeconds.push(took);
+    series.durationByOutcome[outcome][i] = minutes(took);
+    series.queued.push(minutes(secondsBetween(build.createdAt, build.startedAt)));
+    series.tests.push(finite(build.testSummary.testsCount));
+    const coverage = fraction(build.testSummary.coverage);
+    series.coverage.push(coverage === null ? null : Math.round(coverage * 1000) / 10);
+    return rowOf(build, outcome);
+  });
+  return { texts: historyTexts(), rows, series, summary: summaryOf(rows, tookSeconds, subject) };
+}
+
+function rowOf(build: Build, outcome: Outcome): HistoryRow {
+  const label = buildLabel(build);
+  const branch = build.commit.branch ? shownText(build.commit.branch, 80) : '';
+  const state = stateWord(build.status, build.rawStatus);
+  const took = duration(build.startedAt, build.finishedAt);
+  const { testsCount, testsPassed } = build.testSummary;
+  const tests =
+    testsCount === undefined
+      ? ''
+      : testsPassed === undefined
+        ? String(testsCount)
+        : filledText(l10n.t('{0} of {1} passed'), [testsPassed, testsCount]);
+  return {
+    id: build.id,
+    label,
+    branch,
+    outcome,
+    state,
+    created: exactTime(build.createdAt),
+    queued: duration(build.createdAt, build.startedAt),
+    duration: took,
+    tests,
+    coverage: percent(fraction(build.testSummary.coverage) ?? undefined),
+    hover: [label, branch, state, took].filter(Boolean).join(' · '),
+  };
+}
+
+function finite(value: number | undefined): number | null {
+  return value !== undefined && Number.isFinite(value) ? value : null;
+}
+
+/** Coverage as a fraction from 0 to 1: a value outside is drawn and written at the nearer end. */
+function fraction(value: number | undefined): number | null {
+  const known = finite(value);
+  return known === null ? null : Math.min(Math.max(known, 0), 1);
+}
+
+/** What a screen reader hears for the chart: how many builds, how they ended, the typical duration. */
+function summaryOf(rows: readonly HistoryRow[], tookSeconds: readonly number[], subject: string): string {
+  if (rows.length === 0) return filledText(l10n.t('Build history of {0}: no builds.'), [subject], shownText);
+  const count = (outcome: Outcome): number => rows.filter((r) => r.outcome === outcome).length;
+  const [success, failed] = [count('success'), count('failed')];
+  const parts = [
+    filledText(l10n.t('Build history of {0}: the last {1} builds, oldest first'), [subject, rows.length], shownText),
+    filledText(l10n.t('{0} succeeded, {1} failed, {2} other'), [success, failed, rows.length - success - failed]),
+  ];
+  const sorted = [...tookSeconds].sort((a, b) => a - b);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (median !== undefined)
+    parts.push(filledText(l10n.t('median duration {0}'), [duration(AT_ZERO, new Date(median * 1000).toISOString())]));
+  return `${parts.join('; ')}.`;
+}
+
+const AT_ZERO = new Date(0).toISOString();
+
+function historyTexts(): HistoryTexts {
+  return {
+    title: l10n.t('Build History'),
+    outcomes: {
+      success: l10n.t('Succeeded'),
+      failed: l10n.t('Failed'),
+      cancelled: l10n.t('Cancelled'),
+      unfinished: l10n.t('Queued or running'),
+      other: l10n.t('Other state'),
+    },
+    queued: l10n.t('Time queued'),
+    tests: l10n.t('Tests'),
+    coverage: l10n.t('Coverage'),
+    minutes: l10n.t('Minutes'),
+    showTable: l10n.t('Show as Table'),
+    showChart: l10n.t('Show as Chart'),
+    empty: l10n.t('No builds yet.'),
+    clickHint: l10n.t('Click a build to select it in the Apps view.'),
+    columns: [
+      l10n.t('Build number'),
+      l10n.t('Git branch'),
+      l10n.t('State'),
+      l10n.t('Created'),
+      l10n.t('Time queued'),
+      l10n.t('Duration'),
+      l10n.t('Tests'),
+      l10n.t('Coverage'),
+    ],
+  };
+}

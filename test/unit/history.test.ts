@@ -1,0 +1,148 @@
+// The Build History panel's data: what the chart draws and the table says for a list of builds.
+import * as assert from 'node:assert/strict';
+import type { Build } from '../../src/api';
+import { HISTORY_LIMIT, historyModel, outcomeOf, secondsBetween } from '../../src/core/builds/history';
+import { historyPageHtml } from '../../src/core/builds/historyPage';
+
+function build(number: number, fields: Partial<Build> & { branch?: string } = {}): Build {
+  const { branch = 'main', ...rest } = fields;
+  return {
+    id: `b${number}`,
+    appId: 'app',
+    status: 'success',
+    rawStatus: 'success',
+    finished: true,
+    buildNumber: number,
+    commit: { branch, tags: [] },
+    createdAt: '2024-05-10T12:00:00Z',
+    startedAt: '2024-05-10T12:01:30Z',
+    finishedAt: '2024-05-10T12:06:33Z',
+    testSummary: { testsCount: 10, testsPassed: 9, coverage: 0.6878 },
+    links: { download: [], install: [] },
+    ...rest,
+  };
+}
+
+describe('build history', () => {
+  it('asks for 50 builds', () => {
+    assert.equal(HISTORY_LIMIT, 50);
+  });
+
+  it('runs oldest first: the service lists newest first, the x axis goes left to right', () => {
+    const model = historyModel([build(3), build(2), build(1)], '2048 iOS App');
+    assert.deepEqual(
+      model.rows.map((r) => r.label),
+      ['#1', '#2', '#3'],
+    );
+    assert.deepEqual(model.series.x, [0, 1, 2]);
+  });
+
+  it('duration is finished - started, time queued is started - created, both in minutes', () => {
+    const model = historyModel([build(1)], 'app');
+    assert.deepEqual(model.series.durationByOutcome.success, [5.1]);
+    assert.deepEqual(model.series.queued, [1.5]);
+    assert.equal(model.rows[0]?.duration, '5 min 3 s');
+    assert.equal(model.rows[0]?.queued, '1 min 30 s');
+  });
+
+  it('each build is drawn in its outcome series only, so its bar takes that colour', () => {
+    const model = historyModel(
+      [
+        build(5, { status: 'running', finished: false, finishedAt: undefined }),
+        build(4, { status: 'cancelled' }),
+        build(3, { status: 'unknown', rawStatus: 'exploded' }),
+        build(2, { status: 'failed' }),
+        build(1),
+      ],
+      'app',
+    );
+    const { durationByOutcome } = model.series;
+    assert.deepEqual(durationByOutcome.success, [5.1, null, null, null, null]);
+    assert.deepEqual(durationByOutcome.failed, [null, 5.1, null, null, null]);
+    assert.deepEqual(durationByOutcome.other, [null, null, 5.1, null, null]);
+    assert.deepEqual(durationByOutcome.cancelled, [null, null, null, 5.1, null]);
+    // A running build has no duration yet: no bar, but its time queued.
+    assert.deepEqual(durationByOutcome.unfinished, [null, null, null, null, null]);
+    assert.equal(model.series.queued[4], 1.5);
+    assert.deepEqual(
+      model.rows.map((r) => r.state),
+      ['Succeeded', 'Failed', 'Status exploded', 'Cancelled', 'Running'],
+    );
+    assert.equal(outcomeOf('queued'), 'unfinished');
+  });
+
+  it('missing, unreadable or backwards times are no point, not zero or negative', () => {
+    assert.equal(secondsBetween(undefined, '2024-05-10T12:00:00Z'), null);
+    assert.equal(secondsBetween('yesterday', '2024-05-10T12:00:00Z'), null);
+    assert.equal(secondsBetween('2024-05-10T12:00:10Z', '2024-05-10T12:00:00Z'), null);
+    const model = historyModel([build(2, { startedAt: undefined }), build(1, { finishedAt: 'soon' })], 'app');
+    assert.deepEqual(model.series.durationByOutcome.success, [null, null]);
+    assert.deepEqual(model.series.queued, [1.5, null]);
+    assert.equal(model.rows[0]?.duration, '');
+  });
+
+  it('tests and coverage are the second series; an empty test_summary is no point', () => {
+    const model = historyModel(
+      [
+        build(3, { testSummary: {} }),
+        build(2, { testSummary: { testsCount: 4, coverage: 0 } }),
+        build(1, { testSummary: { coverage: 7 } }),
+      ],
+      'app',
+    );
+    assert.deepEqual(model.series.tests, [null, 4, null]);
+    assert.deepEqual(model.series.coverage, [100, 0, null]);
+    assert.deepEqual(
+      model.rows.map((r) => [r.tests, r.coverage]),
+      [
+        ['', '100%'],
+        ['4', '0%'],
+        ['', ''],
+      ],
+    );
+    assert.equal(historyModel([build(1)], 'app').rows[0]?.tests, '9 of 10 passed');
+  });
+
+  it('the hover names the build: number, branch, state and duration; the branch is data, shown on one line', () => {
+    const model = historyModel([build(7, { status: 'failed', branch: 'fix/\u202Egnp.exe\nlogin  page' })], 'app');
+    assert.equal(model.rows[0]?.hover, '#7 · fix/gnp.exe login page · Failed · 5 min 3 s');
+    assert.equal(model.rows[0]?.branch, 'fix/gnp.exe login page');
+    // A build without a number is named by its id.
+    assert.equal(historyModel([build(1, { buildNumber: undefined })], 'app').rows[0]?.label, 'b1');
+  });
+
+  it('the chart has a spoken summary: how many builds, how they ended, the median duration', () => {
+    const model = historyModel(
+      [
+        build(4, { status: 'failed', finishedAt: '2024-05-10T12:31:30Z' }),
+        build(3, { status: 'failed' }),
+        build(2, { finishedAt: '2024-05-10T12:02:30Z' }),
+        build(1, { status: 'queued', startedAt: undefined, finishedAt: undefined }),
+      ],
+      '2048 iOS App on main',
+    );
+    assert.equal(
+      model.summary,
+      'Build history of 2048 iOS App on main: the last 4 builds, oldest first; 1 succeeded, 2 failed, 1 other; median duration 5 min 3 s.',
+    );
+    assert.equal(historyModel([], 'app').summary, 'Build history of app: no builds.');
+  });
+
+  it('the page: a strict CSP with a nonce, the model as inert JSON, and one local script', () => {
+    const hostile = build(1, { branch: '</script><script>alert(1)</script>' });
+    const html = historyPageHtml({
+      model: historyModel([hostile], 'app'),
+      title: 'Build History: <b>app</b>',
+      nonce: 'abc123',
+      scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/history.js',
+    });
+    assert.ok(html.includes(`content="default-src 'none'; style-src 'nonce-abc123'; script-src 'nonce-abc123'"`));
+    assert.equal(html.match(/<script/g)?.length, 2, 'the JSON block and the page script, nothing the branch could add');
+    assert.ok(html.includes('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>'));
+    assert.ok(html.includes('<title>Build History: &lt;b&gt;app&lt;/b&gt;</title>'));
+    assert.ok(html.includes('<script nonce="abc123" src="https://file+.vscode-resource.vscode-cdn.net/ext/dist/history.js"></script>'));
+    assert.ok(html.includes('<button id="toggle" type="button"'), 'the table toggle is a real button');
+    const json = /<script id="history-data" type="application\/json">(.*)<\/script>/.exec(html)?.[1] ?? '';
+    assert.equal((JSON.parse(json) as { rows: { branch: string }[] }).rows[0]?.branch, '</script><script>alert(1)</script>');
+  });
+});
