@@ -10,7 +10,7 @@ import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { ANDROID_2048, FIND_REPLACE, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
 import { appNode, openAppsView, reveal } from '../appsView';
 import { git, testRepository, waitForBranchState } from '../currentBranch';
-import { testing } from '../extension';
+import { storeTokenFor, testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
 import * as ui from '../ui';
@@ -54,6 +54,16 @@ async function settle(service: RunningService): Promise<void> {
     'requests to stop',
     20_000,
   );
+}
+
+/** A new build of `appId`, started through the API as another client would: queued, unfinished. */
+async function startBuild(service: RunningService, appId: string): Promise<void> {
+  const answer = await fetch(`${service.baseUrl}/apps/${appId}/build`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ branch: 'develop' }),
+  });
+  assert.equal(answer.status, 201);
 }
 
 /** The requests `step` causes, once they have stopped coming. */
@@ -113,10 +123,13 @@ describe('requests: the Apps view', () => {
   it('sends nothing while the window is in the background, and polls the unfinished builds once it is back', async () => {
     const { tracker } = testing(fixture.api);
     await setSetting('autoRefresh', true);
-    fixture.service.reset(); // the seeded builds again, the newest two of each app unfinished
+    // A build started on an expanded app: shown unfinished after a refresh, so followed.
+    const [first] = expanded;
+    assert.ok(first?.kind === 'app');
+    await startBuild(fixture.service, first.app.id);
     await refresh();
-    for (const app of expanded) await fixture.api.apps.getChildren(await appNode(fixture.api, app.kind === 'app' ? app.app.id : ''));
-    await waitFor(() => tracker.followedIds.length > 0, 'the unfinished builds followed again');
+    await fixture.api.apps.getChildren(await appNode(fixture.api, first.app.id));
+    await waitFor(() => tracker.followedIds.length > 0, 'the new build followed');
     const polls = tracker.pollCount;
     await waitFor(() => tracker.pollCount > polls, 'polling');
     try {
@@ -139,21 +152,12 @@ describe('requests: following unfinished builds', () => {
   const fixture = useReferenceService({ token: true, settings: { autoRefresh: false }, waitForApps: true });
   const PER_APP = 10;
 
-  async function trigger(appId: string): Promise<void> {
-    const answer = await fetch(`${fixture.service.baseUrl}/apps/${appId}/build`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${fixture.service.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ branch: 'develop' }),
-    });
-    assert.equal(answer.status, 201);
-  }
-
   it(`${PER_APP} unfinished builds of each of 3 apps cost at most one build list per app a poll, never a request per build`, async function () {
     this.timeout(60_000);
     const { tracker } = testing(fixture.api);
     const appIds = [IOS_2048, ANDROID_2048, fixture.service.data.apps[2]._id];
     // Each seeded app has two unfinished builds; started builds make up the rest.
-    for (const appId of appIds) for (let i = 2; i < PER_APP; i++) await trigger(appId);
+    for (const appId of appIds) for (let i = 2; i < PER_APP; i++) await startBuild(fixture.service, appId);
     for (const appId of appIds) await fixture.api.apps.getChildren(await appNode(fixture.api, appId));
     await waitFor(() => tracker.followedIds.length === appIds.length * PER_APP, `${appIds.length * PER_APP} builds followed`);
     await waitFor(() => vscode.window.state.focused, 'the window focused');
@@ -233,9 +237,15 @@ describe('requests: filling Current Branch with 500 apps', () => {
   it(`${APPS} apps, ${MATCHED} building the repository: ${APPS + MATCHED + 1} requests in a window new to them, ${MATCHED + 1} in one that knows them`, async function () {
     this.timeout(90_000);
     fixture.service.addGeneratedApps(APPS - fixture.service.data.apps.length);
+    // The same service under an address this window has never seen (the views may have listed the
+    // apps at 127.0.0.1 already): it knows no app and no app's repository there.
+    const fresh = fixture.service.baseUrl.replace('//127.0.0.1:', '//localhost:');
+    await storeTokenFor(fixture.api, fresh, fixture.service.token);
+    await settle(fixture.service);
     fixture.service.clearRequests();
-    // This address was never seen: the window knows no app's repository. The app list, each app's
-    // latest build (which repository it builds), the matching apps' latest build of the branch.
+    await setSetting('baseUrl', fresh);
+    // The app list, each app's latest build (which repository it builds), the matching apps' latest
+    // build of the branch.
     await testRepository();
     const cold = await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'master', 'the builds of master');
     await settle(fixture.service);
