@@ -1,5 +1,6 @@
 // Ids package.json and the code share (test/unit/manifestIds.test.ts checks both ways). No imports: every layer may use it.
 
+// The commands more than one file names (menus' nodes, links, fixes); one used only by its group is named there.
 export const CommandId = {
   setAccessToken: 'buildService.setAccessToken',
   clearAccessToken: 'buildService.clearAccessToken',
@@ -42,21 +43,6 @@ export const CommandId = {
 } as const;
 
 export type CommandIdValue = (typeof CommandId)[keyof typeof CommandId];
-
-/** Commands that need a tree item to act on, so package.json hides them from the palette. */
-export const CONTEXT_MENU_ONLY: readonly CommandIdValue[] = [
-  CommandId.copyAppId,
-  CommandId.openAppInDashboard,
-  CommandId.filterBuilds,
-  CommandId.clearFilter,
-  CommandId.cancelBuild,
-  CommandId.openBuildInDashboard,
-  CommandId.openCommit,
-  CommandId.copyBuildId,
-  CommandId.openBuildLink,
-  CommandId.showQrCode,
-  CommandId.showBuildHistory,
-];
 
 export const ToolName = {
   branchStatus: 'buildService_branchStatus',
