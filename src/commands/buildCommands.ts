@@ -25,7 +25,11 @@ type BuildCommandId =
   | typeof CommandId.filterBuilds
   | typeof CommandId.clearFilter
   | typeof CommandId.cancelBuild
-  | typeof CommandId.copyBuildId;
+  | typeof CommandId.copyBuildId
+  | typeof COPY_BUILD_NUMBER;
+
+/** Only this group names it, so its id lives here, not in ids.ts. */
+const COPY_BUILD_NUMBER = 'buildService.copyBuildNumber';
 
 export interface BuildCommandsDeps {
   session: Session;
@@ -49,6 +53,7 @@ export class BuildCommands {
       [CommandId.clearFilter]: (node) => this.clearFilter(node),
       [CommandId.cancelBuild]: (node) => this.cancel(node),
       [CommandId.copyBuildId]: (node) => this.copyBuildId(node),
+      [COPY_BUILD_NUMBER]: (node) => this.copyBuildNumber(node),
     };
   }
 
@@ -117,6 +122,14 @@ export class BuildCommands {
     this.deps.log.info(`Cancelled build ${loggedText(build.id)}`);
     // The answer carries no build; ask for it, and let the tracker tell the views.
     this.deps.tracker.record(target.account, await client.getBuild(build.id));
+  }
+
+  /** The number people say ("build 62"); a build the service sent without one has nothing to copy. */
+  private async copyBuildNumber(node: unknown): Promise<void> {
+    const target = this.deps.targets.build(node);
+    if (target?.build.buildNumber === undefined) return;
+    await vscode.env.clipboard.writeText(String(target.build.buildNumber));
+    vscode.window.setStatusBarMessage(l10n.t('Copied the number of {0}', iconSafeText(buildLabel(target.build))), 3000);
   }
 
   private async copyBuildId(node: unknown): Promise<void> {

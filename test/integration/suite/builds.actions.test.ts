@@ -79,6 +79,14 @@ describe('builds: actions', () => {
     assert.equal(await vscode.env.clipboard.readText(), first.build.id);
   });
 
+  it('Copy Build Number', async () => {
+    const [first] = await buildsOf();
+    assert.ok(first && first.kind === 'build' && first.build.buildNumber !== undefined);
+    await vscode.env.clipboard.writeText('');
+    await vscode.commands.executeCommand('buildService.copyBuildNumber', first);
+    assert.equal(await vscode.env.clipboard.readText(), String(first.build.buildNumber));
+  });
+
   for (const bad of ['javascript:alert(1)', 'file:///etc/passwd']) {
     it(`a commit link of ${bad} is refused, from the menu and from the details`, async () => {
       const shown = (await buildsOf()).find((b) => b.kind === 'build' && b.build.finished);
