@@ -72,11 +72,11 @@ const bundles = [
     outfile: join(outdir, 'libraries.js'),
     plugins: watchPlugins,
   },
-  // The Build History panel's page (a browser script): uPlot and its CSS, as text, bundled so the page loads nothing else.
+  // The Build History panel's page (a browser script, in dist/webview/: the extension host never loads it): uPlot and its CSS, as text, bundled so the page loads nothing else.
   {
     ...common,
     entryPoints: ['src/webview/history.ts'],
-    outfile: join(outdir, 'history.js'),
+    outfile: join(outdir, 'webview', 'history.js'),
     platform: 'browser',
     format: 'iife',
     target: 'es2022',

@@ -56,7 +56,7 @@ export class HistoryPanel implements vscode.Disposable {
       ? filledText(l10n.t('{0} on {1}'), [name, subject.branch], (text) => shownText(text, 60))
       : shownText(name, 60);
     const title = filledText(l10n.t('Build History: {0}'), [named]);
-    const dist = vscode.Uri.joinPath(this.deps.extensionUri, 'dist');
+    const dist = vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview');
     if (!this.panel) {
       // The page's script is the only resource it may load.
       this.panel = vscode.window.createWebviewPanel(HISTORY_PANEL_VIEW_TYPE, title, vscode.ViewColumn.Active, {

@@ -28,13 +28,16 @@ describe('the production bundles (node esbuild.mjs --production)', function () {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('are two for the extension host: the extension, and the libraries it loads with the first request', () => {
-    // A webview's page is a browser script the extension host never loads.
-    const pages = ['history.js'];
+    // A webview's page is a browser script the extension host never loads: it is in dist/webview/.
     assert.deepEqual(
       readdirSync(dir)
-        .filter((name) => !pages.includes(name))
+        .filter((name) => name.endsWith('.js'))
         .sort(),
       ['extension.js', 'libraries.js'],
+    );
+    assert.deepEqual(
+      readdirSync(path.join(dir, 'webview')).filter((name) => name.endsWith('.js')),
+      ['history.js'],
     );
   });
 

@@ -33,7 +33,7 @@ async function packWorkingTree(outFile: string): Promise<string> {
 const allowed: RegExp[] = [
   /^package\.json$/,
   /^package\.nls(\.[\w-]+)?\.json$/,
-  /^dist\/[\w.-]+\.js$/, // the bundle(s); never a .map
+  /^dist\/(webview\/)?[\w.-]+\.js$/, // the bundles and the webview's page script; never a .map
   /^media\/.+\.(svg|png|md)$/, // icons, screenshot, walkthrough pages
   /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
   /^readme\.md$/,
@@ -88,6 +88,8 @@ describe('the .vsix (npm run package)', function () {
       'extension/changelog.md',
       'extension/LICENSE.txt',
       `extension/${path.posix.normalize(manifest.main)}`,
+      'extension/dist/libraries.js',
+      'extension/dist/webview/history.js',
       ...(manifest.icon ? [`extension/${manifest.icon}`] : []),
       ...vsixFiles,
     ];

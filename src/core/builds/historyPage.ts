@@ -1,5 +1,5 @@
 // The Build History panel's HTML: a strict CSP (nothing but our nonce'd script and styles), the model as
-// inert JSON, and the bundled page script (dist/history.js) that draws it.
+// inert JSON, and the bundled page script (dist/webview/history.js) that draws it.
 import { escapeHtml } from '../artifacts/html';
 import { displayLanguage } from '../text/language';
 import type { HistoryModel } from './history';
@@ -8,7 +8,7 @@ export interface HistoryPage {
   readonly model: HistoryModel;
   readonly title: string;
   readonly nonce: string;
-  /** dist/history.js as the webview reaches it (Webview.asWebviewUri). */
+  /** dist/webview/history.js as the webview reaches it (Webview.asWebviewUri). */
   readonly scriptUri: string;
 }
 
