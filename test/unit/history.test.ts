@@ -140,7 +140,9 @@ describe('build history', () => {
     assert.equal(html.match(/<script/g)?.length, 2, 'the JSON block and the page script, nothing the branch could add');
     assert.ok(html.includes('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>'));
     assert.ok(html.includes('<title>Build History: &lt;b&gt;app&lt;/b&gt;</title>'));
-    assert.ok(html.includes('<script nonce="abc123" src="https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview/history.js"></script>'));
+    assert.ok(
+      html.includes('<script nonce="abc123" src="https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview/history.js"></script>'),
+    );
     assert.ok(html.includes('<button id="toggle" type="button"'), 'the table toggle is a real button');
     const json = /<script id="history-data" type="application\/json">(.*)<\/script>/.exec(html)?.[1] ?? '';
     assert.equal((JSON.parse(json) as { rows: { branch: string }[] }).rows[0]?.branch, '</script><script>alert(1)</script>');
