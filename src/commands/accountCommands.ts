@@ -135,12 +135,13 @@ export class AccountCommands implements vscode.AuthenticationProvider, vscode.Di
   private async signOut(target: unknown): Promise<void> {
     const account = await pickAccount(this.deps.accounts, target, l10n.t('Build Service: Sign Out'));
     if (!account) return;
+    const label = account.label; // buildService.baseUrl's account stays, under its host
     await this.deps.accounts.signOut(account.id);
     const stillFromEnvironment = (await account.tokens.source()) === 'environment';
     this.deps.log.info(
-      `Signed out of ${account.label}: its secrets, apps and followed builds are gone${stillFromEnvironment ? `; ${TOKEN_ENV_VAR} still signs in there` : ''}.`,
+      `Signed out of ${label}: its secrets, apps and followed builds are gone${stillFromEnvironment ? `; ${TOKEN_ENV_VAR} still signs in there` : ''}.`,
     );
-    const parts = [noticeText(l10n.t('Signed out of {0}.'), account.label)];
+    const parts = [noticeText(l10n.t('Signed out of {0}.'), label)];
     if (stillFromEnvironment)
       parts.push(
         noticeText(

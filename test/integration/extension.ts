@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { accountIdOf, secretKeyOf } from '../../src/core/accounts/accounts';
 import type { BuildServiceExports } from '../../src/exports';
 import { waitFor } from './wait';
 
@@ -40,13 +41,18 @@ export function testing(api: BuildServiceExports): NonNullable<BuildServiceExpor
 }
 
 /**
- * Writes (or deletes) the token straight into the extension's secret storage, as another window
- * would. The extension learns of it only through secrets.onDidChange; wait for the view to follow.
+ * Writes (or deletes) the token of buildService.baseUrl's current address straight into the extension's
+ * secret storage, as another window would. The extension learns of it only through secrets.onDidChange; wait for the view to follow.
  */
 export async function storeToken(api: BuildServiceExports, token: string | undefined): Promise<void> {
   const { secrets, tokenSecretKey } = testing(api);
   if (token === undefined) await secrets.delete(tokenSecretKey);
   else await secrets.store(tokenSecretKey, token);
+}
+
+/** Stores `token` as the token of the account at `baseUrl`, as signing in to it (here or in another window) leaves it. */
+export async function storeTokenFor(api: BuildServiceExports, baseUrl: string, token: string): Promise<void> {
+  await testing(api).secrets.store(secretKeyOf(accountIdOf(baseUrl)), token);
 }
 
 export async function readLog(api: BuildServiceExports): Promise<string> {

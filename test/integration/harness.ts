@@ -8,7 +8,7 @@ import type { BuildServiceExports } from '../../src/exports';
 import { startService, type RunningService } from '../service/server';
 import { openAppsView, waitForApps } from './appsView';
 import { disableGit, git, testRepository, waitForBranchState } from './currentBranch';
-import { extensionApi, storeToken, testing, TOKEN_ENV_VAR } from './extension';
+import { extensionApi, storeToken, storeTokenFor, testing, TOKEN_ENV_VAR } from './extension';
 import { applySettings, resetSettings } from './settings';
 import * as ui from './ui';
 
@@ -45,8 +45,9 @@ export function useReferenceService(setup: SuiteSetup = {}): ReferenceServiceSui
     service = await startService();
     delete process.env[TOKEN_ENV_VAR];
     await storeToken(api, undefined);
+    // The token first: an address without one gets a notice asking for it.
+    if (setup.token) await storeTokenFor(api, service.baseUrl, service.token);
     await applySettings(suiteSettings(service));
-    if (setup.token) await storeToken(api, service.token);
     if (setup.checkout) await checkOut(api, setup.checkout);
     if (setup.openView) await openAppsView();
     if (setup.waitForApps) await waitForApps(api);

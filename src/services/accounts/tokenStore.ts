@@ -21,6 +21,7 @@ export class TokenStore implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** Bumped on every change, so "the same token as before" is cheap to tell. */
   private version = 0;
+  private disposed = false;
 
   readonly onDidChange = this.changed.event;
 
@@ -44,6 +45,8 @@ export class TokenStore implements vscode.Disposable {
   /** Read at use time; the stored token wins over the environment. */
   async get(): Promise<string | undefined> {
     await this.loaded();
+    // An account no longer listed (a node may outlive it) sends nothing and asks nothing.
+    if (this.disposed) return undefined;
     return this.stored ?? this.options.environment?.(true);
   }
 
@@ -112,6 +115,7 @@ export class TokenStore implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

@@ -14,7 +14,7 @@ import { type FaultEnvironment, startFaultEnvironment } from '../../faultEnviron
 import * as ui from '../ui';
 import { IOS_2048 } from '../../service/seedCatalog';
 import { appNode, openAppsView, shownItems, textOf } from '../appsView';
-import { extensionApi, storeToken } from '../extension';
+import { extensionApi, storeToken, storeTokenFor } from '../extension';
 import { resetSettings, setSetting } from '../settings';
 import { waitFor } from '../wait';
 
@@ -31,7 +31,7 @@ describe('fault matrix', function () {
     api = await extensionApi();
     env = await startFaultEnvironment(documents);
     await setSetting('autoRefresh', false); // no polling toasts between the cases
-    await storeToken(api, env.service.token);
+    await storeTokenFor(api, env.service.baseUrl, env.service.token);
     await setSetting('baseUrl', env.service.baseUrl);
     await openAppsView();
   });
@@ -63,7 +63,11 @@ describe('fault matrix', function () {
 
   /** The rows of the part of the view the case is about, after the view has asked for them. */
   async function viewRows(c: FaultCase): Promise<AppsTreeNode[]> {
-    if (c.env?.baseUrl) await setSetting('baseUrl', env.baseUrlFor(c));
+    if (c.env?.baseUrl) {
+      // Each address keeps its own token: the case's one is given the service's, as a user would.
+      await storeTokenFor(api, env.baseUrlFor(c), env.service.token);
+      await setSetting('baseUrl', env.baseUrlFor(c));
+    }
     if (c.env?.proxy407)
       await vscode.workspace.getConfiguration('http').update('proxy', env.authProxy.url, vscode.ConfigurationTarget.Global);
     if (c.timeoutSeconds) await setSetting('requestTimeoutSeconds', c.timeoutSeconds);

@@ -10,7 +10,7 @@ import { type ForwardProxy, startForwardProxy } from '../../network/forwardProxy
 import { type RunningService, startService } from '../../service/server';
 import * as ui from '../ui';
 import { openAppsView, shownItems } from '../appsView';
-import { extensionApi, storeToken, waitForLog } from '../extension';
+import { extensionApi, storeToken, storeTokenFor, waitForLog } from '../extension';
 import { resetSettings, setSetting } from '../settings';
 import { waitFor } from '../wait';
 
@@ -53,7 +53,7 @@ describe('network: proxies, certificates and unencrypted addresses', function ()
     proxy = await startForwardProxy({ names });
     authProxy = await startForwardProxy({ names, basicAuth: { user: 'bob', password: 'pa55' } });
     await setHttp('proxy', proxy.url); // first: without it the address cannot be reached at all
-    await storeToken(api, secure.token);
+    await storeTokenFor(api, secure.baseUrl, secure.token);
     await setSetting('baseUrl', secure.baseUrl);
     await openAppsView();
     await refreshUntil('apps through the proxy', (labels) => labels.length > 1);
@@ -119,7 +119,7 @@ describe('network: proxies, certificates and unencrypted addresses', function ()
 
   it('an http:// address off this computer: a warning first, no token until "Send Token Unencrypted", remembered; revocable', async () => {
     await setHttp('proxy', proxy.url);
-    await storeToken(api, plain.token);
+    await storeTokenFor(api, plain.baseUrl, plain.token);
     const plainPort = Number(new URL(plain.baseUrl).port);
     const plainProxy = await startForwardProxy({ names: { [HIDDEN_HOST]: plainPort } });
     try {

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { shownItems } from '../appsView';
-import { readLog, storeToken, waitForLog } from '../extension';
+import { readLog, storeToken, storeTokenFor, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
 import * as ui from '../ui';
@@ -111,6 +111,7 @@ describe('sidebar: errors', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const { port } = closed.address() as net.AddressInfo;
     await new Promise((r) => closed.close(r));
+    await storeTokenFor(fixture.api, `http://127.0.0.1:${port}/v1`, fixture.service.token);
     await setSetting('baseUrl', `http://127.0.0.1:${port}/v1`);
     const message = await expectShowLog('Could not connect');
     assert.equal(message, 'Could not connect to the build service. Check the buildService.baseUrl setting and your network connection.');

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startService, type RunningService } from '../../service/server';
 import { shownItems } from '../appsView';
+import { storeTokenFor } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
 import * as ui from '../ui';
@@ -22,6 +23,7 @@ describe('sidebar: settings', () => {
   it('changing buildService.baseUrl reloads the open view from the new address', async () => {
     other.setApps([{ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', app_name: 'Only on the other service', platform: 'ios' }]);
     other.clearRequests();
+    await storeTokenFor(fixture.api, other.baseUrl, other.token); // an address with its own token
     await setSetting('baseUrl', other.baseUrl);
     // No getChildren from the test: the visible view asks by itself once the change fires.
     await waitFor(() => other.requests.some((r) => r.rawPath === '/apps'), 'a request to the new address');

@@ -13,6 +13,7 @@ describe('sidebar: the access token', () => {
   beforeEach(() => ui.clearNotifications());
   afterEach(() => {
     delete process.env[TOKEN_ENV_VAR];
+    delete process.env.BUILD_SERVICE_URL;
   });
 
   /** Runs the command as the palette would and types into its box; the command ends when the box closes. */
@@ -79,8 +80,9 @@ describe('sidebar: the access token', () => {
     assert.deepEqual(await shownItems(fixture.api), []);
   });
 
-  it('BUILD_SERVICE_TOKEN is used when nothing is stored (read at use, trimmed); a stored token wins', async () => {
+  it('BUILD_SERVICE_TOKEN is used for the address BUILD_SERVICE_URL names when nothing is stored (read at use, trimmed); a stored token wins', async () => {
     process.env[TOKEN_ENV_VAR] = `  ${fixture.service.token}\n`;
+    process.env.BUILD_SERVICE_URL = fixture.service.baseUrl;
     await fixture.api.apps.refresh();
     assert.equal(fixture.service.requests.at(-1)?.headers.authorization, `Bearer ${fixture.service.token}`);
     assert.ok((await shownItems(fixture.api)).length > 0);
