@@ -77,7 +77,12 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
   totals.push(await suite('unit', [mocha, '--config', 'test/unit/.mocharc.json']));
   const [oldest, newest] = [hosts.oldest.vscode, hosts.newest.vscode];
   // The soak's heap and handle figures go to .vscode-test/results/soak-figures.json.
-  totals.push(await suite(`integration-${oldest}`, ['test/host/runIntegration.mjs']));
+  // Every suite and the soak in one host: more than the launcher's 600 s default on a loaded 2-core machine.
+  totals.push(
+    await suite(`integration-${oldest}`, ['test/host/runIntegration.mjs'], {
+      BUILD_SERVICE_TEST_TIMEOUT: process.env.BUILD_SERVICE_TEST_TIMEOUT ?? '1200',
+    }),
+  );
   // The packaged .vsix, installed as a user installs it (npm run package runs here, once), with German
   // as VS Code's display language.
   totals.push(await suite(`smoke+german-${oldest}`, ['test/host/runInstalled.mjs', '--suites', 'smoke,german']));
