@@ -14,7 +14,7 @@ import type { Fault, RouteKey } from '../../service/contract';
 import { type RunningService, startService } from '../../service/server';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, openAppsView, textOf } from '../appsView';
-import { extensionApi, storeToken } from '../extension';
+import { extensionApi, storeToken, storeTokenFor } from '../extension';
 import { resetSettings, setSetting } from '../settings';
 import { waitFor } from '../wait';
 
@@ -73,7 +73,8 @@ describe('soak', function () {
     api = await extensionApi();
     service = await startService({ onRequest: (request) => ((requestCount += 1), request.status >= 400 && (failedAnswers += 1)) });
     await setSetting('autoRefresh', false);
-    await storeToken(api, service.token);
+    // Under this service's address: a token goes only to the address it was given for.
+    await storeTokenFor(api, service.baseUrl, service.token);
     await setSetting('baseUrl', service.baseUrl);
     await openAppsView();
     await waitFor(async () => (await api.apps.getChildren()).some((n) => n.kind === 'app'), 'apps listed');

@@ -11,7 +11,7 @@ import { ANDROID_2048 } from '../../service/seedCatalog';
 import { startService } from '../../service/server';
 import { appNode, openAppsView, shownItems, textOf } from '../appsView';
 import { git, testRepository, waitForBranchState } from '../currentBranch';
-import { storeToken, testing, waitForLog } from '../extension';
+import { storeToken, storeTokenFor, testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
 import * as ui from '../ui';
@@ -87,6 +87,8 @@ describe('a hostile service on the wire', function () {
       await ui.clearNotifications();
       await setHttp('proxy', proxy.url);
       await setHttp('proxyStrictSSL', false);
+      // A token goes only to the address it was given for: this service's, so a request is tried at all.
+      await storeTokenFor(fixture.api, service.baseUrl, service.token);
       await setSetting('baseUrl', service.baseUrl);
       await waitFor(
         async () => {
