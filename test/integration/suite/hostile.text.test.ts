@@ -142,7 +142,10 @@ describe('hostile service: no spoofing in labels, tooltips, quick picks and the 
         .map((n) => tree.getTreeItem(n))
         .find((i) => typeof i.label === 'string' && i.label.startsWith('2048 ppa'));
     // The failed build's comparison with its base branch adds a line of ours once it is known.
-    await waitFor(() => String(androidItem()?.tooltip ?? '').includes(' also failing on '), 'the base comparison in the tooltip');
+    await waitFor(() => {
+      const tooltip = androidItem()?.tooltip;
+      return typeof tooltip === 'string' && tooltip.includes(' also failing on ');
+    }, 'the base comparison in the tooltip');
     const android = androidItem();
     assert.ok(android, 'the Android app listed');
     assertPlain(android.label as string, 'the branch row label');
