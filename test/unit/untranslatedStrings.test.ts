@@ -214,19 +214,25 @@ const ALLOWED: readonly Allowed[] = [
     texts: ['Command ${}'],
   },
   {
+    why: 'HTML and CSP syntax of the start of a webview page; its title comes in translated',
+    file: 'src/core/artifacts/html.ts',
+    texts: [
+      "default-src 'none'; style-src 'nonce-${}'; script-src 'nonce-${}'",
+      '<!DOCTYPE html>\n<html lang="${}"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${}">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${}</title>',
+    ],
+  },
+  {
     why: 'HTML and CSP syntax of the Build History page; its words come in translated, through its JSON',
     file: 'src/core/builds/historyPage.ts',
     texts: [
-      "default-src 'none'; style-src 'nonce-${}'; script-src 'nonce-${}'",
-      '<!DOCTYPE html>\n<html lang="${}"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${}">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${}</title>\n</head>\n<body>\n<header><h1 id="title"></h1><button id="toggle" type="button" aria-controls="chart table-view"></button></header>\n<p id="hint"></p>\n<div id="chart" role="img"></div>\n<div id="tooltip" hidden></div>\n<div id="table-view" hidden></div>\n<script id="history-data" type="application/json">${}</script>\n<script nonce="${}" src="${}"></script>\n</body></html>',
+      '${}\n</head>\n<body>\n<header><h1 id="title"></h1><button id="toggle" type="button" aria-controls="chart table-view"></button></header>\n<p id="hint"></p>\n<div id="chart" role="img"></div>\n<div id="tooltip" hidden></div>\n<div id="table-view" hidden></div>\n<script id="history-data" type="application/json">${}</script>\n<script nonce="${}" src="${}"></script>\n</body></html>',
     ],
   },
   {
     why: 'HTML, CSS and CSP syntax of the QR page; its words come in translated',
     file: 'src/core/artifacts/installLink.ts',
     texts: [
-      "default-src 'none'; style-src 'nonce-${}'; script-src 'nonce-${}'",
-      '<!DOCTYPE html>\n<html lang="${}"><head><meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${}">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${}</title>\n<style nonce="${}">\nbody { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 16px; }\n.code { width: min(320px, 90vw); background: #fff; padding: 8px; }\n.code svg { display: block; width: 100%; height: auto; }\n.url { font-family: var(--vscode-editor-font-family); word-break: break-all; user-select: text; }\nbutton { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 6px 12px; cursor: pointer; }\nbutton:focus-visible { outline: 2px solid var(--vscode-focusBorder); outline-offset: 2px; }\n</style></head>\n<body>\n<main>\n<h1>${}</h1>\n<p>${}</p>\n<div class="code">${}</div>\n<p id="url-label">${}</p>\n<p class="url" id="url">${}</p>\n<button id="copy" type="button" autofocus aria-describedby="url">${}</button>\n</main>\n\n<script nonce="${}">\nconst vscode = acquireVsCodeApi();\nconst copy = document.getElementById(\'copy\');\ncopy.addEventListener(\'click\', () => vscode.postMessage({ type: \'copy\' }));\ncopy.focus();\n</script>\n</body></html>',
+      '${}\n<style nonce="${}">\nbody { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 16px; }\n.code { width: min(320px, 90vw); background: #fff; padding: 8px; }\n.code svg { display: block; width: 100%; height: auto; }\n.url { font-family: var(--vscode-editor-font-family); word-break: break-all; user-select: text; }\nbutton { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 6px 12px; cursor: pointer; }\nbutton:focus-visible { outline: 2px solid var(--vscode-focusBorder); outline-offset: 2px; }\n</style></head>\n<body>\n<main>\n<h1>${}</h1>\n<p>${}</p>\n<div class="code">${}</div>\n<p id="url-label">${}</p>\n<p class="url" id="url">${}</p>\n<button id="copy" type="button" autofocus aria-describedby="url">${}</button>\n</main>\n\n<script nonce="${}">\nconst vscode = acquireVsCodeApi();\nconst copy = document.getElementById(\'copy\');\ncopy.addEventListener(\'click\', () => vscode.postMessage({ type: \'copy\' }));\ncopy.focus();\n</script>\n</body></html>',
     ],
   },
   {

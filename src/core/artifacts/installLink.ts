@@ -1,6 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import { displayLanguage } from '../text/language';
-import { escapeHtml } from './html';
+import { escapeHtml, strictPageHead } from './html';
 import { noticeText, type NoticeText } from '../text/serviceText';
 
 /** The problem is shown in a notification, and quotes the link: it is a NoticeText. */
@@ -46,12 +45,7 @@ export interface QrPage {
 // The link is the code's text alternative; the Copy button takes the focus (autofocus is ignored in a webview's
 // cross-origin frame), so Enter or Space copies at once.
 export function qrPageHtml({ url, title, svg, nonce }: QrPage): string {
-  const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'`;
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(displayLanguage())}"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+  return `${strictPageHead(title, nonce)}
 <style nonce="${nonce}">
 body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 16px; }
 .code { width: min(320px, 90vw); background: #fff; padding: 8px; }

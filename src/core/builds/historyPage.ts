@@ -1,7 +1,6 @@
 // The Build History panel's HTML: a strict CSP (nothing but our nonce'd script and styles), the model as
 // inert JSON, and the bundled page script (dist/webview/history.js) that draws it.
-import { escapeHtml } from '../artifacts/html';
-import { displayLanguage } from '../text/language';
+import { escapeHtml, strictPageHead } from '../artifacts/html';
 import type { HistoryModel } from './history';
 
 export interface HistoryPage {
@@ -18,12 +17,7 @@ export function inertJson(value: unknown): string {
 }
 
 export function historyPageHtml({ model, title, nonce, scriptUri }: HistoryPage): string {
-  const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'`;
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(displayLanguage())}"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+  return `${strictPageHead(title, nonce)}
 </head>
 <body>
 <header><h1 id="title"></h1><button id="toggle" type="button" aria-controls="chart table-view"></button></header>
