@@ -62,9 +62,9 @@ function readDialog() {
   };
 }
 
-/** Runs in the page: each matching element's text and the attributes asked for (null when absent). */
-function readElements({ selector, names }) {
-  return [...document.querySelectorAll(selector)].map((element) => ({
+/** Runs in the page (or the frame the selector entered): each matching element's text and the attributes asked for (null when absent). */
+function readElements(elements, names) {
+  return elements.map((element) => ({
     text: element.textContent?.trim() ?? '',
     attributes: Object.fromEntries(names.map((name) => [name, element.getAttribute(name)])),
   }));
@@ -204,7 +204,8 @@ function operations(page) {
     texts: (args) => page.locator(requireString(args, 'selector')).allInnerTexts(),
     elements: (args) => {
       const names = Array.isArray(args.names) ? args.names.filter((n) => typeof n === 'string') : [];
-      return page.evaluate(readElements, { selector: requireString(args, 'selector'), names });
+      // A locator, as texts() uses: the selector may enter a webview's frames.
+      return page.locator(requireString(args, 'selector')).evaluateAll(readElements, names);
     },
     focus: () => page.evaluate(readFocus),
     /** A key to whatever has the focus, even with a quick input open (pressKey sends it to the quick input). */

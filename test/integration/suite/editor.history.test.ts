@@ -1,6 +1,6 @@
 // Show Build History: the panel as the user sees it in the workbench (read through the UI probe inside
-// the webview's frames), the one list request it costs, the table toggle, and a click on a bar
-// selecting that build in the Apps view. With BUILD_SERVICE_SCREENSHOTS=<folder> it also saves the
+// the webview's frames), the one list request it costs, the table toggle, a click on a bar selecting
+// that build in the Apps view, and a drawing anew on resize and on a change of colour theme. With BUILD_SERVICE_SCREENSHOTS=<folder> it also saves the
 // pictures the README shows, in a light and a dark theme.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -159,14 +159,35 @@ describe('editor: build history as a chart', () => {
     } finally {
       await vscode.commands.executeCommand('workbench.action.toggleSidebarVisibility');
     }
-    if (process.env.BUILD_SERVICE_SCREENSHOTS) {
-      // The same panel in a dark theme (the test host starts in a light one), for the README.
-      await vscode.commands.executeCommand('workbench.action.toggleLightDarkThemes');
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+  });
+
+  it("the chart is drawn again in the new theme's colours when the colour theme changes", async () => {
+    const panel = testing(fixture.api).historyPanel;
+    /** The legend's swatch of the succeeded builds: uPlot writes the series' colour into its style. */
+    const succeededSwatch = async () =>
+      (await ui.elements(`${PAGE} .u-legend .u-series:has-text("Succeeded") .u-marker`, ['style']))[0]?.attributes.style ?? '';
+    const light = await succeededSwatch();
+    // VS Code's Light and Dark Modern themes: charts.green #388A34, and #89D185.
+    assert.match(light, /rgb\(56, 138, 52\)/, 'the test host starts in a light theme');
+    const before = panel.shown?.paints ?? 0;
+    // The test host starts in a light theme; this is the command a user runs to swap it.
+    await vscode.commands.executeCommand('workbench.action.toggleLightDarkThemes');
+    try {
+      await waitFor(() => (panel.shown?.paints ?? 0) > before, 'a drawing after the theme changed');
+      let dark = '';
+      await waitFor(
+        async () => /rgb\(137, 209, 133\)/.test((dark = await succeededSwatch())),
+        () => `the dark theme's green in the legend (now: ${dark})`,
+      );
       await ui.click(`${PAGE} .u-over`);
+      const [hover] = await waitForPage('#tooltip:not([hidden])', 'the hover');
+      assert.match(hover ?? '', /^#\d+ · /);
       await screenshot('history-dark.png');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.toggleLightDarkThemes');
       await vscode.workspace.getConfiguration('workbench').update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
     }
+    await waitFor(async () => /rgb\(56, 138, 52\)/.test(await succeededSwatch()), 'the light green again');
   });
 
   it("on my branch's build in Current Branch: the same one request, for the branch only", async () => {
