@@ -1,5 +1,6 @@
-// The Apps view's tree items measured in the real host, in one fresh host: 10,000 apps against plain
-// TreeItems (time and heap, reported). Run by benchHost.mjs; the entry is test/integration/benchViews.ts,
+// The views measured in the real host, in one fresh host: the Apps view's tree items, 10,000 apps
+// against plain TreeItems (time and heap, reported); the Build History chart of 100 builds from the
+// panel's open to its first paint, beside an empty panel's. Run by benchHost.mjs; the entry is test/integration/benchViews.ts,
 // the steps are in test/integration/bench/. The views' request counts are asserted by the integration
 // suite (test/integration/suite/requests.counts.test.ts), no longer measured here.
 import { benchEntry, runInFreshHost } from './benchRun.mjs';
@@ -45,11 +46,29 @@ function treeItemRows(t) {
   ];
 }
 
+function historyChartRows(h) {
+  const chart = median(h.chartMs);
+  const empty = median(h.emptyMs);
+  const list = (values) => values.map((t) => t.toFixed(0)).join(', ');
+  return [
+    {
+      figure: `Build History panel, ${h.builds} builds: from the page handed to the webview to its first paint, median of ${h.chartMs.length} new panels (${list(h.chartMs)} ms; empty ${list(h.emptyMs)} ms)`,
+      value: ms(chart),
+      baseline: `${ms(empty)} (the same panel with no builds: no chart drawn)`,
+      ratio: chart / empty,
+      budget: '',
+      gated: false,
+    },
+  ];
+}
+
 /** @returns {Promise<{ rows: object[], problems: string[] }>} rows in test/bench/report.ts's Row shape */
 export async function viewRows() {
   const f = await runInFreshHost(benchEntry('benchViews'), 'views');
   if (!f) return { rows: [], problems: ['the views bench measured nothing'] };
   const problems = f.failures.map((failure) => `views bench step failed: ${failure}`);
   if (!f.treeItems) problems.push('the tree items were not measured');
-  return { rows: f.treeItems ? treeItemRows(f.treeItems) : [], problems };
+  if (!f.historyChart) problems.push('the history chart was not measured');
+  const rows = [...(f.treeItems ? treeItemRows(f.treeItems) : []), ...(f.historyChart ? historyChartRows(f.historyChart) : [])];
+  return { rows, problems };
 }

@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { figures } from './bench/figures';
 
-/** Tree items, while the Apps view has never been opened in this host. */
-const SUITES = ['treeItems.bench.js'];
+/** Tree items while the Apps view has never been opened in this host, then the history chart. */
+const SUITES = ['treeItems.bench.js', 'historyChart.bench.js'];
 
 export async function run(): Promise<void> {
   const resultFile = process.env.BUILD_SERVICE_BENCH_RESULT;

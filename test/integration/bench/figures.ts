@@ -14,6 +14,8 @@ export interface ViewFigures {
     /** How the heap was read: after a forced GC, or after a settle when no GC could be forced. */
     heapReading: string;
   };
+  /** The Build History panel: ms from its page handed to the webview to the first paint, per alternating run. */
+  historyChart?: { builds: number; chartMs: number[]; emptyMs: number[] };
   /** Mocha failures: a step that could not measure what it should. */
   failures: string[];
 }
