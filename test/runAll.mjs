@@ -1,16 +1,18 @@
-// `npm test`: build, then the unit suite (plain Node), then three VS Code host starts:
-//   1. VS Code 1.100.3, the oldest we support: every integration suite (a real VS Code extension
+// `npm test`: build, then the unit suite (plain Node), then the .vsix (npm run package) and three VS
+// Code host starts in two lanes side by side (the integration host waits on timers and the service
+// most of the time, so a second host fits beside it on 2 cores):
+//   lane 1. VS Code 1.100.3, the oldest we support: every integration suite (a real VS Code extension
 //      host, see test/host/), then the soak (test/integration/soak/) in the same host;
-//   2. VS Code 1.100.3 in German, the packaged .vsix installed in it (the install check, in
-//      production mode): the smoke suite and the German suite;
-//   3. VS Code 1.139.1, the newest: the cross-version set below against the installed .vsix (that
-//      host runs no development-mode tests: a test-runner extension installed beside it runs them,
-//      see test/host/runInstalled.mjs);
-// then one line summing them all: `N passed, N failed`.
+//   lane 2. VS Code 1.100.3 in German, the packaged .vsix installed in it (the install check, in
+//      production mode): the smoke suite and the German suite; then VS Code 1.139.1, the newest: the
+//      cross-version set below against the installed .vsix (that host runs no development-mode tests:
+//      a test-runner extension installed beside it runs them, see test/host/runInstalled.mjs);
+// then one line summing them all: `N passed, N failed`. Lane 2's output is held back and printed
+// when lane 1 is done, so that each suite's report reads in one piece.
 // A suite that crashes, times out or leaves no results counts as at least one failure, so the exit
 // code is non-zero whenever anything did not pass.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,20 +38,22 @@ const crossVersionSuites = [
   'editor.tools',
 ];
 
-function run(args, env = {}) {
+/** Runs a Node script; its output goes to ours, or to the file descriptor `output`. */
+function run(args, env = {}, output = 'inherit') {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', output, output], env: { ...process.env, ...env } });
     child.on('error', () => resolve(1));
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
 /** Runs one suite; its reporter writes passes/failures to a JSON file we read back. */
-async function suite(name, args, env = {}) {
+async function suite(name, args, env = {}, output = 'inherit') {
   const resultsFile = path.join(resultsDir, `${name}.json`);
   rmSync(resultsFile, { force: true });
-  console.log(`\n=== ${name} tests ===`);
-  const exitCode = await run(args, { ...env, BUILD_SERVICE_TEST_RESULTS: resultsFile });
+  const say = (line) => (output === 'inherit' ? console.log(line) : writeSync(output, `${line}\n`));
+  say(`\n=== ${name} tests ===`);
+  const exitCode = await run(args, { ...env, BUILD_SERVICE_TEST_RESULTS: resultsFile }, output);
   let passed = 0;
   let failed = 0;
   let failures = [];
@@ -60,12 +64,37 @@ async function suite(name, args, env = {}) {
   }
   if (exitCode !== 0 && failed === 0) {
     failed = 1; // crashed, timed out, or could not start: not a pass
-    console.log(`${name}: the suite ended with exit code ${exitCode} without reporting a failing test; counted as 1 failure`);
+    say(`${name}: the suite ended with exit code ${exitCode} without reporting a failing test; counted as 1 failure`);
   } else if (!existsSync(resultsFile)) {
     failed = 1;
-    console.log(`${name}: no results were written; counted as 1 failure`);
+    say(`${name}: no results were written; counted as 1 failure`);
   }
   return { name, passed, failed, failures };
+}
+
+/** Runs `steps` with their output in a file, printed whole once `after` has settled; resolves with their results. */
+async function heldBack(steps, after) {
+  const logFile = path.join(resultsDir, 'lane-2.log');
+  const fd = openSync(logFile, 'w');
+  let results;
+  try {
+    results = await steps(fd);
+  } finally {
+    closeSync(fd);
+  }
+  await after;
+  process.stdout.write(readFileSync(logFile, 'utf8'));
+  return results;
+}
+
+/** `npm run package`: the .vsix the installed runs use. Its prepublish step builds dist/ for production. */
+function packageVsix(vsix) {
+  rmSync(vsix, { force: true });
+  return new Promise((resolve) => {
+    const npm = spawn('npm', ['run', '--silent', 'package', '--', '--out', vsix], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    npm.on('error', () => resolve(false));
+    npm.on('close', (code) => resolve(code === 0 && existsSync(vsix)));
+  });
 }
 
 mkdirSync(resultsDir, { recursive: true });
@@ -76,27 +105,46 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
 } else {
   totals.push(await suite('unit', [mocha, '--config', 'test/unit/.mocharc.json']));
   const [oldest, newest] = [hosts.oldest.vscode, hosts.newest.vscode];
+  // The packaged .vsix, installed as a user installs it, made before either lane starts: packaging
+  // rewrites dist/ for production, which the development host of lane 1 loads; the development
+  // build is then made again for it.
+  console.log('\n=== package ===');
+  const vsix = path.join(root, '.vscode-test', 'build-service.vsix');
+  const packaged = await packageVsix(vsix);
+  if (!packaged) totals.push({ name: 'package', passed: 0, failed: 1 });
+  if ((await run(['esbuild.mjs', '--tests'])) !== 0) totals.push({ name: 'build', passed: 0, failed: 1 });
+  // Both hosts installed before the lanes start (a few minutes each, once per machine): an install
+  // beside a running host would slow its tests.
+  for (const host of ['oldest', 'newest']) {
+    if ((await run(['test/host/install.mjs', host])) !== 0) totals.push({ name: `install ${host}`, passed: 0, failed: 1 });
+  }
   // The soak's heap and handle figures go to .vscode-test/results/soak-figures.json.
   // Every suite and the soak in one host: more than the launcher's 600 s default on a loaded 2-core machine.
-  totals.push(
-    await suite(`integration-${oldest}`, ['test/host/runIntegration.mjs'], {
-      BUILD_SERVICE_TEST_TIMEOUT: process.env.BUILD_SERVICE_TEST_TIMEOUT ?? '1200',
-    }),
-  );
-  // The packaged .vsix, installed as a user installs it (npm run package runs here, once), with German
-  // as VS Code's display language.
-  totals.push(await suite(`smoke+german-${oldest}`, ['test/host/runInstalled.mjs', '--suites', 'smoke,german']));
-  const vsix = path.join(root, '.vscode-test', 'build-service.vsix');
-  const packaged = existsSync(vsix) ? ['--vsix', vsix] : [];
-  // The same .vsix installed on the newest, its test hooks switched on. No smoke run there: this run is
-  // its install check, and what the smoke suite adds (production mode: no hooks, no sources) is the
-  // .vsix's, whatever the VS Code.
-  totals.push(
-    await suite(`integration-${newest}`, [
-      'test/host/runInstalled.mjs',
-      ...['--host', 'newest', '--suites', 'integration', '--only', crossVersionSuites.join(','), ...packaged],
-    ]),
-  );
+  const lane1 = suite(`integration-${oldest}`, ['test/host/runIntegration.mjs'], {
+    BUILD_SERVICE_TEST_TIMEOUT: process.env.BUILD_SERVICE_TEST_TIMEOUT ?? '1200',
+  });
+  const lane2 = packaged
+    ? heldBack(
+        async (output) => [
+          // With German as VS Code's display language.
+          await suite(`smoke+german-${oldest}`, ['test/host/runInstalled.mjs', '--suites', 'smoke,german', '--vsix', vsix], {}, output),
+          // The same .vsix installed on the newest, its test hooks switched on. No smoke run there: this run is
+          // its install check, and what the smoke suite adds (production mode: no hooks, no sources) is the
+          // .vsix's, whatever the VS Code.
+          await suite(
+            `integration-${newest}`,
+            [
+              'test/host/runInstalled.mjs',
+              ...['--host', 'newest', '--suites', 'integration', '--only', crossVersionSuites.join(','), '--vsix', vsix],
+            ],
+            {},
+            output,
+          ),
+        ],
+        lane1,
+      )
+    : Promise.resolve([]);
+  totals.push(await lane1, ...(await lane2));
 }
 
 // The summary goes last, failing tests included, so that the tail of a long CI log says what failed

@@ -216,7 +216,9 @@ async function main() {
   const closeConsoleLog = forwardConsole(page, run.file('workbench-console.log'), {
     echoAll: Boolean(process.env.BUILD_SERVICE_TEST_VERBOSE),
   });
-  const workspace = path.join(testCacheDir, 'workspace');
+  // Not runIntegration.mjs's folder: npm test runs the two side by side, and the Git-backed suites
+  // make and remove repositories in their folder.
+  const workspace = path.join(testCacheDir, 'installed-workspace');
   mkdirSync(workspace, { recursive: true });
   // The integration suites find the seeded builds' tests in these sources (test/service/testSources.ts),
   // as npm run test:integration writes them; without them this run would depend on one having run before.
@@ -226,7 +228,7 @@ async function main() {
   }
   // As in runIntegration.mjs: a workspace file holding the folder, so a suite can add a second folder.
   const workspaceFile = path.join(testCacheDir, 'installed.code-workspace');
-  writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'workspace' }] }, null, 2));
+  writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'installed-workspace' }] }, null, 2));
   await page.goto(workbenchUrl(server, hooks ? { workspace: workspaceFile } : { folder: workspace }));
   say('workbench opened; the runner extension starts the tests');
 
