@@ -12,7 +12,8 @@ import SpecAndJsonReporter from '../specAndJsonReporter';
 /**
  * The suites to run: every *.test.js under each of `suiteDirs`, folder by folder, or with
  * BUILD_SERVICE_TEST_FILES=<names> only those named (comma-separated, without `.test.js`, e.g.
- * `activation,network`); a name that matches no file is an error, so a typo cannot quietly run less.
+ * `activation,network`), and with BUILD_SERVICE_TEST_SKIP_FILES=<names> without those (npm test runs
+ * them in its other lane); a name that matches no file is an error, so a typo cannot quietly run less.
  */
 function suiteFiles(suiteDirs: readonly string[]): string[] {
   // activation.test.js first, whatever the names: it times activation, so the extension must not be active yet.
@@ -26,13 +27,18 @@ function suiteFiles(suiteDirs: readonly string[]): string[] {
   // A stable sort: the folders keep their order, and within them the names theirs.
   files.sort((a, b) => first(a) - first(b));
   const nameOf = (f: string) => path.basename(f, '.test.js');
-  const only = process.env.BUILD_SERVICE_TEST_FILES?.split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (!only?.length) return files;
-  const unknown = only.filter((name) => !files.some((f) => nameOf(f) === name));
-  if (unknown.length > 0) throw new Error(`BUILD_SERVICE_TEST_FILES names no suite in ${suiteDirs.join(', ')}: ${unknown.join(', ')}`);
-  return files.filter((f) => only.includes(nameOf(f)));
+  const named = (variable: string): string[] | undefined => {
+    const names = process.env[variable]
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const unknown = names?.filter((name) => !files.some((f) => nameOf(f) === name)) ?? [];
+    if (unknown.length > 0) throw new Error(`${variable} names no suite in ${suiteDirs.join(', ')}: ${unknown.join(', ')}`);
+    return names?.length ? names : undefined;
+  };
+  const only = named('BUILD_SERVICE_TEST_FILES');
+  const skipped = named('BUILD_SERVICE_TEST_SKIP_FILES') ?? [];
+  return files.filter((f) => (only ? only.includes(nameOf(f)) : true) && !skipped.includes(nameOf(f)));
 }
 
 /**
