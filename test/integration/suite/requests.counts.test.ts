@@ -186,11 +186,14 @@ describe('requests: Current Branch looking for new builds', () => {
 
   it(`3 apps build the repository, nothing of the branch runs: one build list per app a minute, nothing in the background`, async function () {
     this.timeout(90_000);
-    const dir = await testRepository();
-    git(dir, 'remote', 'set-url', 'origin', WEATHER_REPO);
     fixture.service.advanceBuilds(); // queued → running, running → finished: nothing unfinished anywhere
     fixture.service.advanceBuilds();
-    git(dir, 'checkout', '-q', FIND_REPLACE);
+    // Before Git opens the repository, which it then reads at once: a later checkout it would see only
+    // through its file watcher, late, and not at all while the window is unfocused.
+    const dir = await testRepository((repo) => {
+      git(repo, 'remote', 'set-url', 'origin', WEATHER_REPO);
+      git(repo, 'checkout', '-q', FIND_REPLACE);
+    });
     try {
       const state = await waitForBranchState(
         fixture.api,
