@@ -128,6 +128,18 @@ export async function testRepository(prepare?: (dir: string) => void): Promise<s
   return dir;
 }
 
+/**
+ * Has Git read the repository at `dir` now, as its Refresh command does: a change made behind its back
+ * (a checkout, a remote's address) it otherwise sees through its file watcher, seconds late on a
+ * loaded machine.
+ */
+export async function gitReads(api: BuildServiceExports, dir: string): Promise<void> {
+  const repository = testing(api).branch.git.gitApi?.repositories.find((r) => r.rootUri.fsPath === dir);
+  assert.ok(repository, `Git has ${dir} open`);
+  // status() is in the Git extension's API (git.d.ts); the extension's own types leave it out.
+  await (repository as unknown as { status(): Promise<void> }).status();
+}
+
 /** Waits until the Current Branch model is in the state `test` accepts, and returns it. */
 export async function waitForBranchState(
   api: BuildServiceExports,

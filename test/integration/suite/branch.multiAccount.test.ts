@@ -12,6 +12,7 @@ import {
   addWorkspaceRepository,
   sectionsWithBuilds,
   git,
+  gitReads,
   removeWorkspaceRepository,
   secondRepository,
   testRepository,
@@ -213,6 +214,7 @@ describe('current branch: each repository from the account whose apps build it',
     // Both services have apps building the weather repository.
     git(second, 'remote', 'set-url', 'origin', WEATHER_REPO);
     git(second, 'checkout', '-q', '-b', FIND_REPLACE);
+    await gitReads(fixture.api, second);
     await answerPick('Staging');
     await waitFor(
       () => idsOf(section()).join() === stagingWeather.join(),
