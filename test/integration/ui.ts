@@ -190,10 +190,16 @@ export function pressKey(key: string): Promise<void> {
  * waits for an empty pick, and after Enter until the typed text is gone from the box.
  */
 export async function pick(text: string): Promise<void> {
-  await waitFor(async () => {
-    const input = await quickInput();
-    return input.visible && input.value === '';
-  }, 'an empty quick pick');
+  let last: QuickInputState | undefined;
+  await waitFor(
+    async () => {
+      last = await quickInput();
+      return last.visible && last.value === '';
+    },
+    // What was in front instead, for a wait that ends without the pick.
+    () =>
+      `an empty quick pick (last: ${JSON.stringify(last)}; editor in front: ${vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? 'none'}; focus: ${JSON.stringify(vscode.window.state)})`,
+  );
   await typeText(text);
   await waitFor(async () => (await quickInput()).value === text, `"${text}" typed`);
   await pressKey('Enter');
