@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hosts } from './host/layout.mjs';
+import { packageVsix } from './host/packageVsix.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const resultsDir = path.join(root, '.vscode-test', 'results');
@@ -94,16 +95,6 @@ async function heldBack(steps, after) {
   return results;
 }
 
-/** `npm run package`: the .vsix the installed runs use. Its prepublish step builds dist/ for production. */
-function packageVsix(vsix) {
-  rmSync(vsix, { force: true });
-  return new Promise((resolve) => {
-    const npm = spawn('npm', ['run', '--silent', 'package', '--', '--out', vsix], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-    npm.on('error', () => resolve(false));
-    npm.on('close', (code) => resolve(code === 0 && existsSync(vsix)));
-  });
-}
-
 mkdirSync(resultsDir, { recursive: true });
 const totals = [];
 console.log('=== build ===');
@@ -116,9 +107,16 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
   // rewrites dist/ for production, which the development host of lane 1 loads; the development
   // build is then made again for it.
   console.log('\n=== package ===');
-  const vsix = path.join(root, '.vscode-test', 'build-service.vsix');
-  const packaged = await packageVsix(vsix);
-  if (!packaged) totals.push({ name: 'package', passed: 0, failed: 1 });
+  let vsix;
+  try {
+    const made = packageVsix();
+    vsix = made.vsix;
+    console.log(made.summary);
+  } catch (e) {
+    console.log(e instanceof Error ? e.message : e);
+    totals.push({ name: 'package', passed: 0, failed: 1 });
+  }
+  const packaged = vsix !== undefined;
   if ((await run(['esbuild.mjs', '--tests'])) !== 0) totals.push({ name: 'build', passed: 0, failed: 1 });
   // Both hosts installed before the lanes start (a few minutes each, once per machine): an install
   // beside a running host would slow its tests.

@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { launchBrowser } from './browser.mjs';
 import { startCodeServer, workbenchUrl } from './codeServer.mjs';
 import { ensureHost } from './install.mjs';
+import { packageVsix } from './packageVsix.mjs';
 import { hostNamed, hostPaths, projectRoot, resultsDir, testCacheDir } from './layout.mjs';
 import { createRunFolder } from './runFolder.mjs';
 import { shutdown } from './shutdown.mjs';
@@ -71,18 +72,10 @@ function options() {
   };
 }
 
-/** `npm run package` into .vscode-test/ (vsce prints the file count and size). */
+/** `npm run package` (vsce prints the file count and size). */
 function packageExtension() {
-  const vsix = path.join(testCacheDir, 'build-service.vsix');
-  rmSync(vsix, { force: true });
-  const npm = spawnSync('npm', ['run', '--silent', 'package', '--', '--out', vsix], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-  });
-  const done = /Packaged: .*/.exec(npm.stdout ?? '');
-  if (npm.status !== 0 || !existsSync(vsix)) throw new Error(`npm run package failed (exit ${npm.status}):\n${npm.stdout}`);
-  say(done ? done[0] : `packaged ${vsix}`);
+  const { vsix, summary } = packageVsix();
+  say(summary);
   return vsix;
 }
 
