@@ -60,6 +60,11 @@ export async function waitForApps(api: BuildServiceExports): Promise<void> {
   }, 'apps listed');
 }
 
+/** The rows the workbench draws in one view of the Build Service side bar (its header's label starts with the name). */
+export function drawnRows(view: 'Apps' | 'Current Branch'): Promise<string[]> {
+  return ui.texts(`.sidebar .pane:has(.pane-header[aria-label^="${view}"]) .monaco-list-row`);
+}
+
 /** Opens the Build Service side bar with the Apps view, as a user clicking the activity-bar entry. */
 export async function openAppsView(): Promise<void> {
   await vscode.commands.executeCommand('buildService.apps.focus');

@@ -11,7 +11,7 @@ import type { TestCase } from '../../service/data';
 import { IOS_2048, LIVE_SHAPES_APP } from '../../service/seedCatalog';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { IOS_TEST_DIR } from '../../service/testSources';
-import { appNode, openAppsView, reveal, textOf } from '../appsView';
+import { appNode, drawnRows, openAppsView, reveal, textOf } from '../appsView';
 import { waitForBranchState } from '../currentBranch';
 import { readLog, testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
@@ -19,11 +19,6 @@ import { setSetting } from '../settings';
 import { shownTests } from '../testingView';
 import * as ui from '../ui';
 import { sleep, waitFor } from '../wait';
-
-/** The rows the workbench draws in one view of the Build Service side bar (its header's label starts with the name). */
-function rowsOf(view: 'Apps' | 'Current Branch'): Promise<string[]> {
-  return ui.texts(`.sidebar .pane:has(.pane-header[aria-label^="${view}"]) .monaco-list-row`);
-}
 
 function newestBuilds(service: RunningService, appId: string): WireBuild[] {
   return service.data.builds
@@ -66,7 +61,7 @@ describe('hostile data: what the service lists is data', () => {
     fixture.service.setFault('GET /apps/:app_id/builds', { status: 503, times: 3 });
     fixture.service.clearRequests();
     await reveal(fixture.api, await appNode(fixture.api, cafe._id), { expand: true });
-    await waitFor(async () => (await rowsOf('Apps')).some((row) => row.startsWith('Service temporarily unavailable')), 'the error row');
+    await waitFor(async () => (await drawnRows('Apps')).some((row) => row.startsWith('Service temporarily unavailable')), 'the error row');
     assert.equal(fixture.service.requestsTo('GET /apps/:app_id/builds', cafe._id).length, 3);
 
     fixture.service.clearRequests();
@@ -74,7 +69,7 @@ describe('hostile data: what the service lists is data', () => {
     const [newest] = newestBuilds(fixture.service, cafe._id);
     assert.ok(newest);
     await waitFor(
-      async () => (await rowsOf('Apps')).some((row) => startsWithBuild(row, newest)),
+      async () => (await drawnRows('Apps')).some((row) => startsWithBuild(row, newest)),
       `the builds of ${cafe.app_name} after Retry`,
     );
     await sleep(1000); // anything else the click started has had its chance to ask
@@ -84,7 +79,7 @@ describe('hostile data: what the service lists is data', () => {
       ['GET /apps/:app_id/builds'],
       'only what failed',
     );
-    assert.ok(!(await rowsOf('Apps')).some((row) => row.startsWith('Service temporarily unavailable')));
+    assert.ok(!(await drawnRows('Apps')).some((row) => row.startsWith('Service temporarily unavailable')));
   });
 
   it("duplicate build ids in an app's builds: the tree shows each once (VS Code refuses two items of one id), and the log says so once", async () => {
@@ -93,8 +88,8 @@ describe('hostile data: what the service lists is data', () => {
     fixture.service.data.builds.push(structuredClone(newest));
     const app = await appNode(fixture.api, IOS_2048);
     await reveal(fixture.api, app, { expand: true });
-    await waitFor(async () => (await rowsOf('Apps')).some((row) => startsWithBuild(row, newest)), `build #${newest.build_number} drawn`);
-    assert.equal((await rowsOf('Apps')).filter((row) => startsWithBuild(row, newest)).length, 1, 'drawn once');
+    await waitFor(async () => (await drawnRows('Apps')).some((row) => startsWithBuild(row, newest)), `build #${newest.build_number} drawn`);
+    assert.equal((await drawnRows('Apps')).filter((row) => startsWithBuild(row, newest)).length, 1, 'drawn once');
     // Ten asked for, one of them twice: nine builds, each once.
     const ids = (await fixture.api.apps.getChildren(app))
       .filter((node) => node.kind === 'build')
@@ -125,7 +120,7 @@ describe('hostile data: what the service lists is data', () => {
     await reveal(fixture.api, firstApp, { expand: true });
     const secondApp = await appNode(fixture.api, second._id);
     await reveal(fixture.api, secondApp, { expand: true });
-    await waitFor(async () => (await rowsOf('Apps')).some((row) => startsWithBuild(row, shared)), 'builds drawn');
+    await waitFor(async () => (await drawnRows('Apps')).some((row) => startsWithBuild(row, shared)), 'builds drawn');
     const under = async (app: typeof firstApp) =>
       (await fixture.api.apps.getChildren(app)).map((node) => fixture.api.apps.getTreeItem(node).id);
     const [firstIds, secondIds] = [await under(firstApp), await under(secondApp)];
@@ -149,8 +144,8 @@ describe('hostile data: what the service lists is data', () => {
     const ids = tree.getChildren().map((node) => tree.getTreeItem(node).id);
     assert.equal(new Set(ids).size, ids.length, ids.join(', '));
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
-    await waitFor(async () => (await rowsOf('Current Branch')).some((row) => row.startsWith('2048 iOS App')), 'the row drawn');
-    const rows = await rowsOf('Current Branch');
+    await waitFor(async () => (await drawnRows('Current Branch')).some((row) => row.startsWith('2048 iOS App')), 'the row drawn');
+    const rows = await drawnRows('Current Branch');
     assert.equal(rows.filter((row) => row.startsWith('2048 iOS App')).length, 1, rows.join(' | '));
     assert.ok(!rows.some((row) => row.includes('Impostor')), rows.join(' | '));
     await waitForLog(fixture.api, 'listed an id more than once in the app list');
