@@ -65,6 +65,29 @@ export function drawnRows(view: 'Apps' | 'Current Branch'): Promise<string[]> {
   return ui.texts(`.sidebar .pane:has(.pane-header[aria-label^="${view}"]) .monaco-list-row`);
 }
 
+/** How long the Apps view must have asked VS Code for no redraw before a suite's tests start. */
+const APPS_QUIET_MS = 500;
+
+/**
+ * Waits until the workbench has drawn the apps and the view has asked for no redraw for a moment. VS Code's
+ * tree takes the keyboard focus back when a redraw ends while it had it, closing a quick pick shown in that
+ * instant: the likely cause of builds.filter's first pick never showing on a loaded machine.
+ */
+export async function waitForAppsDrawn(api: BuildServiceExports): Promise<void> {
+  const names = (await api.apps.getChildren()).flatMap((n) => (n.kind === 'app' ? [textOf(api, n).label] : []));
+  let lastRedraw = Date.now();
+  const subscription = api.apps.onDidChangeTreeData(() => (lastRedraw = Date.now()));
+  try {
+    await waitFor(
+      async () =>
+        Date.now() - lastRedraw >= APPS_QUIET_MS && (await drawnRows('Apps')).some((row) => names.some((name) => row.startsWith(name))),
+      'the apps drawn in the Apps view, and no redraw asked for since',
+    );
+  } finally {
+    subscription.dispose();
+  }
+}
+
 /** Opens the Build Service side bar with the Apps view, as a user clicking the activity-bar entry. */
 export async function openAppsView(): Promise<void> {
   await vscode.commands.executeCommand('buildService.apps.focus');

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../src/exports';
 import { startService, type RunningService } from '../service/server';
-import { openAppsView, waitForApps } from './appsView';
+import { openAppsView, waitForApps, waitForAppsDrawn } from './appsView';
 import { disableGit, git, testRepository, waitForBranchState } from './currentBranch';
 import { extensionApi, storeToken, storeTokenFor, testing, TOKEN_ENV_VAR } from './extension';
 import { applySettings, resetSettings } from './settings';
@@ -51,6 +51,7 @@ export function useReferenceService(setup: SuiteSetup = {}): ReferenceServiceSui
     if (setup.checkout) await checkOut(api, setup.checkout);
     if (setup.openView) await openAppsView();
     if (setup.waitForApps) await waitForApps(api);
+    if (setup.openView && setup.waitForApps && ui.uiProbeAvailable()) await waitForAppsDrawn(api);
   });
 
   // A test that changes a setting need not undo it: the next test starts from the suite's settings.

@@ -191,15 +191,20 @@ export function pressKey(key: string): Promise<void> {
  */
 export async function pick(text: string): Promise<void> {
   let last: QuickInputState | undefined;
-  await waitFor(
-    async () => {
-      last = await quickInput();
-      return last.visible && last.value === '';
-    },
+  await waitFor(async () => {
+    last = await quickInput();
+    return last.visible && last.value === '';
+  }, 'an empty quick pick').catch(async (e: Error) => {
     // What was in front instead, for a wait that ends without the pick.
-    () =>
-      `an empty quick pick (last: ${JSON.stringify(last)}; editor in front: ${vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? 'none'}; focus: ${JSON.stringify(vscode.window.state)})`,
-  );
+    const front = {
+      quickInput: last,
+      editor: vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? 'none',
+      window: vscode.window.state,
+      keyboardFocus: await focus().catch(String),
+      notifications: await notifications().catch(String),
+    };
+    throw new Error(`${e.message}; in front instead: ${JSON.stringify(front)}`);
+  });
   await typeText(text);
   await waitFor(async () => (await quickInput()).value === text, `"${text}" typed`);
   await pressKey('Enter');
