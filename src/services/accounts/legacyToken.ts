@@ -7,7 +7,7 @@ import type { Log } from '../log';
 // the account of the address buildService.baseUrl names when it is first read (or when the address
 // changes first): never to an address chosen later. A token written there again (a 0.3 window) moves anew.
 export class LegacyToken implements vscode.Disposable {
-  private moving: Promise<void> | undefined;
+  private moving: Promise<boolean> | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(
@@ -24,23 +24,28 @@ export class LegacyToken implements vscode.Disposable {
     });
   }
 
-  /** Resolves when 0.3's token, if any, is under `accountId`'s key, or was already moved to another account. */
-  moveTo(accountId: string): Promise<void> {
+  /**
+   * Resolves when 0.3's token, if any, is under `accountId`'s key, or was already moved to another account:
+   * true when this call's move wrote it there.
+   */
+  moveTo(accountId: string): Promise<boolean> {
     this.moving ??= this.move(accountId).catch((error: unknown) => {
       this.log.warn(
         `The access token of ${LEGACY_TOKEN_KEY} could not be moved: ${error instanceof Error ? error.message : String(error)}`,
       );
+      return false;
     });
     return this.moving;
   }
 
-  private async move(accountId: string): Promise<void> {
+  private async move(accountId: string): Promise<boolean> {
     const token = (await this.secrets.get(LEGACY_TOKEN_KEY))?.trim();
-    if (!token) return;
+    if (!token) return false;
     // Written after any token of the account's own (only 0.3 writes there): the newer one wins.
     await this.secrets.store(secretKeyOf(accountId), normalizeToken(token));
     await this.secrets.delete(LEGACY_TOKEN_KEY);
     this.log.info(`The access token under ${LEGACY_TOKEN_KEY} now belongs to ${accountId} only.`);
+    return true;
   }
 
   dispose(): void {

@@ -6,8 +6,8 @@ export interface TokenStoreOptions {
   readonly environment?: (ask: boolean) => string | undefined;
   /** The environment's answer for this account changed. */
   readonly onDidChangeEnvironment?: vscode.Event<void>;
-  /** Runs before the first read: 0.3's token moving to this account (LegacyToken). */
-  readonly beforeFirstRead?: () => Promise<void>;
+  /** Runs with the first read: 0.3's token moving to this account (LegacyToken); true when it moved one. */
+  readonly beforeFirstRead?: () => Promise<boolean>;
 }
 
 /**
@@ -80,9 +80,10 @@ export class TokenStore implements vscode.Disposable {
   // The first reader asks the workbench, not activation (a round trip nobody waits for while the views
   // are closed). No change fires: nobody has seen another value yet.
   private loaded(): Promise<void> {
+    // Both asked at once, one round trip: only a token that did move is read again.
     this.firstRead ??= (async () => {
-      await this.options.beforeFirstRead?.().catch(() => undefined);
-      this.stored = await this.readStored();
+      const [moved, stored] = await Promise.all([this.options.beforeFirstRead?.().catch(() => false), this.readStored()]);
+      this.stored = moved ? await this.readStored() : stored;
     })();
     return this.firstRead;
   }
