@@ -261,12 +261,16 @@ export function timeClickUntil(click: string, rows: string, count: number): Prom
  * The workbench loses focus for real (another browser tab comes to the front), as when the user
  * switches to another window; vscode.window.state.focused follows. focusWindow() brings it back.
  */
-export function blurWindow(): Promise<void> {
-  return ask('blurWindow');
+/** Another browser tab in front, as switching windows does; returns once the extension host knows (over 5 s on a loaded machine). */
+export async function blurWindow(): Promise<void> {
+  await ask('blurWindow');
+  await waitFor(() => !vscode.window.state.focused, 'the window unfocused');
 }
 
-export function focusWindow(): Promise<void> {
-  return ask('focusWindow');
+/** The workbench in front again; returns once the extension host knows. */
+export async function focusWindow(): Promise<void> {
+  await ask('focusWindow');
+  await waitFor(() => vscode.window.state.focused, 'the window focused');
 }
 
 /** Saves a PNG of the whole workbench to `path` (absolute, or relative to the test host's cwd). */
