@@ -7,10 +7,10 @@
 //      cross-version set and the three suites lane 1 leaves out, against the installed .vsix (that
 //      host runs no development-mode tests: a test-runner extension installed beside it runs them,
 //      see test/host/runInstalled.mjs);
-// then one line summing them all: `N passed, N failed`. The lanes run one after the other; with
-// BUILD_SERVICE_TEST_LANES=2 side by side (the integration host waits on timers and the service most
-// of the time: about 10 minutes of CI instead of 14, but on 2 cores some UI waits then flake), lane 2's
-// output held back and printed whole when lane 1 is done.
+// then one line summing them all: `N passed, N failed`. The two lanes run side by side (the integration
+// host waits on timers and the service most of the time: about 10 minutes of CI instead of 14), lane 2's
+// output held back and printed whole when lane 1 is done; BUILD_SERVICE_TEST_LANES=1 runs them one after
+// the other.
 // A suite that crashes, times out or leaves no results counts as at least one failure, so the exit
 // code is non-zero whenever anything did not pass.
 import { spawn } from 'node:child_process';
@@ -150,7 +150,7 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
           ),
         ]
       : [];
-  if (process.env.BUILD_SERVICE_TEST_LANES === '2') {
+  if (process.env.BUILD_SERVICE_TEST_LANES !== '1') {
     const first = lane1();
     const second = heldBack(lane2, first);
     totals.push(await first, ...(await second));
