@@ -62,11 +62,10 @@ export const ViewId = {
 
 /** Context keys that package.json's viewsWelcome and menus read. */
 export const ContextKey = {
-  /** buildService.baseUrl holds a value (valid or not). */
-  configured: 'buildService.configured',
+  /** One value per empty state of the Apps view ('' when it shows nodes or is loading them). */
+  appsState: 'buildService.appsState',
+  /** The chosen account has a token (the walkthrough's "Set your token" step). */
   hasToken: 'buildService.hasToken',
-  /** The last load succeeded and the service listed no apps. */
-  noApps: 'buildService.noApps',
   /** One value per empty state of the Current Branch view ('' when it shows nodes). */
   currentBranchState: 'buildService.currentBranchState',
   /** The Apps view has listed at least one app (the walkthrough's "See your apps" step). */

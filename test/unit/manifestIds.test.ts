@@ -122,13 +122,20 @@ describe('command ids', () => {
     assert.deepEqual([...read].sort(), Object.values(ContextKey).sort());
   });
 
+  // Until the extension has activated, no key is set and a view with no tree shows any welcome whose
+  // `when` holds: a welcome that unset keys satisfy flashes in every cold window before the apps.
+  it('no welcome shows while no context key is set: each is keyed to an empty state the code sets', () => {
+    for (const { when } of manifest.contributes.viewsWelcome as { when?: string }[])
+      assert.match(when ?? '', /^buildService\.[a-zA-Z]+ == [a-zA-Z]+$/, `viewsWelcome "when": ${when}`);
+  });
+
   // ContextKeys does not send a first `false`: an unset key must read as false wherever it is tested.
   it('a key that holds true or false is tested only as `key` or `!key`, never compared', () => {
     const whens = [
       ...manifest.contributes.viewsWelcome.map((w) => (w as { when?: string }).when ?? ''),
       ...Object.values(manifest.contributes.menus).flatMap((entries) => entries.map((e) => e.when ?? '')),
     ];
-    const valued: string[] = [ContextKey.currentBranchState];
+    const valued: string[] = [ContextKey.currentBranchState, ContextKey.appsState];
     const booleans = Object.values(ContextKey).filter((key) => !valued.includes(key));
     for (const when of whens)
       for (const key of booleans) assert.doesNotMatch(when, new RegExp(`${key.replace('.', '\\.')}\\s*[=!<>]=?`), when);

@@ -5,6 +5,7 @@ import { notReady } from '../../core/accounts/connection';
 import { sortByName } from '../../core/apps/sortApps';
 import { ContextKey, ViewId } from '../../ids';
 import type { Account } from '../../services/accounts/accounts';
+import type { Connection } from '../../services/accounts/account';
 import type { Session } from '../../services/accounts/session';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { ErrorPresenter } from '../../services/errorPresenter';
@@ -12,6 +13,16 @@ import { errorNodes, MessageNode } from '../messageNode';
 import type { BuildsSection } from './buildsSection';
 import type { LoadOutcome } from './loadOutcome';
 import { AccountNode, AppNode, PlatformIcons, sameApp, type AppsTreeNode } from './nodes';
+
+/**
+ * The value of ContextKey.appsState that package.json's viewsWelcome reads, before the apps are listed.
+ * The common case is '' (never sent): a welcome shown until activation, or one the load changes, would
+ * flash in the view and cost a redraw on every cold open.
+ */
+export function appsStateOf(connection: Connection['kind']): string {
+  if (connection === 'not-configured') return 'notConfigured';
+  return connection === 'no-token' ? 'noToken' : '';
+}
 
 export interface AppsRootsDeps {
   session: Session;
@@ -39,10 +50,9 @@ export class AppsRoots {
     const accounts = session.accounts.all();
     if (accounts.length > 1) return this.fetchAccounts(accounts, signal);
     const connection = await session.connection();
-    contextKeys.set(ContextKey.configured, connection.kind !== 'not-configured');
     // Whether a token exists is known only once the address is usable; until then the key stays.
     if (connection.kind === 'ready' || connection.kind === 'no-token') contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
-    contextKeys.set(ContextKey.noApps, false);
+    contextKeys.set(ContextKey.appsState, appsStateOf(connection.kind));
     if (connection.kind !== 'ready') contextKeys.set(ContextKey.appsListed, false);
     switch (connection.kind) {
       case 'not-configured':
@@ -57,7 +67,7 @@ export class AppsRoots {
       const apps = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () => session.apps(connection.client, signal));
       const account = session.accounts.ofClient(connection.client);
       presenter.succeeded(account);
-      contextKeys.set(ContextKey.noApps, apps.length === 0);
+      contextKeys.set(ContextKey.appsState, apps.length === 0 ? 'noApps' : '');
       contextKeys.set(ContextKey.appsListed, apps.length > 0);
       return { roots: account ? this.appNodesOf(account, apps, false) : [], outcome: { status: 'loaded', count: apps.length } };
     } catch (error) {
@@ -70,8 +80,7 @@ export class AppsRoots {
   // Several accounts: a failing account shows its own error and fix, and hides no other account's apps.
   private async fetchAccounts(accounts: readonly Account[], signal: AbortSignal): Promise<{ roots: AppsTreeNode[]; outcome: LoadOutcome }> {
     const { contextKeys } = this.deps;
-    contextKeys.set(ContextKey.configured, true);
-    contextKeys.set(ContextKey.noApps, false);
+    contextKeys.set(ContextKey.appsState, '');
     const nodes = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () =>
       Promise.all(accounts.map((account) => this.accountNode(account, signal))),
     );
