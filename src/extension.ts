@@ -49,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   // Test hooks: in VS Code's own test runs, and in a test host that installs the .vsix and sets this
   // variable (VS Code 1.139's web build runs no development-mode tests; see test/host/runInstalled.mjs).
   const testMode = context.extensionMode === vscode.ExtensionMode.Test || process.env.BUILD_SERVICE_TEST_HOOKS === '1';
-  // Reads nothing until first asked: the account list, tokens and clients come with the first look.
+  // Constructing reads nothing: the account list and tokens are read once all is registered (below).
   let accounts: Accounts | undefined = undefined;
   const log = new Log(() => accounts?.knownSecrets() ?? []);
   const settingProblems = new SettingProblemNotifier(log);
@@ -135,6 +135,9 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     ...commands,
     ...registerTools(tools),
   );
+
+  // Whatever activated us is about to ask for a token: its round trip starts behind the registrations.
+  accounts.readAhead();
 
   const testing = testMode
     ? {

@@ -87,6 +87,14 @@ export class Accounts implements vscode.Disposable {
     return this.list;
   }
 
+  /**
+   * Starts reading every account's token. Activation means a view, a command or a tool is about to
+   * ask, and the workbench answers a read sooner now than once it is drawing the views.
+   */
+  readAhead(): void {
+    for (const account of this.all()) account.tokens.readAhead();
+  }
+
   /** The account work acts for when nothing names one (buildService.account, else the first). */
   chosen(): Account | undefined {
     return this.choice.choose(this.all());

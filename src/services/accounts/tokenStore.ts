@@ -50,6 +50,11 @@ export class TokenStore implements vscode.Disposable {
     return this.stored ?? this.options.environment?.(true);
   }
 
+  /** Starts the first read and waits for nothing: whoever asks next finds the token at hand. */
+  readAhead(): void {
+    void this.loaded();
+  }
+
   /** Asks nothing: 'environment' only where the environment's token is used already. */
   async source(): Promise<'stored' | 'environment' | 'none'> {
     await this.loaded();
@@ -77,8 +82,8 @@ export class TokenStore implements vscode.Disposable {
     return this.stored ? [this.stored] : [];
   }
 
-  // The first reader asks the workbench, not activation (a round trip nobody waits for while the views
-  // are closed). No change fires: nobody has seen another value yet.
+  // The first read is a round trip to the workbench (readAhead starts it at activation). No change
+  // fires: nobody has seen another value yet.
   private loaded(): Promise<void> {
     // Both asked at once, one round trip: only a token that did move is read again.
     this.firstRead ??= (async () => {
