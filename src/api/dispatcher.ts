@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { createSecureContext } from 'node:tls';
 import type { buildConnector, Dispatcher } from 'undici';
 import { isLoopback, type NetworkOptions, type ResolvedProxy, resolveProxy } from './network';
+import { guardedLookup } from './downloadGuard';
 import { noteProxyFailure } from './networkErrors';
 import { loadTrustStore } from './trustStore';
 
@@ -25,11 +26,13 @@ export interface DispatcherOptions {
   baseUrl: string;
   timeoutMs: number;
   network?: NetworkOptions;
+  /** The system's resolver unless a test hands in another (guardedLookup). */
+  resolve?: Parameters<typeof guardedLookup>[1];
 }
 
 export async function buildDispatcher(
   undici: DispatcherClasses,
-  { baseUrl, timeoutMs, network = {} }: DispatcherOptions,
+  { baseUrl, timeoutMs, network = {}, resolve }: DispatcherOptions,
 ): Promise<BuiltDispatcher> {
   // This computer is never reached through a proxy: it could only read the token, or answer in the
   // service's place, and a NO_PROXY that forgets 127.0.0.1 is common.
@@ -46,7 +49,9 @@ export async function buildDispatcher(
     : `trusting ${store ? store.sources.join(', ') : "Node's roots and NODE_EXTRA_CA_CERTS"}`;
   if (!proxy) {
     const direct = loopback ? 'direct (a loopback address never goes through a proxy)' : 'direct';
-    return { dispatcher: new undici.Agent({ ...timeouts, connect: { secureContext } }), description: `${direct}, ${trust}` };
+    // A proxy resolves names itself: only a direct connection can hold the address it connects to to the download rule.
+    const connect = { secureContext, lookup: guardedLookup(baseUrl, resolve) };
+    return { dispatcher: new undici.Agent({ ...timeouts, connect }), description: `${direct}, ${trust}` };
   }
   // http.proxyStrictSSL concerns the proxy's own certificate (an https:// proxy of the company's
   // making); the service's is checked through the tunnel all the same, or anyone in between would

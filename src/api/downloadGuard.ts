@@ -1,8 +1,9 @@
 // Where a download may go. A link or redirect is data from the network: it may not step down from
 // https to http, nor reach this computer, its local network or a cloud's metadata address, unless the
 // service itself lives on such an address (then its links pointing there are expected).
+import { lookup as systemLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { ApiError } from './errors';
 
 export type AddressRange = 'public' | 'loopback' | 'link-local' | 'private' | 'reserved';
@@ -77,17 +78,42 @@ export async function checkHop(
   const addresses = await addressesOf(next.hostname);
   if (addresses.length === 0) return;
   const allowed = await serviceRanges();
-  for (const address of addresses) {
-    const range = addressRange(address);
-    if (!addressAllowed(range, allowed)) {
-      throw new DownloadRefusedError(
-        'address',
-        next.host,
-        `The download address ${next.host} is at ${address}, a ${range} address, and the service is not; refused.`,
-        range,
-      );
-    }
-  }
+  const refused = addresses.find((address) => !addressAllowed(addressRange(address), allowed));
+  if (refused !== undefined) throw addressRefused(next.host, refused);
+}
+
+function addressRefused(host: string, address: string): DownloadRefusedError {
+  const range = addressRange(address);
+  return new DownloadRefusedError(
+    'address',
+    host,
+    `The download address ${host} is at ${address}, a ${range} address, and the service is not; refused.`,
+    range,
+  );
+}
+
+/**
+ * The client's own `lookup` when it connects directly: a host other than the service's is held to the
+ * same rule as a download hop with the addresses it resolves to now, so a name that resolved to a
+ * public address when the hop was checked cannot lead to this computer or its network when connecting.
+ * `resolve` is the system's resolver; a test hands in one that answers as such a name would.
+ */
+export function guardedLookup(baseUrl: string, resolve: typeof systemLookup = systemLookup): LookupFunction {
+  const serviceHost = new URL(baseUrl).hostname;
+  return (hostname, options, callback) => {
+    // With `all`, the answer is a list of one or more addresses, or an error.
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '');
+      const answer = () => (options.all ? callback(null, addresses) : callback(null, addresses[0].address, addresses[0].family));
+      if (hostname === serviceHost) return answer();
+      // serviceRangesOf never rejects: a service name that does not resolve has no ranges.
+      void serviceRangesOf(baseUrl).then((allowed) => {
+        const refused = addresses.find(({ address }) => !addressAllowed(addressRange(address), allowed));
+        if (refused) callback(addressRefused(hostname, refused.address), '');
+        else answer();
+      });
+    });
+  };
 }
 
 function blockList(v4: readonly string[], v6: readonly string[]): BlockList {
