@@ -49,7 +49,7 @@ export async function buildDispatcher(
     : `trusting ${store ? store.sources.join(', ') : "Node's roots and NODE_EXTRA_CA_CERTS"}`;
   if (!proxy) {
     const direct = loopback ? 'direct (a loopback address never goes through a proxy)' : 'direct';
-    // A proxy resolves names itself: only a direct connection can hold the address it connects to to the download rule.
+    // A proxy resolves names itself: only a direct connection can check the address it connects to.
     const connect = { secureContext, lookup: guardedLookup(baseUrl, resolve) };
     return { dispatcher: new undici.Agent({ ...timeouts, connect }), description: `${direct}, ${trust}` };
   }
