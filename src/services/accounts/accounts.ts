@@ -87,10 +87,7 @@ export class Accounts implements vscode.Disposable {
     return this.list;
   }
 
-  /**
-   * Starts reading every account's token. Activation means a view, a command or a tool is about to
-   * ask, and the workbench answers a read sooner now than once it is drawing the views.
-   */
+  /** Starts reading every account's token: whatever activated the extension is about to ask. */
   readAhead(): void {
     for (const account of this.all()) account.tokens.readAhead();
   }
@@ -113,8 +110,7 @@ export class Accounts implements vscode.Disposable {
   }
 
   ofUrl(url: string | undefined): Account | undefined {
-    if (!url) return undefined;
-    return this.all().find((a) => a.id !== '' && (url === a.id || url.startsWith(`${a.id}/`)));
+    return url ? this.all().find((a) => a.id !== '' && (url === a.id || url.startsWith(`${a.id}/`))) : undefined;
   }
 
   forgetApps(): void {
