@@ -15,13 +15,15 @@ import type { LoadOutcome } from './loadOutcome';
 import { AccountNode, AppNode, PlatformIcons, sameApp, type AppsTreeNode } from './nodes';
 
 /**
- * The value of ContextKey.appsState that package.json's viewsWelcome reads, before the apps are listed.
- * The common case is '' (never sent): a welcome shown until activation, or one the load changes, would
- * flash in the view and cost a redraw on every cold open.
+ * What package.json's welcomes and walkthrough read of the connection, before any app is listed. The
+ * common case sets appsState to '' (never sent): a welcome shown until activation, or one the load
+ * changes, would flash in the view and cost a redraw on every cold open.
  */
-export function appsStateOf(connection: Connection['kind']): string {
-  if (connection === 'not-configured') return 'notConfigured';
-  return connection === 'no-token' ? 'noToken' : '';
+export function showConnection(contextKeys: ContextKeys, connection: Connection['kind']): void {
+  // Whether a token exists is known only once the address is usable; until then the key stays.
+  if (connection === 'ready' || connection === 'no-token') contextKeys.set(ContextKey.hasToken, connection === 'ready');
+  const state = connection === 'not-configured' ? 'notConfigured' : connection === 'no-token' ? 'noToken' : '';
+  contextKeys.set(ContextKey.appsState, state);
 }
 
 export interface AppsRootsDeps {
@@ -50,9 +52,7 @@ export class AppsRoots {
     const accounts = session.accounts.all();
     if (accounts.length > 1) return this.fetchAccounts(accounts, signal);
     const connection = await session.connection();
-    // Whether a token exists is known only once the address is usable; until then the key stays.
-    if (connection.kind === 'ready' || connection.kind === 'no-token') contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
-    contextKeys.set(ContextKey.appsState, appsStateOf(connection.kind));
+    showConnection(contextKeys, connection.kind);
     if (connection.kind !== 'ready') contextKeys.set(ContextKey.appsListed, false);
     switch (connection.kind) {
       case 'not-configured':

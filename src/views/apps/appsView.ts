@@ -8,7 +8,7 @@ import type { Log } from '../../services/log';
 import type { Session } from '../../services/accounts/session';
 import type { SettingsService } from '../../services/settings';
 import type { BuildTracker } from '../../services/builds/buildTracker';
-import { AppsRoots, appsStateOf } from './appsRoots';
+import { AppsRoots, showConnection } from './appsRoots';
 import { BuildNode } from './buildNode';
 import { BuildsSection } from './buildsSection';
 import type { LoadOutcome } from './loadOutcome';
@@ -157,10 +157,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
 
   /** A token stored or cleared (here or in another window) updates the welcome view and walkthrough at once. */
   private async followToken(): Promise<void> {
-    const connection = await this.deps.session.connection();
-    if (connection.kind !== 'ready' && connection.kind !== 'no-token') return;
-    this.deps.contextKeys.set(ContextKey.hasToken, connection.kind === 'ready');
-    this.deps.contextKeys.set(ContextKey.appsState, appsStateOf(connection.kind));
+    showConnection(this.deps.contextKeys, (await this.deps.session.connection()).kind);
   }
 
   dispose(): void {
