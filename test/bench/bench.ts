@@ -8,7 +8,7 @@
 // are asserted by the tests (test/unit/bundles.test.ts, test/integration/suite/requests.counts.test.ts).
 // BUILD_SERVICE_BENCH_HOST=0 leaves the host out (a quick run, which says so under the table).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -174,14 +174,19 @@ async function main(): Promise<void> {
  */
 function hostRows(): { rows: Row[]; problems: string[] } {
   console.log('Measuring in the real extension host (test/host/benchHost.mjs, about 10 minutes)…');
-  const rowsFile = join(mkdtempSync(join(tmpdir(), 'bench-host-')), 'rows.json');
-  const run = spawnSync(process.execPath, [join(root, 'test/host/benchHost.mjs')], {
-    stdio: 'inherit',
-    env: { ...process.env, BUILD_SERVICE_BENCH_ROWS: rowsFile },
-  });
-  if (run.status !== 0 || !existsSync(rowsFile))
-    return { rows: [], problems: [`the host bench failed (exit code ${run.status ?? run.signal}): no host figures`] };
-  return JSON.parse(readFileSync(rowsFile, 'utf8')) as { rows: Row[]; problems: string[] };
+  const rowsDir = mkdtempSync(join(tmpdir(), 'bench-host-'));
+  const rowsFile = join(rowsDir, 'rows.json');
+  try {
+    const run = spawnSync(process.execPath, [join(root, 'test/host/benchHost.mjs')], {
+      stdio: 'inherit',
+      env: { ...process.env, BUILD_SERVICE_BENCH_ROWS: rowsFile },
+    });
+    if (run.status !== 0 || !existsSync(rowsFile))
+      return { rows: [], problems: [`the host bench failed (exit code ${run.status ?? run.signal}): no host figures`] };
+    return JSON.parse(readFileSync(rowsFile, 'utf8')) as { rows: Row[]; problems: string[] };
+  } finally {
+    rmSync(rowsDir, { recursive: true, force: true });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 // A certificate authority made for one test run, and server certificates it signs (node-forge):
 // the HTTPS reference service presents them, and the tests decide whether the client trusts the CA.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
@@ -31,8 +31,11 @@ export function createTestCa(name = 'Build Service Test CA'): TestCa {
   ]);
   ca.sign(keys.privateKey, forge.md.sha256.create());
   const certPem = forge.pki.certificateToPem(ca);
-  const certFile = join(mkdtempSync(join(tmpdir(), 'bs-ca-')), 'ca.pem');
+  const certDir = mkdtempSync(join(tmpdir(), 'bs-ca-'));
+  const certFile = join(certDir, 'ca.pem');
   writeFileSync(certFile, certPem);
+  // Hosts started by this process read the file, so it stays until the process ends.
+  process.once('exit', () => rmSync(certDir, { recursive: true, force: true }));
 
   return {
     certPem,
