@@ -140,6 +140,12 @@ export async function gitReads(api: BuildServiceExports, dir: string): Promise<v
   await (repository as unknown as { status(): Promise<void> }).status();
 }
 
+/** `git checkout -q <args>` in `dir`, then has Git read the repository at once (gitReads). */
+export async function checkOut(api: BuildServiceExports, dir: string, ...args: string[]): Promise<void> {
+  git(dir, 'checkout', '-q', ...args);
+  await gitReads(api, dir);
+}
+
 /** Waits until the Current Branch model is in the state `test` accepts, and returns it. */
 export async function waitForBranchState(
   api: BuildServiceExports,

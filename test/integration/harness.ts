@@ -48,7 +48,7 @@ export function useReferenceService(setup: SuiteSetup = {}): ReferenceServiceSui
     // The token first: an address without one gets a notice asking for it.
     if (setup.token) await storeTokenFor(api, service.baseUrl, service.token);
     await applySettings(suiteSettings(service));
-    if (setup.checkout) await checkOut(api, setup.checkout);
+    if (setup.checkout) await startOnBranch(api, setup.checkout);
     if (setup.openView) await openAppsView();
     if (setup.waitForApps) await waitForApps(api);
     if (setup.openView && setup.waitForApps && ui.uiProbeAvailable()) await waitForAppsDrawn(api);
@@ -103,7 +103,8 @@ async function clearTheStage(): Promise<void> {
   await ui.clearNotifications();
 }
 
-async function checkOut(api: BuildServiceExports, branch: string): Promise<void> {
+/** The test repository opened through Git on `branch` (checked out before Git reads it), its builds in Current Branch. */
+async function startOnBranch(api: BuildServiceExports, branch: string): Promise<void> {
   await testRepository((dir) => git(dir, 'checkout', '-q', branch));
   await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === branch, `builds of ${branch}`);
 }

@@ -10,9 +10,9 @@ import { startService, type RunningService } from '../../service/server';
 import { FIND_REPLACE, REPO_2048 } from '../../service/seedCatalog';
 import {
   addWorkspaceRepository,
+  checkOut,
   sectionsWithBuilds,
   git,
-  gitReads,
   removeWorkspaceRepository,
   secondRepository,
   testRepository,
@@ -213,8 +213,7 @@ describe('current branch: each repository from the account whose apps build it',
 
     // Both services have apps building the weather repository.
     git(second, 'remote', 'set-url', 'origin', WEATHER_REPO);
-    git(second, 'checkout', '-q', '-b', FIND_REPLACE);
-    await gitReads(fixture.api, second);
+    await checkOut(fixture.api, second, '-b', FIND_REPLACE);
     await answerPick('Staging');
     await waitFor(
       () => idsOf(section()).join() === stagingWeather.join(),

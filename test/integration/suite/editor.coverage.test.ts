@@ -9,7 +9,7 @@ import type { ShownCoverageFile } from '../../../src/views/testing/coverageView'
 import { APP_SOURCES, CI_CLONE } from '../../service/appSources';
 import type { FileCoverage as WireFile } from '../../service/data';
 import type { Build as WireBuild, RunningService } from '../../service/server';
-import { git, gitReads, testRepository, waitForBranchState } from '../currentBranch';
+import { checkOut, testRepository, waitForBranchState } from '../currentBranch';
 import { testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
@@ -168,21 +168,18 @@ describe('editor: a build’s coverage in the Test Coverage view', () => {
     const dir = await testRepository();
     try {
       // A branch whose latest build (of 2048 iOS; 2048 Android has none) finished with coverage.
-      git(dir, 'checkout', '-q', '-B', OTHER_BRANCH);
-      await gitReads(fixture.api, dir);
+      await checkOut(fixture.api, dir, '-B', OTHER_BRANCH);
       await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === OTHER_BRANCH, `${OTHER_BRANCH} in Current Branch`);
       const other = await waitForBranchCoverage(fixture.api, OTHER_BRANCH, `${OTHER_BRANCH}'s latest finished build in the coverage view`);
       assert.notEqual(other, develop);
       assert.equal(fixture.service.data.builds.find((b) => b._id === other)?.commit_info.branch, OTHER_BRANCH);
       assertShownAsReported(fixture.service, fixture.api, other);
 
-      git(dir, 'checkout', '-q', '-B', 'no-builds-yet');
-      await gitReads(fixture.api, dir);
+      await checkOut(fixture.api, dir, '-B', 'no-builds-yet');
       await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'no-builds-yet', 'the branch without builds');
       await waitFor(() => shownBuildId(fixture.api) === undefined, 'the coverage cleared');
     } finally {
-      git(dir, 'checkout', '-q', 'develop');
-      await gitReads(fixture.api, dir);
+      await checkOut(fixture.api, dir, 'develop');
     }
     await waitForBranchCoverage(fixture.api, 'develop', "develop's coverage again");
 

@@ -8,7 +8,7 @@ import { parseBuild } from '../../../src/api/parseBuild';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { IOS_2048 } from '../../service/seedCatalog';
 import { EXCLUDED_COPY, IOS_TEST_DIR } from '../../service/testSources';
-import { git, gitReads, testRepository, waitForBranchState } from '../currentBranch';
+import { checkOut, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
@@ -77,8 +77,7 @@ describe('editor: failed tests in the Testing view', () => {
     const latest = view.shown?.build.id;
     assert.ok(latest, "develop's latest results shown");
     const dir = await testRepository();
-    git(dir, 'checkout', '-q', '-B', 'no-builds-yet');
-    await gitReads(fixture.api, dir);
+    await checkOut(fixture.api, dir, '-B', 'no-builds-yet');
     try {
       await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'no-builds-yet', 'the branch without builds');
       await waitFor(() => view.shown === undefined, 'the Testing view emptied');
@@ -86,8 +85,7 @@ describe('editor: failed tests in the Testing view', () => {
       view.controller.items.forEach(() => count++);
       assert.equal(count, 0);
     } finally {
-      git(dir, 'checkout', '-q', 'develop');
-      await gitReads(fixture.api, dir);
+      await checkOut(fixture.api, dir, 'develop');
     }
     await waitFor(() => view.shown?.build.id === latest, "develop's latest results shown again");
   });

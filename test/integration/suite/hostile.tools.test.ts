@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
-import { git, gitReads, testRepository, waitForBranchState } from '../currentBranch';
+import { checkOut, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 
@@ -79,8 +79,7 @@ describe('hostile service: the language-model tools', () => {
       const prepared = await prepare({ app: '2048 android' });
       assert.equal(prepared?.confirmationMessages?.message, 'Start a build of 2048 Android App on branch develop?');
 
-      git(repo, 'checkout', '-q', 'master');
-      await gitReads(fixture.api, repo);
+      await checkOut(fixture.api, repo, 'master');
       await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'master', 'builds of master');
       fixture.service.clearRequests();
       const text = await invokeTrigger({ app: '2048 android' });
@@ -94,8 +93,7 @@ describe('hostile service: the language-model tools', () => {
       assert.match(await invokeTrigger({ app: '2048 android' }), /^Nothing was started/);
       assert.equal(buildsStarted().length, 1);
     } finally {
-      git(repo, 'checkout', '-q', 'develop');
-      await gitReads(fixture.api, repo);
+      await checkOut(fixture.api, repo, 'develop');
       await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'develop', 'builds of develop');
     }
   });
