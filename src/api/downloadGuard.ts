@@ -77,12 +77,14 @@ export async function checkHop(
   if (!serviceRanges) return;
   const addresses = await addressesOf(next.hostname);
   if (addresses.length === 0) return;
-  const allowed = await serviceRanges();
-  const refused = addresses.find((address) => !addressAllowed(addressRange(address), allowed));
-  if (refused !== undefined) throw addressRefused(next.host, refused);
+  const refused = refusal(next.host, addresses, await serviceRanges());
+  if (refused) throw refused;
 }
 
-function addressRefused(host: string, address: string): DownloadRefusedError {
+/** The refusal of the first of `host`'s addresses the service's ranges do not allow; undefined when all are allowed. */
+function refusal(host: string, addresses: readonly string[], allowed: ReadonlySet<AddressRange>): DownloadRefusedError | undefined {
+  const address = addresses.find((a) => !addressAllowed(addressRange(a), allowed));
+  if (address === undefined) return undefined;
   const range = addressRange(address);
   return new DownloadRefusedError(
     'address',
@@ -108,8 +110,12 @@ export function guardedLookup(baseUrl: string, resolve: typeof systemLookup = sy
       if (hostname === serviceHost) return answer();
       // serviceRangesOf never rejects: a service name that does not resolve has no ranges.
       void serviceRangesOf(baseUrl).then((allowed) => {
-        const refused = addresses.find(({ address }) => !addressAllowed(addressRange(address), allowed));
-        if (refused) callback(addressRefused(hostname, refused.address), '');
+        const refused = refusal(
+          hostname,
+          addresses.map((a) => a.address),
+          allowed,
+        );
+        if (refused) callback(refused, '');
         else answer();
       });
     });
