@@ -6,6 +6,7 @@ import { noticeText } from '../../core/text/serviceText';
 import { Setting } from '../../ids';
 import type { Session } from '../accounts/session';
 import type { Log } from '../log';
+import { windowSeen } from '../windowFocus';
 import { promptForSetting } from '../settingPrompt';
 import type { SettingsService } from '../settings';
 import type { RepoAccounts } from './repoAccounts';
@@ -44,6 +45,7 @@ export class BranchLoader {
     const step = branchToLoad(repo, ready.length > 0 ? { kind: 'ready' } : await session.connection());
     if (step.kind !== 'load') return { state: step };
     const { branch } = step;
+    await windowSeen(signal);
     loading(branch);
     this.pinnedAppId = settings.value.appId;
     const sources = ready.map(({ account, client }): AccountBranchSources => ({

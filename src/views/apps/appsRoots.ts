@@ -9,6 +9,7 @@ import type { Connection } from '../../services/accounts/account';
 import type { Session } from '../../services/accounts/session';
 import type { ContextKeys } from '../../services/contextKeys';
 import type { ErrorPresenter } from '../../services/errorPresenter';
+import { windowSeen } from '../../services/windowFocus';
 import { errorNodes, MessageNode } from '../messageNode';
 import type { BuildsSection } from './buildsSection';
 import type { LoadOutcome } from './loadOutcome';
@@ -64,6 +65,7 @@ export class AppsRoots {
         return { roots: [], outcome: { status: 'skipped', reason: 'no-token' } };
     }
     try {
+      await windowSeen(signal);
       const apps = await vscode.window.withProgress({ location: { viewId: ViewId.apps } }, () => session.apps(connection.client, signal));
       const account = session.accounts.ofClient(connection.client);
       presenter.succeeded(account);
@@ -101,6 +103,7 @@ export class AppsRoots {
         return new AccountNode(account, this.errorNodes(notReady(connection), account), l10n.t('no access token'));
     }
     try {
+      await windowSeen(signal);
       const apps = await this.deps.session.apps(connection.client, signal);
       this.deps.presenter.succeeded(account);
       const state = apps.length === 1 ? l10n.t('1 app') : l10n.t('{0} apps', apps.length.toLocaleString(vscode.env.language));

@@ -27,7 +27,7 @@ export interface AppsViewDeps {
   extensionUri: vscode.Uri;
 }
 
-// Loads when VS Code first asks for children (nothing while the view is closed); old nodes stay until new ones arrive.
+// Loads at window open (preload) or when VS Code first asks for children; old nodes stay until new ones arrive.
 export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<AppsTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -93,6 +93,11 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     if (!app) return;
     const listed = (await this.builds.children(app)).find((n): n is BuildNode => n instanceof BuildNode && n.build.id === build.id);
     await this.view.reveal(listed ?? app, { select: true, focus: true });
+  }
+
+  /** At window open: the rows are made before the view is opened, so the click draws what is here (the load waits for the window's focus). */
+  preload(): void {
+    if (this.roots === undefined) void this.load(false);
   }
 
   refresh(): Promise<LoadOutcome> {
