@@ -42,7 +42,8 @@ import { BuildTests } from './views/testing/buildTests';
 import { FailureNotes } from './views/testing/failureNotes';
 
 // Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
-// The first request happens when VS Code asks a view for its children, or Git names the branch.
+// Activated with the window (onStartupFinished): once the window has been focused, the Apps view lists
+// the apps and Current Branch loads the branch Git names, so the status bar and the notice need no click.
 export function activate(context: vscode.ExtensionContext): BuildServiceExports {
   adoptDisplayLanguage(); // first: every text below is read in the user's language
 
@@ -84,7 +85,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const notice = new CompletionNotice({ tracker, settings, branch, log });
 
   const targets = new CommandTargets(apps);
-  const history = new HistoryCommands({ session, apps, targets, extensionUri: context.extensionUri, log });
+  const history = new HistoryCommands({ session, tracker, apps, targets, extensionUri: context.extensionUri, log });
   const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, log });
   const tools = {
     ...new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools(),
@@ -136,8 +137,9 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     ...registerTools(tools),
   );
 
-  // Whatever activated us is about to ask for a token: its round trip starts behind the registrations.
+  // The tokens' round trip starts behind the registrations; then the apps' rows, before the view is opened.
   accounts.readAhead();
+  apps.preload();
 
   const testing = testMode
     ? {

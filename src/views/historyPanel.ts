@@ -50,7 +50,8 @@ export class HistoryPanel implements vscode.Disposable {
     return this.current;
   }
 
-  show(subject: HistorySubject, builds: readonly Build[]): void {
+  /** `reveal: false`: drawn again where it is, without taking the focus (a newer build came in). */
+  show(subject: HistorySubject, builds: readonly Build[], { reveal = true } = {}): void {
     const name = subject.app.name || subject.app.id;
     const named = subject.branch
       ? filledText(l10n.t('{0} on {1}'), [name, subject.branch], (text) => shownText(text, 60))
@@ -80,7 +81,7 @@ export class HistoryPanel implements vscode.Disposable {
     this.current = { subject, builds, title, html, openedAt: performance.now(), paints: 0 };
     this.panel.title = title;
     this.panel.webview.html = html;
-    this.panel.reveal();
+    if (reveal) this.panel.reveal();
     this.deps.log.info(`Showing the build history of app ${loggedText(subject.app.id)}: ${builds.length} builds.`);
   }
 
