@@ -12,7 +12,7 @@ export type RepoSnapshot = Extract<GitSnapshot, { kind: 'repository' }> & { name
 
 export interface BranchBuild {
   readonly app: App;
-  /** undefined: the app has no build of this branch yet. */
+  /** undefined: the app has no build of this branch yet. In Current Branch's state, the tracker's copy (services/branch/currentBranchHolds.ts). */
   readonly build?: Build;
 }
 
@@ -51,15 +51,11 @@ export function contextValueOf(state: BranchState): string {
   }
 }
 
+/** `build`, the newest of its app and branch, takes its app's row. */
 export function withBuild(state: BranchState, build: Build): BranchState {
   if (state.kind !== 'builds' || build.commit.branch !== state.branch) return state;
   if (!state.entries.some((e) => e.app.id === build.appId)) return state;
   return { ...state, entries: state.entries.map((e) => (e.app.id === build.appId ? { app: e.app, build } : e)) };
-}
-
-export function withUpdate(state: BranchState, build: Build): BranchState {
-  if (state.kind !== 'builds' || !state.entries.some((e) => e.build?.id === build.id)) return state;
-  return { ...state, entries: state.entries.map((e) => (e.build?.id === build.id ? { app: e.app, build } : e)) };
 }
 
 export function branchOf(state: BranchState): string | undefined {

@@ -1,6 +1,5 @@
 import vscode = require('vscode');
-import type { Build } from '../../api';
-import { withBuild, withUpdate, type BranchState } from '../../core/branch/branchState';
+import { withBuild, type BranchState } from '../../core/branch/branchState';
 import { watchedBranchOf, type WatchedBranch } from '../../core/branch/branchWatch';
 import { ContextKey } from '../../ids';
 import type { Account } from '../accounts/accounts';
@@ -9,7 +8,7 @@ import type { BuildChange, BuildTracker } from '../builds/buildTracker';
 import type { ContextKeys } from '../contextKeys';
 import type { Log } from '../log';
 import type { SettingsService } from '../settings';
-import { ShownBuildHolds } from './currentBranchHolds';
+import { BranchHolds } from './currentBranchHolds';
 import { BranchLoader } from './currentBranchLoad';
 import { BranchSections, WAITING, type Section } from './currentBranchSections';
 import type { GitWorkspace } from './gitWorkspace';
@@ -42,14 +41,18 @@ export class CurrentBranch implements vscode.Disposable {
   private readonly sections: BranchSections;
   private published: readonly BranchState[] = [];
   private readonly loader: BranchLoader;
-  private readonly holds: ShownBuildHolds;
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deps: CurrentBranchDeps) {
     this.loader = new BranchLoader(deps, () => void this.reload());
-    this.sections = new BranchSections(deps, this.loader, () => this.publish());
-    this.holds = new ShownBuildHolds(deps.tracker);
+    this.sections = new BranchSections(
+      deps,
+      this.loader,
+      new BranchHolds(deps.tracker),
+      (section) => this.accountOfSection(section),
+      () => this.publish(),
+    );
     this.subscriptions = [
       deps.git.onDidChange(() => void this.sync(false)),
       deps.session.onDidChange(() => {
@@ -138,26 +141,21 @@ export class CurrentBranch implements vscode.Disposable {
     return this.disposed ? Promise.resolve() : this.sections.sync(all);
   }
 
-  /** A build of an account changed (or is new): the sections of that account's builds follow; another account may use the same ids. */
+  /**
+   * A build of an account changed, or is the newest of its app and branch: the rows read the tracker's
+   * copy, so a change only redraws; a newest build becomes its app's row. Another account may use the same ids.
+   */
   private tracked({ account, build, newest }: BuildChange): void {
-    const change = (state: BranchState) => (newest ? withBuild(state, build) : withUpdate(state, build));
-    let any = false;
+    let shown = false;
     for (const section of this.sections.all) {
-      if (this.accountOfSection(section) !== account) continue;
-      const next = change(section.state);
-      if (next === section.state) continue;
-      section.state = next;
-      any = true;
+      const { state } = section;
+      if (state.kind !== 'builds' || this.accountOfSection(section) !== account) continue;
+      if (newest) {
+        const next = withBuild(state, build);
+        if (next !== state) this.sections.set(section, next);
+      } else if (state.entries.some((e) => e.build?.id === build.id)) shown = true;
     }
-    if (any) this.publish();
-  }
-
-  private shownBuilds(): { account: Account; build: Build }[] {
-    return this.sections.all.flatMap((s) => {
-      const account = this.accountOfSection(s);
-      if (!account || s.state.kind !== 'builds') return [];
-      return s.state.entries.flatMap((e) => (e.build ? [{ account, build: e.build }] : []));
-    });
+    if (shown) this.publish(true);
   }
 
   /** Whose builds a section shows: its account, else the window's. */
@@ -165,19 +163,19 @@ export class CurrentBranch implements vscode.Disposable {
     return (section.account === undefined ? undefined : this.deps.session.accounts.byId(section.account)) ?? this.deps.session.account();
   }
 
-  // The builds on screen are held (followed while unfinished) and their branches watched for new builds.
-  private publish(): void {
+  // The branches shown are watched for new builds (their builds are held by the sections).
+  private publish(buildChanged = false): void {
     const states = [this.state, ...this.sections.all.map((s) => s.state)];
-    if (states.length === this.published.length && states.every((s, i) => s === this.published[i])) return;
+    const same = states.length === this.published.length && states.every((s, i) => s === this.published[i]);
+    if (same && !buildChanged) return;
     this.published = states;
-    const shown = this.shownBuilds();
-    this.holds.showing(shown);
     const watched = this.sections.all.flatMap((s) => {
       const account = this.accountOfSection(s)?.id;
       return (account === undefined ? undefined : watchedBranchOf(s.state, account)) ?? [];
     }) satisfies WatchedBranch[];
     this.deps.tracker.watch(watched);
-    this.deps.contextKeys.set(ContextKey.branchBuildShown, shown.length > 0);
+    const anyBuild = this.sections.all.some((s) => s.state.kind === 'builds' && s.state.entries.some((e) => e.build));
+    this.deps.contextKeys.set(ContextKey.branchBuildShown, anyBuild);
     this.changed.fire(this.state);
   }
 
@@ -185,7 +183,6 @@ export class CurrentBranch implements vscode.Disposable {
     this.disposed = true;
     this.sections.dispose();
     this.loader.abortRefreshes();
-    this.holds.dispose();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

@@ -1,46 +1,54 @@
-import { buildKey } from '../../core/builds/trackedBuilds';
-import type { AccountBuild, BuildTracker, HeldBuild } from '../builds/buildTracker';
+import type { App } from '../../api';
+import type { BranchBuild, BranchState } from '../../core/branch/branchState';
+import type { Account } from '../accounts/accounts';
+import type { BuildTracker, HeldBuild } from '../builds/buildTracker';
 
-/** Current Branch's holds on the builds it shows: one per build on screen, let go when it leaves. */
-export class ShownBuildHolds {
-  private held = new Map<string, HeldBuild>();
-  /** A hold tells the tracker's subscribers at once, and one of them may be Current Branch publishing again. */
-  private busy = false;
-  private pending: readonly AccountBuild[] | undefined;
+/**
+ * Current Branch keeps which build is each app's latest, never a copy of it: a row's `build` reads the
+ * tracker's copy through a hold, and the hold keeps the build followed while it is on a row.
+ */
+export class BranchHolds {
+  /** By repository root: the holds of the rows its section shows. */
+  private readonly bySection = new Map<string, readonly HeldBuild[]>();
 
   constructor(private readonly tracker: BuildTracker) {}
 
-  /** Holds what is shown now, then lets go of the holds before (in that order: a build still shown is never let go in between). */
-  showing(shown: readonly AccountBuild[]): void {
-    if (this.busy) {
-      this.pending = shown;
-      return;
-    }
-    this.busy = true;
-    try {
-      this.hold(shown);
-    } finally {
-      this.busy = false;
-    }
-    const pending = this.pending;
-    this.pending = undefined;
-    if (pending) this.showing(pending);
+  /** `state` with each build read through a new hold; the section's earlier holds go after (a build still shown is never let go in between). */
+  held(root: string, account: Account | undefined, state: BranchState): BranchState {
+    const holds: HeldBuild[] = [];
+    const next: BranchState =
+      state.kind === 'builds' && account
+        ? {
+            ...state,
+            entries: state.entries.map(({ app, build }) => {
+              if (!build) return { app };
+              // Held anew each time: a hold the tracker dropped since (a sign-out, another token) would follow nothing.
+              const held = this.tracker.hold(account, build);
+              holds.push(held);
+              return latestOf(app, held);
+            }),
+          }
+        : state;
+    this.release(root);
+    this.bySection.set(root, holds);
+    return next;
   }
 
-  private hold(shown: readonly AccountBuild[]): void {
-    const next = new Map<string, HeldBuild>();
-    for (const { account, build } of shown) {
-      const key = buildKey(account.id, build.id);
-      if (next.has(key)) continue;
-      // Held anew each time: a hold the tracker dropped since (a sign-out, another token) would follow nothing.
-      next.set(key, this.tracker.hold(account, build));
-    }
-    const before = this.held;
-    this.held = next;
-    for (const hold of before.values()) hold.dispose();
+  release(root: string): void {
+    for (const held of this.bySection.get(root) ?? []) held.dispose();
+    this.bySection.delete(root);
   }
 
   dispose(): void {
-    this.showing([]);
+    for (const root of [...this.bySection.keys()]) this.release(root);
   }
+}
+
+function latestOf(app: App, held: HeldBuild): BranchBuild {
+  return {
+    app,
+    get build() {
+      return held.build;
+    },
+  };
 }

@@ -1,7 +1,9 @@
 import { ApiError } from '../../api';
 import { gitBranch, type AcrossResult } from '../../core/branch/branchLoad';
 import { branchOf, type BranchState, type RepoSnapshot } from '../../core/branch/branchState';
+import type { Account } from '../accounts/accounts';
 import type { Log } from '../log';
+import type { BranchHolds } from './currentBranchHolds';
 import type { BranchLoader } from './currentBranchLoad';
 import type { GitWorkspace } from './gitWorkspace';
 
@@ -30,6 +32,9 @@ export class BranchSections {
   constructor(
     private readonly deps: { git: GitWorkspace; log: Log },
     private readonly loader: BranchLoader,
+    private readonly holds: BranchHolds,
+    /** Whose builds a section shows. */
+    private readonly accountOf: (section: Section) => Account | undefined,
     /** A section's state was set. */
     private readonly changed: () => void,
   ) {}
@@ -87,14 +92,16 @@ export class BranchSections {
     this.set(section, next.state);
   }
 
-  private set(section: Section, state: BranchState): void {
-    section.state = state;
+  /** Shows `state` in `section`: its builds are held, and read from the tracker from now on. */
+  set(section: Section, state: BranchState): void {
+    section.state = this.holds.held(section.repo.root, this.accountOf(section), state);
     this.changed();
   }
 
   private stop(section: Section): void {
     section.generation++;
     section.loading?.abort();
+    this.holds.release(section.repo.root);
   }
 
   dispose(): void {

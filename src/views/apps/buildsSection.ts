@@ -32,7 +32,8 @@ export interface BuildsDeps {
 export class BuildsSection implements vscode.Disposable {
   private readonly filters = new Map<string, BuildFilter>();
   private readonly shown = new Map<string, BuildNode>();
-  private readonly lists = new Map<string, { app: AppNode; builds: readonly Build[] }>();
+  /** Each expanded app and the ids of the builds it lists, in order; the builds themselves are the tracker's. */
+  private readonly lists = new Map<string, { app: AppNode; ids: readonly string[] }>();
   /** Expanded apps whose builds, and builds whose details, could not be loaded: a refresh asks again. */
   private readonly failedApps = new Map<string, AppNode>();
   private readonly failedDetails = new Set<string>();
@@ -78,16 +79,18 @@ export class BuildsSection implements vscode.Disposable {
   }
 
   // Returns the expanded apps whose list changed or failed, so only those are redrawn; the redraw asks once
-  // more, since a list kept from here could be shown long after, when the app is next on screen.
+  // more, since a list kept from here could be shown long after, when the app is next on screen. A build
+  // still listed gets its fresh copy through the tracker, which redraws its row.
   async reloadExpanded(): Promise<AppNode[]> {
     const changed = [...this.failedApps.values()];
     for (const key of this.failedDetails) this.redraw(this.shown.get(key));
     await Promise.all(
-      [...this.lists.values()].map(async ({ app, builds: shown }) => {
+      [...this.lists.values()].map(async ({ app, ids }) => {
         const connection = await app.account.connection();
         if (connection.kind !== 'ready') return;
         const builds = await this.listBuilds(connection.client, app).catch(() => undefined);
-        if (!builds || JSON.stringify(builds) !== JSON.stringify(shown)) changed.push(app);
+        if (!builds || builds.length !== ids.length || builds.some((build, i) => build.id !== ids[i])) return changed.push(app);
+        for (const build of builds) this.deps.tracker.record(app.account, build);
       }),
     );
     return changed;
@@ -158,7 +161,7 @@ export class BuildsSection implements vscode.Disposable {
       return kept ?? new BuildNode(held, app.app.id, account);
     });
     for (const [key, node] of before) if (!nodes.includes(node)) this.letGo(key, node);
-    this.lists.set(appKey, { app, builds });
+    this.lists.set(appKey, { app, ids: builds.map((build) => build.id) });
     for (const node of nodes) this.shown.set(account.scoped(node.build.id), node);
     let groups = this.groupRows.get(app);
     if (!groups) this.groupRows.set(app, (groups = new DeploymentGroupsNode(app)));

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Account } from '../../services/accounts/accounts';
 import type { App, Build } from '../../api';
+import type { BranchBuild } from '../../core/branch/branchState';
 import { buildAccessibleLabel, noBuildAccessibleLabel } from '../../core/text/accessibleLabels';
 import { buildNumber, buildTooltip, pullRequestTag, statusPhrase } from '../../core/builds/buildLook';
 import { shownText } from '../../core/text/serviceText';
@@ -14,14 +15,23 @@ export class BranchBuildNode {
   note: string | undefined;
 
   constructor(
-    readonly app: App,
+    /** Current Branch's row: its build is the tracker's copy, read when drawn. */
+    private readonly entry: BranchBuild,
     readonly branch: string,
-    readonly build: Build | undefined,
     /** Its repository's section, when the workspace has several. */
     readonly parent?: RepoNode,
     /** Whose build it is: the account its repository uses. */
     readonly account?: Account,
   ) {}
+
+  get app(): App {
+    return this.entry.app;
+  }
+
+  /** undefined: the app has no build of this branch yet. */
+  get build(): Build | undefined {
+    return this.entry.build;
+  }
 
   toTreeItem(now = Date.now()): vscode.TreeItem {
     const { app, build } = this;

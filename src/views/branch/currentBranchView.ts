@@ -112,7 +112,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         const root = parent?.root ?? this.model.activeRoot;
         const account = root === undefined ? undefined : this.model.accountOf(root);
         return state.entries.map((e) => {
-          const node = new BranchBuildNode(e.app, state.branch, e.build, parent, account);
+          const node = new BranchBuildNode(e, state.branch, parent, account);
           node.note = e.build && this.noteOf(account, e.build.id);
           return node;
         });
