@@ -9,6 +9,7 @@ import { appNode, textOf } from '../appsView';
 import { waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
+import { waitFor } from '../wait';
 
 describe('a build reads the same everywhere', () => {
   const fixture = useReferenceService({
@@ -59,5 +60,42 @@ describe('a build reads the same everywhere', () => {
     const iconId = (appsItem.iconPath as vscode.ThemeIcon).id;
     assert.ok(statusBar.shown?.text.includes(`$(${iconId}) ${appsText.label}`), statusBar.shown?.text);
     assert.ok(statusBar.shown?.tooltip.includes(`2048 iOS App: ${branchTip[0]?.split(': ')[1]}`), statusBar.shown?.tooltip);
+  });
+
+  it("one copy: the Apps view's refresh writes a build's new state, and Current Branch and the status bar show it without asking", async () => {
+    const { api } = fixture;
+    const { tracker, statusBar, model, tree } = testing(api).branch;
+    const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === 'develop', 'builds of develop');
+    assert.ok(state.kind === 'builds');
+    const build = state.entries.find((e) => e.app.id === IOS_2048)?.build;
+    assert.ok(build?.finished, 'a finished develop build of the iOS app');
+    const account = model.activeAccount;
+    assert.ok(account);
+    assert.equal(build, tracker.get(account, build.id), "Current Branch's row reads the tracker's copy");
+    // Listed under its expanded app too.
+    const app = await appNode(api, IOS_2048);
+    assert.ok((await api.apps.getChildren(app)).some((n) => n.kind === 'build' && n.build.id === build.id));
+
+    // The service now reports it otherwise (a rerun of its checks, say); the Apps view's refresh lists it.
+    const wire = fixture.service.data.builds.find((b) => b._id === build.id);
+    assert.ok(wire);
+    const before = wire.build_status;
+    wire.build_status = before === 'failed' ? 'success' : 'failed';
+    const now = wire.build_status === 'failed' ? 'failed' : 'succeeded';
+    try {
+      fixture.service.clearRequests();
+      await vscode.commands.executeCommand('buildService.refresh');
+      await waitFor(() => tracker.get(account, build.id)?.status === wire.build_status, 'the new state in the tracker');
+      const row = tree.nodeOf({ account, build });
+      assert.ok(row && (tree.getTreeItem(row).description as string).includes(now), 'the Current Branch row');
+      assert.ok(statusBar.shown?.tooltip.includes(now), statusBar.shown?.tooltip);
+      const appsRow = (await api.apps.getChildren(app)).find((n) => n.kind === 'build' && n.build.id === build.id);
+      assert.ok(appsRow && textOf(api, appsRow).tooltip.includes(now), 'the Apps view row');
+      // Current Branch loaded nothing again (the Testing view may follow a build that now failed).
+      assert.deepEqual(fixture.service.requestsTo('GET /apps/:app_id/build/latest'), [], 'no latest build asked again');
+    } finally {
+      wire.build_status = before;
+      await vscode.commands.executeCommand('buildService.refresh');
+    }
   });
 });

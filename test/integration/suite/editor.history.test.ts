@@ -12,6 +12,7 @@ import { appNode } from '../appsView';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import * as ui from '../ui';
+import { setSetting } from '../settings';
 import { waitFor } from '../wait';
 
 /** The page inside the webview: its host iframe, then the frame VS Code puts the page in. */
@@ -209,5 +210,42 @@ describe('editor: build history as a chart', () => {
       rows.join('\n'),
     );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('on my branch: a newer build the poller finds is drawn into the open chart, which keeps its place and the focus stays where it was', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const { historyPanel: panel, branch } = testing(fixture.api);
+    const node = branch.tree.nodeOf();
+    assert.ok(node?.app.id === IOS_2048);
+    await vscode.commands.executeCommand('buildService.showBuildHistory', node);
+    await waitForPage('.u-over', 'the drawn chart');
+    const shownBefore = panel.shown;
+    assert.ok(shownBefore);
+    // The user goes back to the sidebar; the chart stays open in its editor group.
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    await waitFor(() => vscode.window.state.focused, 'the window focused');
+    await setSetting('autoRefresh', true);
+    try {
+      // A teammate starts a build of develop: the poller finds it as the newest of the branch.
+      const answer = await fetch(`${fixture.service.baseUrl}/apps/${IOS_2048}/build`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fixture.service.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ branch: 'develop' }),
+      });
+      const { build_id: id } = (await answer.json()) as { build_id: string };
+      const started = fixture.service.data.builds.find((b) => b._id === id);
+      assert.ok(started);
+      await waitFor(() => panel.shown?.builds[0]?.id === id, 'the new build in the chart', 20_000);
+      assert.notEqual(panel.shown, shownBefore, 'drawn again');
+      // Drawn where it was: the keyboard focus is still in the sidebar's view, not on the panel.
+      const focus = await ui.focus();
+      assert.match(focus.view, /Current Branch/, JSON.stringify(focus));
+      await ui.click(`${PAGE} #toggle`, 'Show as Table');
+      const rows = await waitForPage('#table-view tbody tr', 'the table');
+      assert.equal(rows[0]?.split('\t')[0], `#${started.build_number}`, rows.slice(0, 2).join('\n'));
+    } finally {
+      await setSetting('autoRefresh', false);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 });
