@@ -40,6 +40,7 @@ import { QrPanel } from './views/qrPanel';
 import { BuildCoverage } from './views/testing/buildCoverage';
 import { BuildTests } from './views/testing/buildTests';
 import { FailureNotes } from './views/testing/failureNotes';
+import { FirstLook } from './views/testing/firstLook';
 
 // Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
 // Activated with the window (onStartupFinished): once the window has been focused, the Apps view lists
@@ -80,7 +81,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const buildTests = new BuildTests({ session, settings, branch, log });
   const coverage = new BuildCoverage({ session, settings, branch, tests: buildTests, log });
   const comparisons = new TestComparisons(git, log);
-  const failureNotes = new FailureNotes(comparisons, log);
+  const firstLook = new FirstLook([apps.view, branchView.view], () => buildTests.view?.failedSources() ?? []);
+  const failureNotes = new FailureNotes(comparisons, firstLook, log);
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ tracker, settings, branch, log });
 
@@ -128,7 +130,11 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     history,
     comparisons,
     failureNotes,
-    buildTests.onDidShow(() => failureNotes.lookAt(buildTests.view)),
+    firstLook,
+    buildTests.onDidShow(({ asked }) => {
+      if (asked) firstLook.see();
+      failureNotes.lookAt(buildTests.view);
+    }),
     branchView.showNotes((account, buildId) => failureNotes.summaryOf(account, buildId), failureNotes.onDidNote),
     // A run drawn again with its notes takes the coverage's place in VS Code: the coverage goes back on top.
     failureNotes.onDidNote(() => coverage.view?.showAgain()),

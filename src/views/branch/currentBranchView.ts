@@ -17,7 +17,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
   private readonly changed = new vscode.EventEmitter<undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private nodes: BranchTreeNode[];
-  private readonly view: vscode.TreeView<BranchTreeNode>;
+  readonly view: vscode.TreeView<BranchTreeNode>;
   private readonly subscriptions: vscode.Disposable[];
   private noteOf: (account: Account | undefined, buildId: string) => string | undefined = () => undefined;
 

@@ -31,8 +31,8 @@ export class BuildTests implements vscode.Disposable {
   /** Whose build is shown: signing out of it clears the view. */
   private shownAccount: Account | undefined;
   readonly locator: TestLocator;
-  private readonly showed = new vscode.EventEmitter<void>();
-  /** Each time results were put in the Testing view (a run of the controller). */
+  private readonly showed = new vscode.EventEmitter<{ asked: boolean }>();
+  /** Each time results were put in the Testing view (a run of the controller); `asked`: by a command, not by following the branch. */
   readonly onDidShow = this.showed.event;
 
   constructor(private readonly deps: BuildTestsDeps) {
@@ -66,7 +66,11 @@ export class BuildTests implements vscode.Disposable {
   }
 
   /** Fetches and shows; rejects with an ApiError, no connection or a failed request (the command wrapper presents it). */
-  async show(build: Build, appName: string, account = this.deps.session.account()): Promise<ShownTests | undefined> {
+  show(build: Build, appName: string, account = this.deps.session.account()): Promise<ShownTests | undefined> {
+    return this.fetchAndShow(build, appName, account, true);
+  }
+
+  private async fetchAndShow(build: Build, appName: string, account: Account | undefined, asked: boolean): Promise<ShownTests | undefined> {
     const generation = ++this.generation;
     const { session, settings } = this.deps;
     const client = await session.readyFor(account);
@@ -79,7 +83,7 @@ export class BuildTests implements vscode.Disposable {
     const locations = await this.locator.locate(build.id, failedFirst, (leaf) => leaf.id);
     if (generation !== this.generation) return undefined;
     this.testingView().show(build, appName, results.tests, locations, account);
-    this.showed.fire();
+    this.showed.fire({ asked });
     this.shownAccount = account;
     this.shownWithPassing = withPassing;
     this.deps.log.info(`Testing view: build ${loggedText(build.id)}, ${leaves.length} test(s), ${locations.size} located.`);
@@ -121,7 +125,7 @@ export class BuildTests implements vscode.Disposable {
   }
 
   private showInBackground(build: Build, appName: string, failed?: () => void, account?: Account): void {
-    this.show(build, appName, account ?? this.deps.session.account()).catch((error: unknown) => {
+    this.fetchAndShow(build, appName, account ?? this.deps.session.account(), false).catch((error: unknown) => {
       failed?.();
       this.deps.log.warn(loggedText(`Test results of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`));
     });

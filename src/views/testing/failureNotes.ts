@@ -8,6 +8,7 @@ import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
 import type { Log } from '../../services/log';
 import { isCancellation, type TestComparisons } from '../../services/testing/testComparisons';
+import type { FirstLook } from './firstLook';
 import type { FailureNotes as Notes, ShownTests, TestResultsView } from './testResultsView';
 
 /** What was found for the build the Testing view shows: its comparison with the base and the base's flaky tests. */
@@ -31,6 +32,7 @@ export class FailureNotes implements vscode.Disposable {
 
   constructor(
     private readonly comparisons: TestComparisons,
+    private readonly firstLook: FirstLook,
     private readonly log: Log,
   ) {}
 
@@ -59,6 +61,7 @@ export class FailureNotes implements vscode.Disposable {
     const { build, results } = shown;
     const account = shown.account;
     if (!account) return;
+    await this.firstLook.whenSeen(signal);
     const look = { account, client: await account.ready(), signal };
     const baseLook = await this.comparisons.compare(look, build);
     const flaky =

@@ -54,6 +54,16 @@ export class TestResultsView implements vscode.Disposable {
     return this.current;
   }
 
+  /** The files where the failed tests shown were found. */
+  failedSources(): vscode.Uri[] {
+    const { drawn, current } = this;
+    if (!drawn || !current) return [];
+    return [...current.outcomes].flatMap(([id, outcome]) => {
+      const location = outcome === 'failed' ? drawn.locations.get(id) : undefined;
+      return location ? [location.uri] : [];
+    });
+  }
+
   show(
     build: Build,
     appName: string,

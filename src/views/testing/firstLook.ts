@@ -1,0 +1,67 @@
+import vscode = require('vscode');
+import { cancelled } from '../../api/errors';
+
+/**
+ * Whether the user has looked at what Build Service shows in this window: one of its views, results a
+ * command asked for, or the source of a failed test in an editor. Until then the comparison with the
+ * base branch, which only annotates those, asks nothing (a window that just opened has a status bar
+ * and a Testing badge, not the notes).
+ */
+export class FirstLook implements vscode.Disposable {
+  private seen = false;
+  private readonly looked = new vscode.EventEmitter<void>();
+  private subscriptions: vscode.Disposable[];
+
+  constructor(
+    views: readonly vscode.TreeView<unknown>[],
+    /** The files of the failed tests shown, located in the workspace. */
+    private readonly failedSources: () => readonly vscode.Uri[],
+  ) {
+    this.subscriptions = [
+      ...views.map((view) => view.onDidChangeVisibility((e) => e.visible && this.see())),
+      vscode.window.onDidChangeVisibleTextEditors((editors) => this.sourceOpen(editors) && this.see()),
+    ];
+    if (views.some((view) => view.visible)) this.see();
+  }
+
+  private sourceOpen(editors: readonly vscode.TextEditor[]): boolean {
+    const sources = new Set(this.failedSources().map((uri) => uri.toString()));
+    return editors.some((editor) => sources.has(editor.document.uri.toString()));
+  }
+
+  /** The user looked (or asked): from now on nothing waits. */
+  see(): void {
+    if (this.seen) return;
+    this.seen = true;
+    this.looked.fire();
+    this.stopWatching();
+  }
+
+  /** Resolves once the user has looked; at once if they have. Rejects (cancelled) if `signal` aborts first. */
+  whenSeen(signal: AbortSignal): Promise<void> {
+    if (!this.seen && this.sourceOpen(vscode.window.visibleTextEditors)) this.see();
+    if (this.seen) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const abort = () => {
+        listener.dispose();
+        reject(cancelled());
+      };
+      const listener = this.looked.event(() => {
+        signal.removeEventListener('abort', abort);
+        resolve();
+      });
+      if (signal.aborted) return abort();
+      signal.addEventListener('abort', abort, { once: true });
+    });
+  }
+
+  private stopWatching(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.subscriptions = [];
+  }
+
+  dispose(): void {
+    this.stopWatching();
+    this.looked.dispose();
+  }
+}
