@@ -224,6 +224,12 @@ function operations(page) {
       const ms = await page.evaluate(() => globalThis.uiProbeRowsShown);
       return { ms, clickedAt: await page.evaluate(() => globalThis.uiProbeClickedAt) };
     },
+    /** For the bench: the marks the workbench recorded (VS Code's code/* marks), in ms since the page's timeOrigin (Date.now() at navigation). */
+    performanceMarks: () =>
+      page.evaluate(() => ({
+        timeOrigin: performance.timeOrigin,
+        marks: performance.getEntriesByType('mark').map((mark) => ({ name: mark.name, startTime: mark.startTime })),
+      })),
     blurWindow: () => blurPage(page),
     focusWindow: () => focusPage(page),
     screenshot: async (args) => {

@@ -257,6 +257,11 @@ export function timeClickUntil(click: string, rows: string, count: number): Prom
   return ask('timeClickUntil', { click, rows, count });
 }
 
+/** For the bench: the workbench's performance marks (e.g. code/didStartWorkbench), ms since `timeOrigin` (Date.now() at navigation). */
+export function performanceMarks(): Promise<{ timeOrigin: number; marks: { name: string; startTime: number }[] }> {
+  return ask('performanceMarks');
+}
+
 /**
  * The workbench loses focus for real (another browser tab comes to the front), as when the user
  * switches to another window; vscode.window.state.focused follows. focusWindow() brings it back.
