@@ -1,21 +1,21 @@
 // `npm run bench:host`: the figures only the real host can give (code-server's Node extension host in
-// headless Chromium, as the integration suites use): opening the Apps view and activation, each over
-// several fresh hosts beside a baseline extension, then the Apps view's tree items in one more. Prints the table of `npm run bench` (same columns,
-// budgets, PASS/OVER); exact rows over budget, or a step that measured nothing, exit 1.
+// headless Chromium, as the integration suites use): the window's startup, our activation with it and
+// the click that opens the Apps view, over several fresh windows beside baseline extensions, then the
+// Apps view's tree items in one more. Prints the table of `npm run bench` (same columns, budgets,
+// PASS/OVER); exact rows over budget, or a step that measured nothing, exit 1.
 // BUILD_SERVICE_BENCH_ROWS=<file>: write the rows there as JSON instead (npm run bench prints them in
 // its own table). Expects the build (the npm scripts make a production one).
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { activationRows } from './benchActivation.mjs';
 import { prepareHost } from './benchRun.mjs';
-import { viewOpenRows } from './benchViewOpen.mjs';
 import { viewRows } from './benchViews.mjs';
+import { windowRows } from './benchWindows.mjs';
 import { projectRoot } from './layout.mjs';
 
 async function main() {
   await prepareHost();
-  const parts = [await viewOpenRows(), await activationRows(), await viewRows()];
+  const parts = [await windowRows(), await viewRows()];
   const rows = parts.flatMap((part) => part.rows);
   const problems = parts.flatMap((part) => part.problems);
   const rowsFile = process.env.BUILD_SERVICE_BENCH_ROWS;

@@ -2,7 +2,7 @@
 // as the integration suites use), through @vscode/test-electron's runTests and our launcher. The
 // entry writes what it measured to BUILD_SERVICE_BENCH_RESULT; that JSON is the result.
 import testElectron from '@vscode/test-electron';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureHost } from './install.mjs';
@@ -11,7 +11,7 @@ import { requirePackages } from './systemPackages.mjs';
 
 const launcher = fileURLToPath(new URL('./launcher.mjs', import.meta.url));
 
-/** The compiled tests entry, e.g. 'activationBench' for out/test/integration/activationBench.js. */
+/** The compiled tests entry, e.g. 'bench/window' for out/test/integration/bench/window.js. */
 export function benchEntry(name) {
   const entry = path.join(projectRoot, 'out', 'test', 'integration', `${name}.js`);
   if (!existsSync(entry)) throw new Error(`${entry} is missing; build first: node esbuild.mjs --production --tests`);
@@ -25,24 +25,30 @@ export async function prepareHost() {
 }
 
 /**
- * Runs `entry` in a fresh host with the extension at `extensionPath` (ours unless told otherwise) and
- * `env` added to the host's environment; its result, or undefined (the reason is printed) when it wrote none.
+ * Runs `entry` in a fresh host with the extension at `extensionPath` (ours unless told otherwise); its
+ * result, or undefined (the reason is printed) when it wrote none. `env` is added to the host's
+ * environment and `settings` to the user settings, both in place before the window opens; `workspace`
+ * is the folder the window opens (default an empty one).
  */
-export async function runInFreshHost(entry, resultName, extensionPath = projectRoot, env = {}) {
+export async function runInFreshHost(entry, resultName, extensionPath = projectRoot, { env = {}, settings, workspace } = {}) {
   const resultFile = path.join(resultsDir, `${resultName}.json`);
   rmSync(resultFile, { force: true });
-  const workspace = path.join(testCacheDir, 'workspace');
-  mkdirSync(workspace, { recursive: true });
+  const folder = workspace ?? path.join(testCacheDir, 'workspace');
+  mkdirSync(folder, { recursive: true });
+  const settingsFile = path.join(resultsDir, `${resultName}.settings.json`);
+  if (settings) writeFileSync(settingsFile, JSON.stringify(settings));
   try {
     await testElectron.runTests({
       vscodeExecutablePath: launcher,
       extensionDevelopmentPath: extensionPath,
       extensionTestsPath: entry,
-      launchArgs: [workspace, '--disable-extensions'],
+      launchArgs: [folder, '--disable-extensions', ...(settings ? [`--user-settings=${settingsFile}`] : [])],
       extensionTestsEnv: { ...env, BUILD_SERVICE_BENCH_RESULT: resultFile },
     });
   } catch (e) {
     console.error(`${resultName} failed: ${e instanceof Error ? e.message : e}`);
+  } finally {
+    rmSync(settingsFile, { force: true });
   }
   return existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : undefined;
 }
