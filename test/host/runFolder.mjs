@@ -1,6 +1,8 @@
 // One folder per host run under .vscode-test/runs/, holding what the run leaves to look at:
 // code-server's user data and logs, the browser's home, the workbench console and the failure screenshot.
-// Only the newest few are kept, so the folder a failing run printed is still there to look at.
+// Only the newest few are kept, so the folder a failing run printed is still there to look at, and
+// never one whose run is still going (npm test runs hosts side by side, and its startup lane opens
+// a window after another).
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,18 @@ function pruneOldRuns() {
     return;
   }
   for (const name of names.slice(0, Math.max(0, names.length - (runsKept - 1)))) {
-    rmSync(path.join(runsDir, name), { recursive: true, force: true });
+    if (!running(Number(/-(\d+)$/.exec(name)?.[1]))) rmSync(path.join(runsDir, name), { recursive: true, force: true });
+  }
+}
+
+/** Whether the process whose id ends a run folder's name is still there. */
+function running(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM'; // there, but another user's
   }
 }
 
