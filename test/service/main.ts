@@ -2,8 +2,14 @@
 //   --port N (or env PORT; default a free port)   --progress (builds move on a timer)
 //   --apps N (serve N generated apps instead of the seeded ones)
 //   --hostile (names, branches, commit details and links written like an attacker's: hostileText.ts)
-import type { RecordedRequest } from './contract';
+//   --control (a second port for tests in another process: the request log, builds moved on; control.ts)
+//   --never-answer (every route holds its answer back for an hour: an address that takes requests and never answers)
+import type { RecordedRequest, RouteKey } from './contract';
+import { startControl } from './control';
+import { HANDLERS } from './routes';
 import { startService } from './server';
+
+const AN_HOUR_MS = 3_600_000;
 
 function optionValue(name: string): string | undefined {
   const args = process.argv.slice(2);
@@ -32,6 +38,9 @@ async function main(): Promise<void> {
     hostileText: process.argv.includes('--hostile'),
     onRequest: logRequest,
   });
+  if (process.argv.includes('--never-answer'))
+    for (const route of Object.keys(HANDLERS) as RouteKey[]) service.setFault(route, { delayBeforeHeadersMs: AN_HOUR_MS });
+  const control = process.argv.includes('--control') ? await startControl(service) : undefined;
   console.log(
     [
       'Reference build service running.',
@@ -39,6 +48,7 @@ async function main(): Promise<void> {
       `  Token:     ${service.token}`,
       `  Progress:  ${progress ? 'on (queued and running builds move every 2 s)' : 'off (start with --progress)'}`,
       `  Try:       curl -H "Authorization: Bearer ${service.token}" ${service.baseUrl}/apps`,
+      ...(control ? [`  Control:   ${control.url}`] : []),
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),
@@ -48,7 +58,7 @@ async function main(): Promise<void> {
     if (stopping) process.exit(1); // a second Ctrl-C: the user wants out now
     stopping = true;
     console.log(`\n${signal}: stopping…`);
-    service.close().then(
+    Promise.all([service.close(), control?.close()]).then(
       () => console.log('Stopped.'),
       (error: unknown) => {
         console.error('Could not stop cleanly:', error);
