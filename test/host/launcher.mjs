@@ -3,10 +3,15 @@
 // runTests starts it with the desktop CLI's arguments and takes its exit code as the test result;
 // we run the same tests in code-server's Node extension host instead, shown in headless Chromium:
 //   launcher.mjs [folder or .code-workspace file] --extensionDevelopmentPath=<dir> --extensionTestsPath=<file> [ignored flags]
+//     --user-settings=<file>  a JSON object of user settings to start with, beside the quiet ones (codeServer.mjs)
+//     --unfocused             the window opens in the background: another tab is in front as the workbench loads
+//     --port=<n>              code-server's port (default: a free one)
+//     --browser-profile=<dir> a browser profile kept there: a later run on the same port (the same origin)
+//                             finds the workbench's state, the extensions' globalState included
 // Exit code: 0 all passed, 1 tests failed, 2 the host failed or the run timed out.
 // BUILD_SERVICE_TEST_TIMEOUT (seconds, default 600: twice the longest suite on a slow machine) cuts a hung run; its logs and a screenshot stay
 // in the run folder whose path is printed.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser } from './browser.mjs';
 import { remoteUri, startCodeServer, workbenchUrl } from './codeServer.mjs';
@@ -15,7 +20,7 @@ import { createRunFolder } from './runFolder.mjs';
 import { shutdown } from './shutdown.mjs';
 import { awaitTestOutcome } from './testOutcome.mjs';
 import { requirePackages } from './systemPackages.mjs';
-import { startUiProbe, uiProbeEnvVar } from './uiProbe.mjs';
+import { blurPage, startUiProbe, uiProbeEnvVar } from './uiProbe.mjs';
 import { forwardConsole, outputTag } from './workbenchConsole.mjs';
 
 const timeoutSeconds = Number(process.env.BUILD_SERVICE_TEST_TIMEOUT) || 600;
@@ -26,12 +31,19 @@ function parseCli(argv) {
   const flag = (name) => argv.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.slice(name.length + 3));
   const [developmentPath] = flag('extensionDevelopmentPath');
   const [testsPath] = flag('extensionTestsPath');
+  const [settingsFile] = flag('user-settings');
+  const [port] = flag('port');
+  const [profileDir] = flag('browser-profile');
   if (!developmentPath || !testsPath)
     throw new Error('usage: launcher.mjs [workspace] --extensionDevelopmentPath=<dir> --extensionTestsPath=<file>');
   return {
     developmentPath: path.resolve(developmentPath),
     testsPath: path.resolve(testsPath),
     workspace: argv.find((a) => !a.startsWith('-')),
+    settings: settingsFile ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {},
+    unfocused: argv.includes('--unfocused'),
+    port: port ? Number(port) : 0,
+    profileDir,
   };
 }
 
@@ -55,9 +67,14 @@ async function main() {
   const probe = await startUiProbe(() => page);
   // BUILD_SERVICE_TEST_LOCALE=de: VS Code's display language for this run (npm run test:german).
   const locale = process.env.BUILD_SERVICE_TEST_LOCALE || undefined;
-  const server = await startCodeServer(run, { env: { [uiProbeEnvVar]: probe.url, BUILD_SERVICE_TEST_OUTPUT_TAG: outputTag }, locale });
+  const server = await startCodeServer(run, {
+    env: { [uiProbeEnvVar]: probe.url, BUILD_SERVICE_TEST_OUTPUT_TAG: outputTag },
+    settings: cli.settings,
+    port: cli.port,
+    locale,
+  });
   say(`code-server ${server.origin}`);
-  ({ page } = await launchBrowser(run));
+  ({ page } = await launchBrowser(run, undefined, { profileDir: cli.profileDir }));
   const closeConsoleLog = forwardConsole(page, run.file('workbench-console.log'), {
     echoAll: Boolean(process.env.BUILD_SERVICE_TEST_VERBOSE),
   });
@@ -79,7 +96,15 @@ async function main() {
       ['skipReleaseNotes', 'true'],
     ],
   });
-  await page.goto(url);
+  if (cli.unfocused) {
+    // A navigation brings Playwright's focus emulation back, so the blur comes once the workbench's
+    // document exists, before its scripts have loaded: neither it nor the extension host sees focus.
+    await page.goto(url, { waitUntil: 'commit' });
+    await blurPage(page, { opening: true });
+    await page.waitForLoadState('load');
+  } else {
+    await page.goto(url);
+  }
   say('workbench opened; running the tests');
 
   return awaitTestOutcome({ ended: testsEnded, server, page, run, timeoutSeconds, say, closeConsoleLog });

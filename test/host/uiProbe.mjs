@@ -141,15 +141,17 @@ const inFront = new WeakMap();
  * Takes the focus away from the workbench for real, as switching to another window does: another tab
  * of the same browser comes to the front, so the page gets a blur event and document.hasFocus() turns
  * false. Playwright makes every page look focused unless told otherwise (CDP focus emulation).
+ * `opening`: the launcher's call for a window that opens in the background, before the workbench's
+ * scripts run (see focusPage).
  * @param {import('playwright-core').Page} page
  */
-async function blurPage(page) {
+export async function blurPage(page, { opening = false } = {}) {
   if (inFront.has(page)) return;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
   const other = await page.context().newPage();
   await other.bringToFront();
-  inFront.set(page, { cdp, other });
+  inFront.set(page, { cdp, other, opening });
 }
 
 /** Brings the workbench back to the front, and Playwright's focus emulation with it. */
@@ -160,6 +162,10 @@ async function focusPage(page) {
   await page.bringToFront();
   await state.other.close();
   await state.cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+  // The workbench's focus tracker starts out believing its window has the focus, so after an opening in
+  // the background the focus event is no news to it. A real browser also says that the tab became
+  // visible, which the workbench hears; headless Chromium shows every tab, so that is said here.
+  if (state.opening) await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await state.cdp.detach();
 }
 
