@@ -16,7 +16,7 @@ import SpecAndJsonReporter from '../specAndJsonReporter';
  * them in its other lane); a name that matches no file is an error, so a typo cannot quietly run less.
  */
 function suiteFiles(suiteDirs: readonly string[]): string[] {
-  // activation.test.js first, whatever the names: it times activation, so the extension must not be active yet.
+  // activation.test.js first, whatever the names: what activation registered is checked before any suite has used it.
   const first = (f: string) => (path.basename(f) === 'activation.test.js' ? 0 : 1);
   const files = suiteDirs.flatMap((dir) =>
     readdirSync(dir, { recursive: true, encoding: 'utf8' })

@@ -1,0 +1,64 @@
+// A window opened on a repository checked out on develop, the token in the environment from before it
+// opened: without a click, the status bar shows the branch's latest builds, and a build of the branch
+// that fails is announced (buildService.notifyOnCompletion "branch").
+import * as assert from 'node:assert/strict';
+import * as ui from '../integration/ui';
+import { beyondOpen } from './openRequests';
+import {
+  advanceBuilds,
+  assertExplorerInFront,
+  finishBuild,
+  gitRepositories,
+  latestBuilds,
+  requestsOfOpen,
+  shownBuilds,
+  spokenLine,
+  waitForStatusBar,
+} from './window';
+import { windowOf } from './windows';
+
+const startup = windowOf('branchAtOpen');
+const [repository] = startup.repositories;
+
+describe('startup: a repository on develop, the token set before the window opened, a fresh profile', () => {
+  before(async () => {
+    await assertExplorerInFront();
+    assert.deepEqual(
+      (await gitRepositories(1)).map((r) => r.branch),
+      [repository.branch],
+    );
+  });
+
+  it("the status bar shows each app's latest build of the branch, with no click", async function () {
+    this.timeout(60_000);
+    const latest = await latestBuilds(repository.remote, repository.branch);
+    const lines = latest.map(({ appName, build }) => spokenLine(appName, build));
+    const item = await waitForStatusBar((label) => lines.every((line) => label.includes(line)), lines.join(' and '));
+    assert.match(item.label, new RegExp(`^Build Service, branch ${repository.branch}, `));
+    assert.match(item.text, new RegExp(`#${latest[0].build.build_number}\\b.* ${repository.branch}$`));
+  });
+
+  it('opening asked for one app list and the branch builds of the repository, nothing more', async () => {
+    const shown = await shownBuilds(startup);
+    const asked = await requestsOfOpen();
+    assert.deepEqual(beyondOpen(asked, startup, shown), []);
+    assert.ok(
+      asked.some((r) => r.route === 'GET /apps'),
+      'the apps were asked for',
+    );
+  });
+
+  it('a running build of the branch that fails is announced, and the status bar says so', async function () {
+    this.timeout(60_000);
+    const unfinished = (await latestBuilds(repository.remote, repository.branch)).find(({ build }) => !build.finished);
+    assert.ok(unfinished, 'an app has an unfinished build of the branch');
+    const { appName, build } = unfinished;
+    if (build.build_status === 'queued') await advanceBuilds();
+    await waitForStatusBar((label) => label.includes(`${appName}: build #${build.build_number} is running`), `${appName} running`);
+    await finishBuild(build._id, 'failed');
+    const shown = await ui.waitForNotification(`Build #${build.build_number} of ${appName} on ${repository.branch} failed`, 30_000);
+    assert.equal(shown.severity, 'error');
+    assert.equal(shown.actions[0], 'Open Build');
+    await waitForStatusBar((label) => label.includes(`${appName}: build #${build.build_number} failed`), `${appName} failed`);
+  });
+});
