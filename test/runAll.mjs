@@ -6,7 +6,8 @@
 //      production mode): the smoke suite and the German suite; then VS Code 1.139.1, the newest: the
 //      cross-version set and the three suites lane 1 leaves out, against the installed .vsix (that
 //      host runs no development-mode tests: a test-runner extension installed beside it runs them,
-//      see test/host/runInstalled.mjs);
+//      see test/host/runInstalled.mjs); then the startup lane on VS Code 1.100.3: a fresh window per
+//      suite of test/startup/, what the extension does as a window opens (test/host/runStartup.mjs);
 // then one line summing them all: `N passed, N failed`. The two lanes run side by side (the integration
 // host waits on timers and the service most of the time: about 10 minutes of CI instead of 14), lane 2's
 // output held back and printed whole when lane 1 is done; BUILD_SERVICE_TEST_LANES=1 runs them one after
@@ -61,7 +62,9 @@ async function suite(name, args, env = {}, output = 'inherit') {
   rmSync(resultsFile, { force: true });
   const say = (line) => (output === 'inherit' ? console.log(line) : writeSync(output, `${line}\n`));
   say(`\n=== ${name} tests ===`);
+  const started = Date.now();
   const exitCode = await run(args, { ...env, BUILD_SERVICE_TEST_RESULTS: resultsFile }, output);
+  const seconds = Math.round((Date.now() - started) / 1000);
   let passed = 0;
   let failed = 0;
   let failures = [];
@@ -77,7 +80,7 @@ async function suite(name, args, env = {}, output = 'inherit') {
     failed = 1;
     say(`${name}: no results were written; counted as 1 failure`);
   }
-  return { name, passed, failed, failures };
+  return { name, passed, failed, failures, seconds };
 }
 
 /** Runs `steps` with their output in a file, printed whole once `after` has settled; resolves with their results. */
@@ -130,8 +133,8 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
       BUILD_SERVICE_TEST_TIMEOUT: process.env.BUILD_SERVICE_TEST_TIMEOUT ?? '1200',
       BUILD_SERVICE_TEST_SKIP_FILES: newestOnlySuites.join(','),
     });
-  const lane2 = async (output = 'inherit') =>
-    packaged
+  const lane2 = async (output = 'inherit') => [
+    ...(packaged
       ? [
           // With German as VS Code's display language.
           await suite(`smoke+german-${oldest}`, ['test/host/runInstalled.mjs', '--suites', 'smoke,german', '--vsix', vsix], {}, output),
@@ -149,7 +152,10 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
             output,
           ),
         ]
-      : [];
+      : []),
+    // Fresh windows of the development build, one per suite, each on a service started before it opens.
+    await suite(`startup-${oldest}`, ['test/host/runStartup.mjs'], {}, output),
+  ];
   if (process.env.BUILD_SERVICE_TEST_LANES !== '1') {
     const first = lane1();
     const second = heldBack(lane2, first);
@@ -162,7 +168,8 @@ if ((await run(['esbuild.mjs', '--tests'])) !== 0) {
 // The summary goes last, failing tests included, so that the tail of a long CI log says what failed
 // (.ci/run prints this block again after the benchmarks).
 console.log('\n=== summary ===');
-for (const t of totals) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed`);
+for (const t of totals)
+  console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.seconds === undefined ? '' : ` (${t.seconds} s)`}`);
 for (const t of totals) {
   for (const f of t.failures ?? []) {
     const error = (f.error ?? '').split('\n').slice(0, 6).join('\n    ');
