@@ -2,7 +2,9 @@
 // opened: without a click, the status bar shows the branch's latest builds, and a build of the branch
 // that fails is announced (buildService.notifyOnCompletion "branch").
 import * as assert from 'node:assert/strict';
+import type { ControlRequest } from '../service/control';
 import * as ui from '../integration/ui';
+import { waitFor } from '../integration/wait';
 import { beyondOpen } from './openRequests';
 import {
   advanceBuilds,
@@ -10,6 +12,7 @@ import {
   finishBuild,
   gitRepositories,
   latestBuilds,
+  requests,
   requestsOfOpen,
   shownBuilds,
   spokenLine,
@@ -60,5 +63,21 @@ describe('startup: a repository on develop, the token set before the window open
     assert.equal(shown.severity, 'error');
     assert.equal(shown.actions[0], 'Open Build');
     await waitForStatusBar((label) => label.includes(`${appName}: build #${build.build_number} failed`), `${appName} failed`);
+  });
+
+  it('the comparison with the base waits for the first look: a click on Build Service asks for it, and the branch row says it', async function () {
+    this.timeout(60_000);
+    // The base of develop is master: its branch list (master or main?) and its builds are the comparison's.
+    const comparing = (r: ControlRequest) => r.route === 'GET /apps/:app_id/branches' || /[?&]branch=master(&|$)/.test(r.rawUrl);
+    assert.deepEqual((await requests()).filter(comparing), [], 'nothing of the base asked before the user looked');
+    await ui.click('.activitybar a.action-label[aria-label^="Build Service"]');
+    const rows = '.sidebar .pane:has(> .pane-header[aria-label^="Current Branch"]) .monaco-list-row';
+    let shown: string[] = [];
+    await waitFor(
+      async () => (shown = await ui.texts(rows)).some((row) => /\d+ new, \d+ also failing on master/.test(row)),
+      () => `a Current Branch row comparing with master (rows: ${shown.join(' | ')})`,
+      30_000,
+    );
+    assert.ok((await requests()).some(comparing), 'the comparison asked the service once the user looked');
   });
 });
