@@ -2,6 +2,7 @@
 // opened: without a click, the status bar shows the branch's latest builds, and a build of the branch
 // that fails is announced (buildService.notifyOnCompletion "branch").
 import * as assert from 'node:assert/strict';
+import path from 'node:path';
 import type { ControlRequest } from '../service/control';
 import * as ui from '../integration/ui';
 import { waitFor } from '../integration/wait';
@@ -21,6 +22,12 @@ import {
 import { windowOf } from './windows';
 
 const startup = windowOf('branchAtOpen');
+
+/** With BUILD_SERVICE_SCREENSHOTS=<folder>: the window as the user sees it, for a person to look at. */
+async function screenshot(name: string): Promise<void> {
+  const folder = process.env.BUILD_SERVICE_SCREENSHOTS;
+  if (folder) await ui.screenshot(path.join(folder, name));
+}
 const [repository] = startup.repositories;
 
 describe('startup: a repository on develop, the token set before the window opened, a fresh profile', () => {
@@ -39,6 +46,7 @@ describe('startup: a repository on develop, the token set before the window open
     const item = await waitForStatusBar((label) => lines.every((line) => label.includes(line)), lines.join(' and '));
     assert.match(item.label, new RegExp(`^Build Service, branch ${repository.branch}, `));
     assert.match(item.text, new RegExp(`#${latest[0].build.build_number}\\b.* ${repository.branch}$`));
+    await screenshot('startup-status-bar.png');
   });
 
   it('opening asked for one app list and the branch builds of the repository, nothing more', async () => {
@@ -63,6 +71,7 @@ describe('startup: a repository on develop, the token set before the window open
     assert.equal(shown.severity, 'error');
     assert.equal(shown.actions[0], 'Open Build');
     await waitForStatusBar((label) => label.includes(`${appName}: build #${build.build_number} failed`), `${appName} failed`);
+    await screenshot('startup-notice.png');
   });
 
   it('the comparison with the base waits for the first look: a click on Build Service asks for it, and the branch row says it', async function () {
@@ -79,5 +88,6 @@ describe('startup: a repository on develop, the token set before the window open
       30_000,
     );
     assert.ok((await requests()).some(comparing), 'the comparison asked the service once the user looked');
+    await screenshot('startup-first-look.png');
   });
 });
