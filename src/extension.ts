@@ -40,7 +40,7 @@ import { QrPanel } from './views/qrPanel';
 import { BuildCoverage } from './views/testing/buildCoverage';
 import { BuildTests } from './views/testing/buildTests';
 import { FailureNotes } from './views/testing/failureNotes';
-import { FirstLook } from './views/testing/firstLook';
+import { FirstLook } from './services/firstLook';
 
 // Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
 // Activated with the window (onStartupFinished): once the window has been focused, the Apps view lists

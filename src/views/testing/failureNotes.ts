@@ -8,7 +8,7 @@ import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
 import type { Log } from '../../services/log';
 import { isCancellation, type TestComparisons } from '../../services/testing/testComparisons';
-import type { FirstLook } from './firstLook';
+import type { FirstLook } from '../../services/firstLook';
 import type { FailureNotes as Notes, ShownTests, TestResultsView } from './testResultsView';
 
 /** What was found for the build the Testing view shows: its comparison with the base and the base's flaky tests. */

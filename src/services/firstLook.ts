@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { cancelled } from '../../api/errors';
+import { cancelled } from '../api/errors';
 
 /**
  * Whether the user has looked at what Build Service shows in this window: one of its views, results a
