@@ -68,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const presenter = new ErrorPresenter(log, accounts, () => settings.value.timeoutSeconds);
   const session = new Session(accounts);
   const contextKeys = new ContextKeys();
+  const firstLook = new FirstLook();
   // Tests cannot wait a minute per look; they run the same schedule at a time scale.
   const intervals = testMode ? scaleIntervals(DEFAULT_INTERVALS, TEST_TIME_SCALE) : undefined;
   const tracker = new BuildTracker({ session, settings, log, intervals });
@@ -75,13 +76,13 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const git = new GitWorkspace(log);
   const repoMap = new RepoMap(context.globalState, log);
   const choices = new RepoAccounts(context.workspaceState, accounts);
-  const branch = new CurrentBranch({ git, session, settings, tracker, contextKeys, log, repoMap, choices });
+  const branch = new CurrentBranch({ git, session, settings, tracker, contextKeys, log, repoMap, choices, firstLook });
   const branchView = new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch);
   const statusBar = new BranchStatusBar(branch);
   const buildTests = new BuildTests({ session, settings, branch, log });
   const coverage = new BuildCoverage({ session, settings, branch, tests: buildTests, log });
   const comparisons = new TestComparisons(git, log);
-  const firstLook = new FirstLook([apps.view, branchView.view], () => buildTests.view?.failedSources() ?? []);
+  firstLook.watch([apps.view, branchView.view], () => buildTests.view?.failedSources() ?? []);
   const failureNotes = new FailureNotes(comparisons, firstLook, log);
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ tracker, settings, branch, log });

@@ -3,20 +3,21 @@ import { cancelled } from '../api/errors';
 
 /**
  * Whether the user has looked at what Build Service shows in this window: one of its views, results a
- * command asked for, or the source of a failed test in an editor. Until then the comparison with the
- * base branch, which only annotates those, asks nothing (a window that just opened has a status bar
- * and a Testing badge, not the notes).
+ * command asked for, or the source of a failed test in an editor. Until then what only those show
+ * waits: the comparison with the base branch, and the daily check of which repository each app builds
+ * (a window that just opened has a status bar and a Testing badge, not the notes).
  */
 export class FirstLook implements vscode.Disposable {
   private seen = false;
   private readonly looked = new vscode.EventEmitter<void>();
-  private subscriptions: vscode.Disposable[];
+  private subscriptions: vscode.Disposable[] = [];
+  /** The files of the failed tests shown, located in the workspace. */
+  private failedSources: () => readonly vscode.Uri[] = () => [];
 
-  constructor(
-    views: readonly vscode.TreeView<unknown>[],
-    /** The files of the failed tests shown, located in the workspace. */
-    private readonly failedSources: () => readonly vscode.Uri[],
-  ) {
+  /** Made before the views it watches: they come later in activation. */
+  watch(views: readonly vscode.TreeView<unknown>[], failedSources: () => readonly vscode.Uri[]): void {
+    if (this.seen) return;
+    this.failedSources = failedSources;
     this.subscriptions = [
       ...views.map((view) => view.onDidChangeVisibility((e) => e.visible && this.see())),
       vscode.window.onDidChangeVisibleTextEditors((editors) => this.sourceOpen(editors) && this.see()),

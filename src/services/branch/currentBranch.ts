@@ -6,6 +6,7 @@ import type { Account } from '../accounts/accounts';
 import type { Session } from '../accounts/session';
 import type { BuildChange, BuildTracker } from '../builds/buildTracker';
 import type { ContextKeys } from '../contextKeys';
+import type { FirstLook } from '../firstLook';
 import type { Log } from '../log';
 import type { SettingsService } from '../settings';
 import { BranchHolds } from './currentBranchHolds';
@@ -24,6 +25,7 @@ export interface CurrentBranchDeps {
   log: Log;
   repoMap: RepoMap;
   choices: RepoAccounts;
+  firstLook: FirstLook;
 }
 
 /** One repository of the workspace and what Current Branch shows for it. */

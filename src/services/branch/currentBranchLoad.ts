@@ -6,6 +6,7 @@ import { noticeText } from '../../core/text/serviceText';
 import { Setting } from '../../ids';
 import type { Session } from '../accounts/session';
 import type { Log } from '../log';
+import type { FirstLook } from '../firstLook';
 import { windowSeen } from '../windowFocus';
 import { promptForSetting } from '../settingPrompt';
 import type { SettingsService } from '../settings';
@@ -18,6 +19,7 @@ export interface BranchLoaderDeps {
   log: Log;
   repoMap: RepoMap;
   choices: RepoAccounts;
+  firstLook: FirstLook;
 }
 
 /** Asks the accounts for one repository's branch: which account and apps build it, and their latest builds. */
@@ -88,13 +90,17 @@ export class BranchLoader {
     promptForSetting(Setting.appId, message, 'warning');
   }
 
-  /** An old map is used as it is, and asked again behind it; a change of an app's repository reloads. */
+  /**
+   * An old map is used as it is, and asked again behind it once the user has looked at Build Service
+   * (a request per app: not at every window's open); a change of an app's repository reloads.
+   */
   private refreshMap(account: string, client: BuildServiceClient, appIds: readonly string[]): void {
     if (this.refreshing.has(account)) return;
     const controller = new AbortController();
     this.refreshing.set(account, controller);
-    this.deps.repoMap
-      .refresh(account, client, appIds, controller.signal)
+    this.deps.firstLook
+      .whenSeen(controller.signal)
+      .then(() => this.deps.repoMap.refresh(account, client, appIds, controller.signal))
       .then(
         (changed) => {
           if (changed && !controller.signal.aborted) this.mapChanged();
