@@ -5,7 +5,7 @@ import { cancelled } from '../api/errors';
  * Whether the user has looked at what Build Service shows in this window: one of its views, results a
  * command asked for, or the source of a failed test in an editor. Until then what only those show
  * waits: the comparison with the base branch, and the daily check of which repository each app builds
- * (a window that just opened has a status bar and a Testing badge, not the notes).
+ * (a window that just opened shows the status bar; the notes annotate views not looked at yet).
  */
 export class FirstLook implements vscode.Disposable {
   private seen = false;
