@@ -26,6 +26,8 @@ export interface BuildServiceClientOptions {
   /** Without it, the environment's proxy and the system certificate store. */
   network?: NetworkOptions;
   onNetworkReady?: (description: string) => void;
+  /** A list came back longer than its `limit` and was cut to it; the log says it once per service. */
+  onLongList?: (note: string) => void;
 }
 
 export interface Cancellable {
@@ -42,6 +44,7 @@ export class BuildServiceClient {
   private readonly requester: Requester;
   private readonly gate = new RequestGate();
   private readonly downloads: { baseUrl: string; userAgent: string; timeoutMs: number };
+  private readonly onLongList: ((note: string) => void) | undefined;
 
   constructor(options: BuildServiceClientOptions) {
     const baseUrl = parseBaseUrl(options.baseUrl);
@@ -63,6 +66,7 @@ export class BuildServiceClient {
       onRequest: options.onRequest,
     });
     this.downloads = { baseUrl, userAgent: options.userAgent ?? DEFAULT_USER_AGENT, timeoutMs };
+    this.onLongList = options.onLongList;
   }
 
   async listApps(options: Cancellable = {}): Promise<App[]> {
@@ -74,7 +78,7 @@ export class BuildServiceClient {
     return parseBranches(await this.get(apiPath('apps', appId, 'branches') + queryString(query), options));
   }
 
-  /** Newest first. `limit` is 1–100; the service's default applies when it is left out. */
+  /** Newest first, at most `limit` (1–100); the service's default applies when it is left out. */
   async listBuilds(appId: string, options: BuildFilter & Cancellable & { limit?: number } = {}): Promise<Build[]> {
     const { limit } = options;
     if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
@@ -84,7 +88,8 @@ export class BuildServiceClient {
       );
     }
     const query = { branch: options.branch, scheme: options.scheme, status: options.status, limit };
-    return parseBuilds(await this.get(apiPath('apps', appId, 'builds') + queryString(query), options));
+    const path = apiPath('apps', appId, 'builds');
+    return parseBuilds(this.cut(await this.get(path + queryString(query), options), limit, path));
   }
 
   async getLatestBuild(appId: string, options: BuildFilter & Cancellable = {}): Promise<Build> {
@@ -156,6 +161,13 @@ export class BuildServiceClient {
 
   close(): Promise<void> {
     return this.dispose();
+  }
+
+  // Cut before parsing: a service that ignores `limit` must not cost every caller what it sent beyond it.
+  private cut(body: unknown, limit: number | undefined, path: string): unknown {
+    if (limit === undefined || !Array.isArray(body) || body.length <= limit) return body;
+    this.onLongList?.(`GET ${path} answered ${body.length} items for limit=${limit}; only the first ${limit} are kept.`);
+    return body.slice(0, limit);
   }
 
   private async get(path: string, options: Cancellable): Promise<unknown> {

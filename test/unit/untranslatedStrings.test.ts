@@ -214,6 +214,11 @@ const ALLOWED: readonly Allowed[] = [
     texts: ['Command ${}'],
   },
   {
+    why: "the operation named in the presenter's log line (ErrorPresenter.logDetails)",
+    file: 'src/services/builds/poller.ts',
+    texts: ['Polling for builds'],
+  },
+  {
     why: 'HTML and CSP syntax of the start of a webview page; its title comes in translated',
     file: 'src/core/artifacts/html.ts',
     texts: [
@@ -268,6 +273,16 @@ const ALLOWED: readonly Allowed[] = [
     why: 'parts of the request log line (Log stays English for support)',
     file: 'src/services/accounts/clientCache.ts',
     texts: [' (attempt ${})', 'failed: ${}', ' — server said "${}"', '[${}] ${} ${} ${} in ${} ms${}${}'],
+  },
+  {
+    why: 'the log line about a list longer than its limit, and its key for saying it once (Log stays English for support)',
+    file: 'src/api/client.ts',
+    texts: ['GET ${} answered ${} items for limit=${}; only the first ${} are kept.'],
+  },
+  {
+    why: 'the key for saying a list longer than its limit once per address',
+    file: 'src/services/accounts/clientCache.ts',
+    texts: ['long list ${}'],
   },
   {
     why: 'an internal error no user meets (a bug report quotes it)',

@@ -62,6 +62,8 @@ export class ClientCache implements vscode.Disposable {
         timeoutMs: settings.timeoutSeconds * 1000,
         userAgent: this.deps.userAgent,
         onRequest: (report) => this.logRequest(report),
+        // Once per address: a service that ignores `limit` would otherwise say it every round.
+        onLongList: (note) => this.deps.log.warnOnce(`long list ${baseUrl}`, loggedText(`[${this.target.label()}] ${note}`)),
       });
       this.entry = { key, client };
     }
