@@ -86,3 +86,70 @@ describe('tracked builds', () => {
     assert.deepEqual(ids(tracked), []);
   });
 });
+
+// Issue 42: a service that answers 10,000 builds where 10 were asked. The poller reads what is followed
+// after every hold and release, so each must cost what is followed, not every build held.
+describe('tracked builds: many held', () => {
+  /** The best of three runs of `work(n)`, in ms: a busy machine slows one run, not all three. */
+  function best(work: (n: number) => void, n: number): number {
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const start = performance.now();
+      work(n);
+      times.push(performance.now() - start);
+    }
+    return Math.min(...times);
+  }
+
+  /** A ratio, not a timing: linear work is ~10x for 10x the builds; walking every build held was ~100x. */
+  function assertLinear(work: (n: number) => void): void {
+    const small = best(work, 1_000);
+    const large = best(work, 10_000);
+    assert.ok(large < 20 * Math.max(small, 0.05), `1,000: ${small.toFixed(2)} ms, 10,000: ${large.toFixed(2)} ms`);
+  }
+
+  it('holding and letting go of 10,000 builds, 10 of them running, reads what is followed in linear time', () => {
+    let followedSeen = 0;
+    const work = (n: number) => {
+      const tracked = new TrackedBuilds();
+      const entries = [];
+      for (let i = 0; i < n; i++) {
+        entries.push(tracked.hold(A, build(`b${i}`, i % (n / 10) === 0 ? 'running' : 'success'), false).entry);
+        followedSeen = tracked.followed.length;
+      }
+      assert.equal(followedSeen, 10);
+      for (const entry of entries) {
+        tracked.release(entry, false);
+        followedSeen = tracked.followed.length;
+      }
+      assert.equal(followedSeen, 0);
+    };
+    assertLinear(work);
+  });
+
+  it('10,000 running builds held are followed, each known at once, in linear time', () => {
+    assertLinear((n) => {
+      const tracked = new TrackedBuilds();
+      for (let i = 0; i < n; i++) tracked.hold(A, build(`b${i}`, 'running'), false);
+      for (let i = 0; i < n; i++) assert.ok(tracked.isFollowed(A, `b${i}`));
+      assert.equal(tracked.followed.length, n);
+    });
+  });
+
+  it('what is followed stays right through ends, forgets and drops', () => {
+    const tracked = new TrackedBuilds();
+    const B = 'https://staging.example/v1';
+    tracked.hold(A, build('r1', 'running'), false);
+    tracked.hold(A, build('r2', 'running'), false);
+    tracked.hold(A, build('r2', 'running'), true);
+    tracked.hold(B, build('r3', 'queued'), false);
+    tracked.record(A, build('r2', 'success'));
+    assert.deepEqual(ids(tracked), ['r1', 'r3'], 'r2 ended, still shown');
+    tracked.hold(A, build('r2', 'running'), false);
+    assert.deepEqual(ids(tracked), ['r1', 'r3'], 'an older copy does not follow it again');
+    tracked.forget(A, 'r1');
+    assert.equal(tracked.isFollowed(A, 'r1'), false);
+    tracked.drop((owner) => owner === B);
+    assert.deepEqual(ids(tracked), []);
+  });
+});

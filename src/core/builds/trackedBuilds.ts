@@ -30,6 +30,8 @@ export interface Followed {
 
 export class TrackedBuilds {
   private readonly entries = new Map<string, TrackedBuild>();
+  /** The entries followed, kept as they change: the poller asks after every hold, so it must not walk every build held. */
+  private readonly following = new Map<string, TrackedBuild>();
 
   // `started`: the build was not followed before (the pace restarts); the copy is recorded as any other.
   hold(owner: string, build: Build, triggered: boolean): { entry: TrackedBuild; started: boolean; recorded: Recorded } {
@@ -45,6 +47,7 @@ export class TrackedBuilds {
       entry.triggered = true;
       entry.triggeredHolds++;
     }
+    this.settle(key, entry);
     return { entry, started: !wasFollowed && isFollowed(entry), recorded };
   }
 
@@ -54,7 +57,9 @@ export class TrackedBuilds {
     if (triggered && entry.triggeredHolds === 0) return; // ended by itself when the build finished
     if (triggered) entry.triggeredHolds--;
     entry.holds--;
-    if (entry.holds <= 0) this.entries.delete(buildKey(entry.owner, entry.build.id));
+    const key = buildKey(entry.owner, entry.build.id);
+    if (entry.holds <= 0) this.entries.delete(key);
+    this.settle(key, entry);
   }
 
   /**
@@ -74,25 +79,30 @@ export class TrackedBuilds {
   /** Forgets a build that is gone from its service: it never finishes. */
   forget(owner: string, id: string): void {
     this.entries.delete(buildKey(owner, id));
+    this.following.delete(buildKey(owner, id));
   }
 
   /** Forgets the builds of the accounts `gone` names. */
   drop(gone: (owner: string) => boolean): void {
-    for (const [key, entry] of this.entries) if (gone(entry.owner)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) {
+      if (!gone(entry.owner)) continue;
+      this.entries.delete(key);
+      this.following.delete(key);
+    }
   }
 
   clear(): void {
     this.entries.clear();
+    this.following.clear();
   }
 
   /** The latest copy of each build followed: held and unfinished. */
   get followed(): Followed[] {
-    return [...this.entries.values()].filter(isFollowed).map(({ owner, build }) => ({ owner, build }));
+    return [...this.following.values()].map(({ owner, build }) => ({ owner, build }));
   }
 
   isFollowed(owner: string, id: string): boolean {
-    const entry = this.entries.get(buildKey(owner, id));
-    return entry !== undefined && isFollowed(entry);
+    return this.following.has(buildKey(owner, id));
   }
 
   private recordEntry(entry: TrackedBuild, build: Build, newest: boolean): Recorded {
@@ -105,8 +115,15 @@ export class TrackedBuilds {
     const ended: Ended = entry.triggered ? 'triggered' : 'seen';
     entry.holds -= entry.triggeredHolds;
     entry.triggeredHolds = 0;
-    if (entry.holds <= 0) this.entries.delete(buildKey(entry.owner, build.id));
+    const key = buildKey(entry.owner, build.id);
+    if (entry.holds <= 0) this.entries.delete(key);
+    this.settle(key, entry);
     return { changed, ended };
+  }
+
+  private settle(key: string, entry: TrackedBuild): void {
+    if (this.entries.get(key) === entry && isFollowed(entry)) this.following.set(key, entry);
+    else this.following.delete(key);
   }
 }
 
