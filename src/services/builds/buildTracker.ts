@@ -50,6 +50,8 @@ export class BuildTracker implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly poller: BuildPoller;
   private readonly subscriptions: vscode.Disposable[];
+  /** What the poller is to be told at the end of this task: 'started' restarts its pace, and schedules too. */
+  private pollerNews: 'started' | 'schedule' | undefined;
 
   constructor(private readonly deps: BuildTrackerDeps) {
     const { accounts } = deps.session;
@@ -83,7 +85,7 @@ export class BuildTracker implements vscode.Disposable {
         this.release(entry, triggered);
       },
     };
-    if (started) this.poller.startedFollowing();
+    if (started) this.tellPoller('started');
     // A build started here is the newest of its app and branch: Current Branch shows it at once.
     if (recorded.changed || recorded.ended || triggered)
       this.fire({ account, build: entry.build, ended: recorded.ended, newest: triggered });
@@ -111,7 +113,8 @@ export class BuildTracker implements vscode.Disposable {
 
   /** Without an account: for any account. */
   isFollowing(buildId: string, account?: Account): boolean {
-    return this.store.followed.some(({ owner, build }) => build.id === buildId && (!account || owner === account.id));
+    if (account) return this.store.isFollowed(account.id, buildId);
+    return this.store.followed.some(({ build }) => build.id === buildId);
   }
 
   get followedIds(): string[] {
@@ -133,12 +136,26 @@ export class BuildTracker implements vscode.Disposable {
 
   private release(entry: TrackedBuild, triggered: boolean): void {
     this.store.release(entry, triggered);
-    this.poller.schedule();
+    this.tellPoller('schedule');
   }
 
   private drop(gone: (owner: string) => boolean): void {
     this.store.drop(gone);
-    this.poller.schedule();
+    this.tellPoller('schedule');
+  }
+
+  // Once per task, not per hold: scheduling reads every build followed, so 10,000 rows held or let go
+  // at once would cost 10,000 × 10,000.
+  private tellPoller(news: 'started' | 'schedule'): void {
+    const told = this.pollerNews !== undefined;
+    if (this.pollerNews !== 'started') this.pollerNews = news;
+    if (told) return;
+    queueMicrotask(() => {
+      const started = this.pollerNews === 'started';
+      this.pollerNews = undefined;
+      if (started) this.poller.startedFollowing();
+      else this.poller.schedule();
+    });
   }
 
   private recordOf(owner: string, build: Build, newest: boolean): void {

@@ -160,7 +160,8 @@ export class BuildsSection implements vscode.Disposable {
       kept?.holdAgain(held);
       return kept ?? new BuildNode(held, app.app.id, account);
     });
-    for (const [key, node] of before) if (!nodes.includes(node)) this.letGo(key, node);
+    const kept = new Set(nodes);
+    for (const [key, node] of before) if (!kept.has(node)) this.letGo(key, node);
     this.lists.set(appKey, { app, ids: builds.map((build) => build.id) });
     for (const node of nodes) this.shown.set(account.scoped(node.build.id), node);
     let groups = this.groupRows.get(app);
