@@ -3,6 +3,7 @@
 // and sends the requests.
 import { BRANCH_LIST_LIMIT, carriesAny, type WatchedBranch } from '../branch/branchWatch';
 import { byApp, followListLimit } from './followLists';
+import type { PollPauses } from './pollPause';
 import type { PollClock, PollRound, PollWork } from './pollSchedule';
 import { buildKey, type Followed } from './trackedBuilds';
 
@@ -41,13 +42,23 @@ export function pollWork({ followed, watched }: PlanInput): PollWork {
   return { following: followed.length > busy, watching: watched.length > 0, branchBusy: busy > 0 };
 }
 
-/** Milliseconds to the next round; undefined: nothing to poll. */
-export function nextWait(clock: PollClock, now: number, input: PlanInput): number | undefined {
-  return clock.wait(now, pollWork(input));
+/** Milliseconds to the next round (or to a pause's end); undefined: nothing to poll. */
+export function nextWait(clock: PollClock, now: number, input: PlanInput, pauses?: PollPauses): number | undefined {
+  const wait = clock.wait(now, pollWork(unpaused(input, now, pauses)));
+  const owners = new Set([...input.followed.map((f) => f.owner), ...input.watched.map((w) => w.account)]);
+  const ends = [...owners].map((owner) => pauses?.pausedUntil(owner, now) ?? Infinity);
+  const end = Math.min(...ends) - now;
+  return end === Infinity ? wait : Math.min(wait ?? Infinity, Math.ceil(end));
 }
 
-/** What is due now, and the branch lists of this round (first: they may carry the followed builds). */
-export function planRound(clock: PollClock, now: number, input: PlanInput): { due: PollRound; branchLists: BranchList[] } {
+/** What is due now, and the branch lists of this round (first: they may carry the followed builds); none of a paused account. */
+export function planRound(
+  clock: PollClock,
+  now: number,
+  all: PlanInput,
+  pauses?: PollPauses,
+): { due: PollRound; branchLists: BranchList[] } {
+  const input = unpaused(all, now, pauses);
   const due = clock.due(now, pollWork(input));
   const branchLists = due.lists
     ? input.watched.flatMap((watch) =>
@@ -74,6 +85,13 @@ export function followedToAsk(input: PlanInput, due: PollRound, answered: Answer
     const { lists, alone } = byApp(builds);
     return { owner, lists: [...lists].map(([appId, ids]) => ({ appId, ids, limit: followListLimit(ids.length) })), alone };
   });
+}
+
+/** What a round may ask now: the builds and branches of accounts whose polling is paused left out. */
+export function unpaused(input: PlanInput, now: number, pauses?: PollPauses): PlanInput {
+  if (!pauses) return input;
+  const asked = (owner: string) => pauses.pausedUntil(owner, now) === undefined;
+  return { followed: input.followed.filter((f) => asked(f.owner)), watched: input.watched.filter((w) => asked(w.account)) };
 }
 
 function ofOwner(watched: readonly WatchedBranch[], owner: string): WatchedBranch[] {

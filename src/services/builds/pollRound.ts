@@ -25,13 +25,22 @@ export interface RoundContext {
   signal: AbortSignal;
 }
 
+/** Per account asked: undefined when it answered, else the first failure (the poller pauses it). */
+export type RoundOutcomes = Map<string, unknown>;
+
 /**
  * The requests of one round: the branch lists first, then the followed builds they did not carry, each
  * account with its own client. An account that cannot be asked (signed out, no address) is skipped;
- * the views say why, and the next round looks again.
+ * the views say why, and the next round looks again. An account whose list failed is asked nothing more.
  */
-export async function pollRound(deps: RoundDeps, due: PollRound, branchLists: readonly BranchList[], round: RoundContext): Promise<void> {
+export async function pollRound(
+  deps: RoundDeps,
+  due: PollRound,
+  branchLists: readonly BranchList[],
+  round: RoundContext,
+): Promise<RoundOutcomes> {
   const { signal } = round;
+  const outcomes: RoundOutcomes = new Map();
   const listed = new Set<string>();
   const unanswered = new Set<string>();
   await Promise.all(
@@ -39,6 +48,8 @@ export async function pollRound(deps: RoundDeps, due: PollRound, branchLists: re
       const client = await clientOf(deps, list.owner);
       if (!client) return;
       const builds = await ask(
+        outcomes,
+        list.owner,
         () => client.listBuilds(list.appId, { branch: list.branch, limit: list.limit, signal }),
         (why) => deps.log.warn(`Looking for new builds of ${loggedText(list.branch)} (app ${loggedText(list.appId)}): ${why}`),
       );
@@ -51,14 +62,15 @@ export async function pollRound(deps: RoundDeps, due: PollRound, branchLists: re
   );
   await Promise.all(
     followedToAsk(round.input(), due, { listed, unanswered }).map(async ({ owner, lists, alone }) => {
-      const client = await clientOf(deps, owner);
+      const client = outcomes.get(owner) === undefined ? await clientOf(deps, owner) : undefined;
       if (!client) return;
       await Promise.all([
-        ...lists.map((list) => followApp(deps, client, owner, list, signal)),
-        ...alone.map((id) => followOne(deps, owner, id, () => client.getBuild(id, { signal }))),
+        ...lists.map((list) => followApp(deps, client, owner, list, signal, outcomes)),
+        ...alone.map((id) => followOne(deps, owner, id, () => client.getBuild(id, { signal }), outcomes)),
       ]);
     }),
   );
+  return outcomes;
 }
 
 async function clientOf(deps: RoundDeps, accountId: string): Promise<BuildServiceClient | undefined> {
@@ -73,11 +85,14 @@ async function followApp(
   owner: string,
   { appId, ids, limit: first }: { appId: string; ids: readonly string[]; limit: number },
   signal: AbortSignal,
+  outcomes: RoundOutcomes,
 ): Promise<void> {
   let wanted = ids;
   let limit = first;
   for (;;) {
     const builds = await ask(
+      outcomes,
+      owner,
       () => client.listBuilds(appId, { limit, signal }),
       (why) => deps.log.warn(`Following the builds of app ${loggedText(appId)}: ${why}`),
     );
@@ -86,7 +101,7 @@ async function followApp(
     const { missing, next } = afterList(wanted, builds, limit);
     if (next === 'done') return;
     if (next === 'alone') {
-      await Promise.all(missing.map((id) => followOne(deps, owner, id, () => client.getBuild(id, { signal }))));
+      await Promise.all(missing.map((id) => followOne(deps, owner, id, () => client.getBuild(id, { signal }), outcomes)));
       return;
     }
     wanted = missing;
@@ -94,21 +109,32 @@ async function followApp(
   }
 }
 
-async function followOne(deps: RoundDeps, owner: string, id: string, get: () => Promise<Build>): Promise<void> {
-  const build = await ask(get, (why, gone) => {
+async function followOne(deps: RoundDeps, owner: string, id: string, get: () => Promise<Build>, outcomes: RoundOutcomes): Promise<void> {
+  const build = await ask(outcomes, owner, get, (why, gone) => {
     if (gone) deps.gone(owner, id); // a deleted build never finishes
     deps.log.warn(`Following build ${loggedText(id)}: ${why}`);
   });
   if (build) deps.recorded(owner, build, false);
 }
 
-/** Undefined after `failed` was told why (`gone`: a 404); the next round tries again. */
-async function ask<T>(request: () => Promise<T>, failed: (why: string, gone: boolean) => void): Promise<T | undefined> {
+/** Undefined after `failed` was told why (`gone`: a 404); the next round tries again. A 404 is an answer. */
+async function ask<T>(
+  outcomes: RoundOutcomes,
+  owner: string,
+  request: () => Promise<T>,
+  failed: (why: string, gone: boolean) => void,
+): Promise<T | undefined> {
   try {
-    return await request();
+    const answer = await request();
+    if (!outcomes.has(owner)) outcomes.set(owner, undefined);
+    return answer;
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'cancelled') return undefined; // the round was called off
-    failed(error instanceof ApiError ? error.kind : String(error), error instanceof ApiError && error.kind === 'not-found');
+    const gone = error instanceof ApiError && error.kind === 'not-found';
+    if (gone) {
+      if (!outcomes.has(owner)) outcomes.set(owner, undefined);
+    } else if (outcomes.get(owner) === undefined) outcomes.set(owner, error);
+    failed(error instanceof ApiError ? error.kind : String(error), gone);
     return undefined;
   }
 }

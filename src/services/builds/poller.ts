@@ -1,8 +1,11 @@
 import vscode = require('vscode');
 import { sameAppsAll, sameLatestAll, type WatchedBranch } from '../../core/branch/branchWatch';
-import { nextWait, planRound, type PlanInput } from '../../core/builds/pollPlan';
+import { nextWait, planRound, unpaused, type PlanInput } from '../../core/builds/pollPlan';
+import { PollPauses } from '../../core/builds/pollPause';
 import { DEFAULT_INTERVALS, PollClock, type PollIntervals } from '../../core/builds/pollSchedule';
 import type { Followed } from '../../core/builds/trackedBuilds';
+import { ApiError } from '../../api';
+import { ErrorPresenter } from '../errorPresenter';
 import type { SettingsService } from '../settings';
 import { pollRound, type RoundDeps } from './pollRound';
 
@@ -16,6 +19,10 @@ export interface PollerDeps extends RoundDeps {
 /** The timer of the polling plan (core/builds/pollPlan.ts), while the window is focused; a round's requests are pollRound.ts. */
 export class BuildPoller implements vscode.Disposable {
   private readonly clock: PollClock;
+  /** Accounts left alone after failed rounds (Retry-After, backoff). */
+  private readonly pauses = new PollPauses();
+  /** Keeps no state of its own: the tracker makes the poller without the window's presenter. */
+  private readonly presenter: ErrorPresenter;
   private readonly subscriptions: vscode.Disposable[];
   /** One per repository shown. */
   private watched: readonly WatchedBranch[] = [];
@@ -32,10 +39,12 @@ export class BuildPoller implements vscode.Disposable {
 
   constructor(private readonly deps: PollerDeps) {
     this.clock = new PollClock(deps.intervals ?? DEFAULT_INTERVALS);
+    this.presenter = new ErrorPresenter(deps.log, deps.session.accounts, () => deps.settings.value.timeoutSeconds);
     this.subscriptions = [
       vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
       // Another account for this window: the branches watched belong to the one it left.
       deps.session.onDidChange(() => {
+        this.pauses.clear();
         this.watch([]);
         this.pollAbort?.abort();
       }),
@@ -87,7 +96,7 @@ export class BuildPoller implements vscode.Disposable {
 
   /** Sets the timer for the next round, or stops it when nothing is to be polled. */
   schedule(): void {
-    const wait = this.active ? nextWait(this.clock, Date.now(), this.input()) : undefined;
+    const wait = this.active ? nextWait(this.clock, Date.now(), this.input(), this.pauses) : undefined;
     if (wait === undefined) return this.stop();
     if (this.timer || this.polling) return;
     this.timer = setTimeout(() => void this.poll(), wait);
@@ -112,19 +121,20 @@ export class BuildPoller implements vscode.Disposable {
 
   private async poll(): Promise<void> {
     this.timer = undefined;
-    const { due, branchLists } = planRound(this.clock, Date.now(), this.input());
+    const { due, branchLists } = planRound(this.clock, Date.now(), this.input(), this.pauses);
     if (this.active && (due.byId || due.lists)) {
       this.polling = true;
       this.rounds++;
       const { signal } = (this.pollAbort = new AbortController());
       try {
         const version = this.watchVersion;
-        await pollRound(this.deps, due, branchLists, {
-          input: () => this.input(),
+        const outcomes = await pollRound(this.deps, due, branchLists, {
+          input: () => unpaused(this.input(), Date.now(), this.pauses),
           // A list asked before the view changed is no news of what is newest.
           current: () => version === this.watchVersion,
           signal,
         });
+        this.settle(outcomes);
       } finally {
         this.polling = false;
         this.pollAbort = undefined;
@@ -132,6 +142,22 @@ export class BuildPoller implements vscode.Disposable {
       this.clock.polled(Date.now(), due);
     }
     this.schedule();
+  }
+
+  /** Pauses each account whose round failed, for its Retry-After or the backoff; one notice an outage. */
+  private settle(outcomes: ReadonlyMap<string, unknown>): void {
+    const now = Date.now();
+    for (const [owner, error] of outcomes) {
+      if (error === undefined) {
+        this.pauses.succeeded(owner);
+        continue;
+      }
+      const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined;
+      const notice = this.pauses.failed(owner, now, retryAfterMs);
+      const until = this.pauses.pausedUntil(owner, now) ?? now;
+      this.deps.log.warn(`Polling ${owner} paused for ${Math.round((until - now) / 1000)} s after a failed round.`);
+      if (notice) this.presenter.present(error, 'Polling for builds');
+    }
   }
 
   dispose(): void {
