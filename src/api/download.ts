@@ -57,8 +57,11 @@ export function downloadUrl(text: string): URL {
   });
 }
 
-/** A link for the log: a signed download address carries its credential in the query, which is left out. */
-export function loggableUrl(link: string): string {
+/**
+ * A link for the log and for errors (which get logged): a signed download address carries its credential
+ * in the query, which is left out with the fragment and any user name. Every download or link URL we log goes through here.
+ */
+export function loggableUrl(link: string | URL): string {
   try {
     const { origin, pathname, search } = new URL(link);
     return `${origin}${pathname}${search ? '?…' : ''}`;
@@ -103,9 +106,10 @@ export async function openDownload(config: DownloadConfig, link: string, options
       response.body.dump().catch(() => undefined);
       const location = firstHeader(response.headers.location);
       if (!location || hop >= MAX_REDIRECTS) {
-        throw new ApiError('invalid-response', `The download of ${url.href} was redirected ${location ? 'too often' : 'nowhere'}.`, {
+        const logged = loggableUrl(url);
+        throw new ApiError('invalid-response', `The download of ${logged} was redirected ${location ? 'too often' : 'nowhere'}.`, {
           status,
-          url: url.href,
+          url: logged,
         });
       }
       previous = url;
@@ -122,9 +126,9 @@ export async function openDownload(config: DownloadConfig, link: string, options
       };
     }
     const text = await smallText(response.body);
-    if (token) throw errorForStatus({ status, text, method: 'GET', url: url.href, token });
+    if (token) throw errorForStatus({ status, text, method: 'GET', url: loggableUrl(url), token });
     const kind = status === 404 ? 'not-found' : status >= 500 ? 'server-error' : 'bad-request';
-    throw new ApiError(kind, `The download server ${url.host} answered ${status}.`, { status, url: url.href });
+    throw new ApiError(kind, `The download server ${url.host} answered ${status}.`, { status, url: loggableUrl(url) });
   }
 }
 
@@ -136,7 +140,7 @@ export function downloadFailure(
   timeoutMs: number,
   proxy?: BuiltDispatcher['proxy'],
 ): ApiError {
-  const where = { method: 'GET', url: url.href, cause: error };
+  const where = { method: 'GET', url: loggableUrl(url), cause: error };
   if (error instanceof ApiError) return error;
   if (signal?.aborted) return new ApiError('cancelled', 'The download was cancelled.', where);
   const special = describeNetworkFailure(error, where, proxy);

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import { loggableUrl } from '../api/download';
 import { loggedText, noticeText } from '../core/text/serviceText';
 import type { SettingId } from '../ids';
 import type { Log } from './log';
@@ -19,7 +20,7 @@ export async function openWebPage(address: string, log: Log): Promise<void> {
     void notify('error', noticeText(l10n.t('Build Service opens only http:// and https:// links; this one was not opened.')));
     return;
   }
-  log.info(`Opening ${url.origin}${url.pathname}`);
+  log.info(`Opening ${loggableUrl(url)}`);
   await vscode.env.openExternal(vscode.Uri.parse(url.href, true));
 }
 

@@ -9,6 +9,8 @@ import { saveArtifact, type ArtifactProgress } from '../../src/core/artifacts/ar
 import { DownloadFailed } from '../../src/core/artifacts/downloadFailure';
 import { progressText } from '../../src/core/artifacts/downloadText';
 import { BuildServiceClient } from '../../src/api/client';
+import { loggableUrl } from '../../src/api/download';
+import type { ApiError } from '../../src/api/errors';
 import { checkDownloadSizeLimit } from '../../src/core/settings/validateDownloads';
 import { addressAllowed, addressRange, type AddressRange } from '../../src/api/downloadGuard';
 import { createTestCa, type TestCa } from '../network/certificates';
@@ -152,6 +154,24 @@ describe('saving an artifact', () => {
     } finally {
       await cdn.close();
     }
+  });
+
+  it('a signed link redirected too often reaches the error (and so the log) without its query or fragment', async () => {
+    const onService = iosSuccess().links.download[0].url;
+    fixture.service.setFault('GET /builds/:build_id/artifacts/:file', { redirectTo: `${onService}?X-Amz-Signature=s3cret#frag` });
+    const failure = await saveArtifact({ client: fixture.client(), url: onService, folder, timeoutMs: 5000 }).catch((e: unknown) => e);
+    assert.ok(failure instanceof DownloadFailed, String(failure));
+    const cause = failure.cause as ApiError;
+    assert.match(cause.message, /redirected too often/);
+    const logged = [failure.reason, cause.message, cause.url ?? ''].join('\n');
+    assert.ok(!/s3cret|X-Amz|frag/.test(logged), logged);
+    assert.equal(cause.url, `${onService}?…`);
+  });
+
+  it('loggableUrl keeps scheme, host and path only', () => {
+    assert.equal(loggableUrl('https://cdn.example/a.ipa?X-Amz-Signature=s#x'), 'https://cdn.example/a.ipa?…');
+    assert.equal(loggableUrl(new URL('https://cdn.example/a.ipa#token=x')), 'https://cdn.example/a.ipa');
+    assert.equal(loggableUrl('not a url'), '(not an address)');
   });
 
   it('only http(s) redirects are followed', async () => {
