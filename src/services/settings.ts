@@ -5,7 +5,7 @@ import { InvalidBaseUrlError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
 import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from '../core/settings/validate';
 import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/settings/validateBuilds';
-import { checkAppId } from '../core/settings/validateBranch';
+import { checkAppId, checkBaseBranchName } from '../core/settings/validateBranch';
 import { checkDownloadSizeLimit, DOWNLOAD_LIMIT_DEFAULT_MB } from '../core/settings/validateDownloads';
 import { checkNotifyChoice, type NotifyChoice } from '../core/settings/notifyChoice';
 
@@ -46,6 +46,8 @@ export function readSettings(): Settings {
     problems.push({ setting, problem: checked.problem });
     return fallback;
   };
+  // Read per repository (services/testing/comparisonSettings.ts); checked here too, so a bad value is said like the others'.
+  take(Setting.baseBranch, checkBaseBranchName(config.get('baseBranch')), '');
   const rawBase = config.get<unknown>('baseUrl');
   const baseUrlSet = typeof rawBase === 'string' ? rawBase.trim() !== '' : rawBase !== undefined && rawBase !== null;
   return {

@@ -26,3 +26,16 @@ export function checkAppId(raw: unknown): Checked<string> {
   const value = /^[0-9a-f]+$/i.test(id) ? id.toLowerCase() : id;
   return { ok: true, value: label ? `${label}/${value}` : value };
 }
+
+/**
+ * buildService.baseBranch: a Git branch name, trimmed; '' when not set. A leading `-` is refused before any
+ * Git process is ever handed one, where it would read as an option.
+ */
+export function checkBaseBranchName(raw: unknown): Checked<string> {
+  if (raw === undefined || raw === null) return { ok: true, value: '' };
+  if (typeof raw !== 'string') return { ok: false, problem: l10n.t('it must be a text value') };
+  const name = raw.trim();
+  if (name.startsWith('-')) return { ok: false, problem: l10n.t('"{0}" starts with "-", which no branch name does', name.slice(0, 60)) };
+  if (/[\s~^:?*[\\\p{Cc}]|\.\.|@\{/u.test(name)) return { ok: false, problem: l10n.t('"{0}" is not a branch name', name.slice(0, 60)) };
+  return { ok: true, value: name };
+}
