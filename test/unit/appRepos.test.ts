@@ -1,6 +1,14 @@
 // The app→repository map kept per account across windows, and matching a repository across accounts.
 import * as assert from 'node:assert/strict';
-import { isStale, readStored, RESWEEP_AFTER_MS, sweep, unknownApps } from '../../src/core/apps/appRepos';
+import {
+  isStale,
+  MAX_REPO_URL_LENGTH,
+  MAX_STORED_APPS,
+  readStored,
+  RESWEEP_AFTER_MS,
+  sweep,
+  unknownApps,
+} from '../../src/core/apps/appRepos';
 import { matchesAcross } from '../../src/core/apps/matchApps';
 
 describe('the app→repository map', () => {
@@ -39,6 +47,28 @@ describe('the app→repository map', () => {
     });
     assert.deepEqual(next, { sweptAt: RESWEEP_AFTER_MS, repos: { a: 'moved', b: 'u2' } });
     assert.deepEqual(progress, ['1/2', '2/2']);
+  });
+
+  it('what is stored from the service is capped: an 8 MiB repo_url is kept as none, and at most MAX_STORED_APPS apps', async () => {
+    const huge = `https://git.example/${'x'.repeat(8 * 1024 * 1024)}`;
+    const apps = Array.from({ length: MAX_STORED_APPS + 500 }, (_, i) => `app${i}`);
+    let asked = 0;
+    const ask = (id: string) => {
+      asked++;
+      return Promise.resolve(id === 'app0' ? huge : id === 'app1' ? 'x'.repeat(MAX_REPO_URL_LENGTH) : `https://git.example/${id}`);
+    };
+    const stored = await sweep(readStored(undefined), apps, ask, { now: () => 100 });
+    assert.equal(stored.repos.app0, null);
+    assert.equal(stored.repos.app1?.length, MAX_REPO_URL_LENGTH, 'the cap itself is kept');
+    assert.equal(Object.keys(stored.repos).length, MAX_STORED_APPS);
+    assert.equal(asked, MAX_STORED_APPS, 'apps past the cap are not asked');
+    assert.equal(stored.sweptAt, 100);
+    assert.deepEqual(unknownApps(stored, apps), [], 'nor asked again on the next load');
+    assert.ok(JSON.stringify(stored).length < 100_000, `${JSON.stringify(stored).length} characters`);
+    const written = { sweptAt: 1, repos: Object.fromEntries([['big', huge], ...apps.map((id) => [id, 'u'])]) };
+    const read = readStored(written);
+    assert.equal(read.repos.big, null, 'an older stored value is capped when read');
+    assert.equal(Object.keys(read.repos).length, MAX_STORED_APPS);
   });
 
   it('matches a repository across the apps of several accounts, each named with its account', () => {

@@ -12,6 +12,15 @@ export interface StoredRepos {
 
 export const RESWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/** A repository address longer than this is kept as none (`null`): real ones are far shorter, and globalState is written whole. */
+export const MAX_REPO_URL_LENGTH = 2048;
+/** Apps kept (and asked) per account: the map stays small whatever a service lists; later apps match no repository. */
+export const MAX_STORED_APPS = 1000;
+
+function capped(url: string | null | undefined): string | null {
+  return typeof url === 'string' && url.length <= MAX_REPO_URL_LENGTH ? url : null;
+}
+
 /** What a stored value holds, or an empty map for anything else (an older or damaged value). */
 export function readStored(value: unknown): StoredRepos {
   const empty: StoredRepos = { sweptAt: 0, repos: {} };
@@ -19,13 +28,14 @@ export function readStored(value: unknown): StoredRepos {
   const { sweptAt, repos } = value as Partial<StoredRepos>;
   if (typeof sweptAt !== 'number' || typeof repos !== 'object' || repos === null) return empty;
   const kept: Record<string, string | null> = {};
-  for (const [id, url] of Object.entries(repos)) if (typeof url === 'string' || url === null) kept[id] = url;
+  for (const [id, url] of Object.entries(repos).slice(0, MAX_STORED_APPS))
+    if (typeof url === 'string' || url === null) kept[id] = capped(url);
   return { sweptAt, repos: kept };
 }
 
 /** The apps never asked about; apps the account no longer lists are dropped from what is kept. */
 export function unknownApps(stored: StoredRepos, appIds: readonly string[]): string[] {
-  return appIds.filter((id) => !Object.prototype.hasOwnProperty.call(stored.repos, id));
+  return appIds.slice(0, MAX_STORED_APPS).filter((id) => !Object.prototype.hasOwnProperty.call(stored.repos, id));
 }
 
 export function withAnswers(
@@ -35,8 +45,8 @@ export function withAnswers(
   sweptAt: number,
 ): StoredRepos {
   const repos: Record<string, string | null> = {};
-  for (const id of appIds) {
-    if (answers.has(id)) repos[id] = answers.get(id) ?? null;
+  for (const id of appIds.slice(0, MAX_STORED_APPS)) {
+    if (answers.has(id)) repos[id] = capped(answers.get(id));
     else if (Object.prototype.hasOwnProperty.call(stored.repos, id)) repos[id] = stored.repos[id];
   }
   return { sweptAt, repos };
@@ -56,7 +66,7 @@ export async function sweep(
   ask: (appId: string) => Promise<string | undefined>,
   options: { everything?: boolean; now: () => number; asked?: (done: number, total: number) => void },
 ): Promise<StoredRepos> {
-  const wanted = options.everything ? appIds : unknownApps(stored, appIds);
+  const wanted = options.everything ? appIds.slice(0, MAX_STORED_APPS) : unknownApps(stored, appIds);
   let done = 0;
   const answers = new Map(
     await mapPooled(wanted, async (id) => {
@@ -65,6 +75,6 @@ export async function sweep(
       return [id, url] as const;
     }),
   );
-  const all = wanted.length === appIds.length;
+  const all = wanted.length === Math.min(appIds.length, MAX_STORED_APPS);
   return withAnswers(stored, appIds, answers, all ? options.now() : stored.sweptAt);
 }
