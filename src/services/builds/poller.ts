@@ -134,7 +134,8 @@ export class BuildPoller implements vscode.Disposable {
           current: () => version === this.watchVersion,
           signal,
         });
-        this.settle(outcomes);
+        // Called off for another account or token: its failures say nothing about the next round.
+        if (!signal.aborted) this.settle(outcomes);
       } finally {
         this.polling = false;
         this.pollAbort = undefined;
