@@ -1,5 +1,6 @@
 import { Deadline } from './deadline';
 import { ApiError, cancelled } from './errors';
+import { MAX_JSON_DEPTH, nestsDeeper } from './jsonDepth';
 import { type RetryOptions, backoffDelayMs, isRetryable, parseRetryAfter, sleep } from './retry';
 import { errorForStatus } from './statusErrors';
 import type { HttpRequest, HttpResponse, Transport } from './transport';
@@ -157,6 +158,18 @@ function asApiError(error: unknown): ApiError {
 
 function decodeJson(response: HttpResponse, request: HttpRequest): unknown {
   if (response.text.trim() === '') return undefined;
+  if (nestsDeeper(response.text)) {
+    const { status } = response;
+    throw new ApiError(
+      'invalid-response',
+      `The build service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels (${status}); it was not read.`,
+      {
+        status,
+        method: request.method,
+        url: request.url,
+      },
+    );
+  }
   try {
     return JSON.parse(response.text);
   } catch (cause) {

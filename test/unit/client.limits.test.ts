@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { firstAppId, useReferenceService } from './clientFixture';
+import { nestsDeeper } from '../../src/api/jsonDepth';
+import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
 
 // A service that ignores `limit` (issue 42): every caller would hold, follow and poll what it sent.
 describe('BuildServiceClient: a list is cut to the limit asked', () => {
@@ -37,5 +38,32 @@ describe('BuildServiceClient: a list is cut to the limit asked', () => {
     );
     assert.equal((await client.listBuilds(firstAppId(fixture.service))).length, 10, 'no limit asked: nothing cut');
     assert.deepEqual(notes, []);
+  });
+});
+
+describe('BuildServiceClient: JSON nested deeper than any answer is refused unread', () => {
+  const fixture = useReferenceService();
+
+  it('refuses 100,000 nested arrays, and reads an answer nesting a few levels', async () => {
+    fixture.service.setFault('GET /apps/:app_id/builds', { rawBody: '['.repeat(100_000) + ']'.repeat(100_000) });
+    const error = await expectApiError(fixture.client().listBuilds(firstAppId(fixture.service)), 'invalid-response');
+    assert.match(error.message, /nested deeper than 64 levels/);
+    fixture.service.setFault('GET /apps/:app_id/builds', {
+      rawBody: '[{"_id": "b1", "links": {"download": [], "install": []}, "x": "[[[[["}]',
+    });
+    assert.deepEqual(
+      (await fixture.client().listBuilds(firstAppId(fixture.service))).map((build) => build.id),
+      ['b1'],
+      'brackets inside a string are text',
+    );
+  });
+});
+
+describe('nestsDeeper', () => {
+  it('counts arrays and objects, not brackets in strings or after an escaped quote', () => {
+    assert.equal(nestsDeeper('[{"a": [1]}]', 3), false);
+    assert.equal(nestsDeeper('[{"a": [[1]]}]', 3), true);
+    assert.equal(nestsDeeper('["\\"[[[[", {"b": "]]]{{"}]', 2), false);
+    assert.equal(nestsDeeper('"[[[[["', 1), false);
   });
 });

@@ -155,6 +155,7 @@ const ALLOWED: readonly Allowed[] = [
       'The access token contains a space, line break or other character that cannot be sent; set it again. Nothing was sent.',
       'The request to the build service failed unexpectedly.',
       'The build service sent an answer that is not valid JSON (${}).',
+      'The build service sent JSON nested deeper than ${} levels (${}); it was not read.',
     ],
   },
   {
@@ -212,11 +213,6 @@ const ALLOWED: readonly Allowed[] = [
     why: "the operation named in the presenter's log line (ErrorPresenter.logDetails)",
     file: 'src/commands/register.ts',
     texts: ['Command ${}'],
-  },
-  {
-    why: "the operation named in the presenter's log line (ErrorPresenter.logDetails)",
-    file: 'src/services/builds/poller.ts',
-    texts: ['Polling for builds'],
   },
   {
     why: 'HTML and CSP syntax of the start of a webview page; its title comes in translated',
