@@ -215,6 +215,11 @@ const ALLOWED: readonly Allowed[] = [
     texts: ['Command ${}'],
   },
   {
+    why: "the operation named in the presenter's log line (ErrorPresenter.logDetails)",
+    file: 'src/services/builds/poller.ts',
+    texts: ['Polling for builds'],
+  },
+  {
     why: 'HTML and CSP syntax of the start of a webview page; its title comes in translated',
     file: 'src/core/artifacts/html.ts',
     texts: [
