@@ -71,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const firstLook = new FirstLook();
   // Tests cannot wait a minute per look; they run the same schedule at a time scale.
   const intervals = testMode ? scaleIntervals(DEFAULT_INTERVALS, TEST_TIME_SCALE) : undefined;
-  const tracker = new BuildTracker({ session, settings, log, intervals });
+  const tracker = new BuildTracker({ session, settings, log, presenter, intervals });
   const apps = new AppsView({ session, settings, presenter, tracker, contextKeys, log, extensionUri: context.extensionUri });
   const git = new GitWorkspace(log);
   const repoMap = new RepoMap(context.globalState, log);

@@ -5,6 +5,7 @@ import type { PollIntervals } from '../../core/builds/pollSchedule';
 import { TrackedBuilds, type Ended, type TrackedBuild } from '../../core/builds/trackedBuilds';
 import type { Account } from '../accounts/accounts';
 import type { Session } from '../accounts/session';
+import type { ErrorPresenter } from '../errorPresenter';
 import type { Log } from '../log';
 import type { SettingsService } from '../settings';
 import { BuildPoller } from './poller';
@@ -37,6 +38,8 @@ export interface BuildTrackerDeps {
   session: Session;
   settings: SettingsService;
   log: Log;
+  /** Says a failed poll round once (the poller's notice). */
+  presenter: ErrorPresenter;
   intervals?: PollIntervals;
 }
 

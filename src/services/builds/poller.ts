@@ -5,12 +5,14 @@ import { PollPauses } from '../../core/builds/pollPause';
 import { DEFAULT_INTERVALS, PollClock, type PollIntervals } from '../../core/builds/pollSchedule';
 import type { Followed } from '../../core/builds/trackedBuilds';
 import { ApiError } from '../../api';
-import { ErrorPresenter } from '../errorPresenter';
+import type { ErrorPresenter } from '../errorPresenter';
 import type { SettingsService } from '../settings';
 import { pollRound, type RoundDeps } from './pollRound';
 
 export interface PollerDeps extends RoundDeps {
   settings: SettingsService;
+  /** The window's: a failed round's one notice is said like any other failure. */
+  presenter: ErrorPresenter;
   intervals?: PollIntervals;
   /** The builds to follow, with their accounts' ids. */
   followed(): readonly Followed[];
@@ -21,8 +23,6 @@ export class BuildPoller implements vscode.Disposable {
   private readonly clock: PollClock;
   /** Accounts left alone after failed rounds (Retry-After, backoff). */
   private readonly pauses = new PollPauses();
-  /** Keeps no state of its own: the tracker makes the poller without the window's presenter. */
-  private readonly presenter: ErrorPresenter;
   private readonly subscriptions: vscode.Disposable[];
   /** One per repository shown. */
   private watched: readonly WatchedBranch[] = [];
@@ -39,7 +39,6 @@ export class BuildPoller implements vscode.Disposable {
 
   constructor(private readonly deps: PollerDeps) {
     this.clock = new PollClock(deps.intervals ?? DEFAULT_INTERVALS);
-    this.presenter = new ErrorPresenter(deps.log, deps.session.accounts, () => deps.settings.value.timeoutSeconds);
     this.subscriptions = [
       vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
       // Another account for this window: the branches watched belong to the one it left.
@@ -157,7 +156,7 @@ export class BuildPoller implements vscode.Disposable {
       const notice = this.pauses.failed(owner, now, retryAfterMs);
       const until = this.pauses.pausedUntil(owner, now) ?? now;
       this.deps.log.warn(`Polling ${owner} paused for ${Math.round((until - now) / 1000)} s after a failed round.`);
-      if (notice) this.presenter.present(error, 'Polling for builds');
+      if (notice) this.deps.presenter.present(error, 'Polling for builds');
     }
   }
 
