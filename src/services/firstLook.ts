@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { cancelled } from '../api/errors';
+import { unlessAborted } from './abortableWait';
 
 /**
  * Whether the user has looked at what Build Service shows in this window: one of its views, results a
@@ -9,7 +9,8 @@ import { cancelled } from '../api/errors';
  */
 export class FirstLook implements vscode.Disposable {
   private seen = false;
-  private readonly looked = new vscode.EventEmitter<void>();
+  private markSeen: () => void = () => {};
+  private readonly looked = new Promise<void>((resolve) => (this.markSeen = resolve));
   private subscriptions: vscode.Disposable[] = [];
   /** The files of the failed tests shown, located in the workspace. */
   private failedSources: () => readonly vscode.Uri[] = () => [];
@@ -34,26 +35,14 @@ export class FirstLook implements vscode.Disposable {
   see(): void {
     if (this.seen) return;
     this.seen = true;
-    this.looked.fire();
+    this.markSeen();
     this.stopWatching();
   }
 
   /** Resolves once the user has looked; at once if they have. Rejects (cancelled) if `signal` aborts first. */
   whenSeen(signal: AbortSignal): Promise<void> {
     if (!this.seen && this.sourceOpen(vscode.window.visibleTextEditors)) this.see();
-    if (this.seen) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const abort = () => {
-        listener.dispose();
-        reject(cancelled());
-      };
-      const listener = this.looked.event(() => {
-        signal.removeEventListener('abort', abort);
-        resolve();
-      });
-      if (signal.aborted) return abort();
-      signal.addEventListener('abort', abort, { once: true });
-    });
+    return unlessAborted(this.looked, signal);
   }
 
   private stopWatching(): void {
@@ -63,6 +52,5 @@ export class FirstLook implements vscode.Disposable {
 
   dispose(): void {
     this.stopWatching();
-    this.looked.dispose();
   }
 }

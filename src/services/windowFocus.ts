@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { cancelled } from '../api/errors';
+import { unlessAborted } from './abortableWait';
 
 let focusedOnce: Promise<void> | undefined;
 
@@ -17,15 +17,5 @@ export function windowSeen(signal?: AbortSignal): Promise<void> {
           resolve();
         });
       });
-  if (!signal) return focusedOnce;
-  const seen = focusedOnce;
-  return new Promise((resolve, reject) => {
-    const abort = () => reject(cancelled());
-    if (signal.aborted) return abort();
-    signal.addEventListener('abort', abort, { once: true });
-    void seen.then(() => {
-      signal.removeEventListener('abort', abort);
-      resolve();
-    });
-  });
+  return unlessAborted(focusedOnce, signal);
 }

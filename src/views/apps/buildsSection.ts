@@ -78,9 +78,8 @@ export class BuildsSection implements vscode.Disposable {
     return node.kind === 'app' ? this.buildsOf(node, connection.client) : this.detailsOf(node, connection.client);
   }
 
-  // Returns the expanded apps whose list changed or failed, so only those are redrawn; the redraw asks once
-  // more, since a list kept from here could be shown long after, when the app is next on screen. A build
-  // still listed gets its fresh copy through the tracker, which redraws its row.
+  // The expanded apps whose list of ids changed or failed, to be redrawn (asking once more); a build still
+  // listed gets its fresh copy through the tracker, which redraws its row.
   async reloadExpanded(): Promise<AppNode[]> {
     const changed = [...this.failedApps.values()];
     for (const key of this.failedDetails) this.redraw(this.shown.get(key));
@@ -89,8 +88,9 @@ export class BuildsSection implements vscode.Disposable {
         const connection = await app.account.connection();
         if (connection.kind !== 'ready') return;
         const builds = await this.listBuilds(connection.client, app).catch(() => undefined);
-        if (!builds || builds.length !== ids.length || builds.some((build, i) => build.id !== ids[i])) return changed.push(app);
-        for (const build of builds) this.deps.tracker.record(app.account, build);
+        const same = builds?.length === ids.length && builds.every((build, i) => build.id === ids[i]);
+        if (!same) changed.push(app);
+        else for (const build of builds) this.deps.tracker.record(app.account, build);
       }),
     );
     return changed;
@@ -129,13 +129,8 @@ export class BuildsSection implements vscode.Disposable {
     const elsewhere = (build: Build) => (this.shown.get(account.scoped(build.id))?.appId ?? appId) !== appId;
     if (!builds.some(elsewhere)) return builds;
     const both = `${list} and of another app`;
-    this.deps.log.warnOnce(
-      both,
-      repeatedIdsNote(
-        both,
-        builds.filter(elsewhere).map((build) => build.id),
-      ),
-    );
+    const repeated = builds.filter(elsewhere).map((build) => build.id);
+    this.deps.log.warnOnce(both, repeatedIdsNote(both, repeated));
     return builds.filter((build) => !elsewhere(build));
   }
 
