@@ -74,6 +74,26 @@ describe('startup: a repository on develop, the token set before the window open
     await screenshot('startup-notice.png');
   });
 
+  it('a build of the branch started elsewhere after the window opened comes into the status bar, no view opened', async function () {
+    this.timeout(60_000);
+    const [baseUrl, token] = [process.env.BUILD_SERVICE_URL, process.env.BUILD_SERVICE_TOKEN];
+    assert.ok(baseUrl && token, 'the service address and token in the environment');
+    // The app whose build finished last (the one above): its new build leaves the other's failed build the newest finished.
+    const latest = await latestBuilds(repository.remote, repository.branch);
+    const { build: last } = latest.reduce((a, b) => ((a.build.finished_at ?? '') >= (b.build.finished_at ?? '') ? a : b));
+    const answer = await fetch(`${baseUrl}/apps/${last.app_id}/build`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ branch: repository.branch }),
+    });
+    assert.equal(answer.status, 201);
+    const { build_id: id } = (await answer.json()) as { build_id: string };
+    const started = (await latestBuilds(repository.remote, repository.branch)).find(({ build }) => build._id === id);
+    assert.ok(started, 'the new build is the latest of its app');
+    const line = spokenLine(started.appName, started.build);
+    await waitForStatusBar((label) => label.includes(line), line);
+  });
+
   it('the comparison with the base waits for the first look: a click on Build Service asks for it, and the branch row says it', async function () {
     this.timeout(60_000);
     // The base of develop is master: its branch list (master or main?) and its builds are the comparison's.
