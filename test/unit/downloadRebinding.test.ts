@@ -1,11 +1,11 @@
 // A download hop is checked before it is asked (downloadGuard.ts checkHop) and again when the client
 // connects: a name may resolve to a public address for the check and to this computer a moment later
-// (DNS rebinding). Real undici, the client's own dispatcher and a real server on 127.0.0.1; only the
+// (DNS rebinding). Real undici, the client's own route and a real server on 127.0.0.1; only the
 // resolver the connection asks is handed in, as no test can make the system's DNS answer that way.
 import * as assert from 'node:assert/strict';
 import { lookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import * as undici from 'undici';
-import { buildDispatcher } from '../../src/api/dispatcher';
+import { ownRoute } from '../../src/api/dispatcher';
 import { openDownload } from '../../src/api/download';
 import { DownloadRefusedError } from '../../src/api/downloadGuard';
 import { startArtifactHost, type ArtifactHost } from '../service/server';
@@ -22,18 +22,18 @@ describe('a download to a name that resolves elsewhere when connecting', () => {
   after(() => host.close());
 
   async function download(baseUrl: string) {
-    const built = await buildDispatcher(undici, { baseUrl, timeoutMs: 5000, resolve: rebinding });
+    const route = await ownRoute(undici, { baseUrl, timeoutMs: 5000, resolve: rebinding });
     try {
       const link = host.url('app.ipa', 1000).replace('127.0.0.1', 'rebind.test');
       const opened = await openDownload(
-        { baseUrl, userAgent: 'test', timeoutMs: 5000, token: () => Promise.resolve('t0ken'), dispatcher: () => Promise.resolve(built) },
+        { baseUrl, userAgent: 'test', timeoutMs: 5000, token: () => Promise.resolve('t0ken'), route: () => Promise.resolve(route) },
         link,
       );
       let bytes = 0;
       for await (const chunk of opened.body as AsyncIterable<Buffer>) bytes += chunk.length;
       return bytes;
     } finally {
-      await built.dispatcher.destroy();
+      await route.close();
     }
   }
 
