@@ -62,10 +62,11 @@ async function buildDispatcher(
   const trust = !usesTls
     ? 'unencrypted (http://)'
     : `trusting ${store ? store.sources.join(', ') : "Node's roots and NODE_EXTRA_CA_CERTS"}`;
+  // A proxy resolves names itself: only a direct connection can check the address it connects to,
+  // which with a proxy set is one http.noProxy or NO_PROXY sends around it (the proxy's own are not).
+  const connect = { secureContext, lookup: guardedLookup(baseUrl, resolve) };
   if (!proxy) {
     const direct = loopback ? 'direct (a loopback address never goes through a proxy)' : 'direct';
-    // A proxy resolves names itself: only a direct connection can check the address it connects to.
-    const connect = { secureContext, lookup: guardedLookup(baseUrl, resolve) };
     return { dispatcher: new undici.Agent({ ...timeouts, connect }), description: `${direct}, ${trust}` };
   }
   // http.proxyStrictSSL concerns the proxy's own certificate (an https:// proxy of the company's
@@ -75,7 +76,7 @@ async function buildDispatcher(
   const requestTls = { secureContext, rejectUnauthorized: true, timeout: timeoutMs };
   const dispatcher = new undici.EnvHttpProxyAgent({
     ...timeouts,
-    connect: { secureContext },
+    connect,
     httpProxy: proxy.httpProxy ?? '',
     httpsProxy: proxy.httpsProxy ?? '',
     noProxy: proxy.noProxy,

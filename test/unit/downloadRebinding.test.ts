@@ -7,6 +7,7 @@ import { lookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import * as undici from 'undici';
 import { ownRoute } from '../../src/api/dispatcher';
 import { openDownload } from '../../src/api/download';
+import type { NetworkOptions } from '../../src/api/network';
 import { DownloadRefusedError } from '../../src/api/downloadGuard';
 import { startArtifactHost, type ArtifactHost } from '../service/server';
 
@@ -21,8 +22,8 @@ describe('a download to a name that resolves elsewhere when connecting', () => {
   before(async () => (host = await startArtifactHost()));
   after(() => host.close());
 
-  async function download(baseUrl: string) {
-    const route = await ownRoute(undici, { baseUrl, timeoutMs: 5000, resolve: rebinding });
+  async function download(baseUrl: string, network?: NetworkOptions) {
+    const route = await ownRoute(undici, { baseUrl, timeoutMs: 5000, resolve: rebinding, network });
     try {
       const link = host.url('app.ipa', 1000).replace('127.0.0.1', 'rebind.test');
       const opened = await openDownload(
@@ -43,6 +44,16 @@ describe('a download to a name that resolves elsewhere when connecting', () => {
     assert.ok(failure instanceof DownloadRefusedError, String(failure));
     assert.equal(failure.range, 'loopback');
     assert.equal(failure.message, 'The download address rebind.test is at 127.0.0.1, a loopback address, and the service is not; refused.');
+    assert.equal(host.requests.length, before, 'nothing reached the server');
+  });
+
+  it('is refused at the connection too when a proxy is set and http.noProxy sends that name around it', async () => {
+    const before = host.requests.length;
+    // The proxy is never asked (port 9 answers nothing): the name goes direct, through the same check.
+    const network = { proxy: { url: 'http://127.0.0.1:9', noProxy: ['rebind.test'] } };
+    const failure = await download('https://203.0.113.10/v1', network).catch((e: unknown) => e);
+    assert.ok(failure instanceof DownloadRefusedError, String(failure));
+    assert.equal(failure.range, 'loopback');
     assert.equal(host.requests.length, before, 'nothing reached the server');
   });
 
