@@ -7,11 +7,14 @@ import { isLoopback, type NetworkOptions } from './network';
 
 type Env = Record<string, string | undefined>;
 
+const VSCODE_DIRECT = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /** Undefined: VS Code's fetch. Otherwise why this client's own dispatcher is used, for the log. */
 export function ownRouteReason(baseUrl: string, network: NetworkOptions, env: Env = process.env): string | undefined {
   if (!network.vscodeFetch) return "VS Code's fetch support is off (http.fetchAdditionalSupport) or missing";
-  // VS Code goes direct there too; our own trust store keeps serving a local https service.
-  if (isLoopback(new URL(baseUrl).hostname)) return 'a loopback address, reached directly';
+  // VS Code's resolver sends these three direct; another loopback address it might send to a proxy.
+  const host = new URL(baseUrl).hostname;
+  if (isLoopback(host) && !VSCODE_DIRECT.has(host)) return 'a loopback address VS Code might send to a proxy';
   const proxied = network.proxy?.support !== 'off';
   if (proxied && network.proxy?.authorization) return "http.proxyAuthorization is set, and VS Code's fetch does not send it";
   if (proxied && network.proxy?.strictSSL === false) {

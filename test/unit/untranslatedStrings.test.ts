@@ -87,7 +87,7 @@ const ALLOWED: readonly Allowed[] = [
     file: 'src/api/networkRoute.ts',
     texts: [
       "VS Code's fetch support is off (http.fetchAdditionalSupport) or missing",
-      'a loopback address, reached directly',
+      'a loopback address VS Code might send to a proxy',
       "http.proxyAuthorization is set, and VS Code's fetch does not send it",
       "http.proxyStrictSSL is off, and VS Code's fetch checks the proxy's certificate all the same",
       "NODE_EXTRA_CA_CERTS is set, and VS Code's fetch does not trust the certificates it names",

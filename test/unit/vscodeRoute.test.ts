@@ -121,11 +121,15 @@ describe('which way a client takes (networkRoute.ts)', () => {
   it("VS Code's fetch when it is on and nothing asks for what only our own way does", () => {
     assert.equal(ownRouteReason(service, { ...on, proxy: { url: 'http://proxy:3128', noProxy: ['.corp'] } }, {}), undefined);
     assert.equal(ownRouteReason(service, { ...on, proxy: { support: 'off', authorization: 'Basic x' } }, {}), undefined);
+    // VS Code sends these direct itself, whatever proxy is set.
+    for (const local of ['http://127.0.0.1:8080/v1', 'http://localhost:8080/v1', 'http://[::1]:8080/v1']) {
+      assert.equal(ownRouteReason(local, { ...on, proxy: { url: 'http://proxy:3128' } }, {}), undefined);
+    }
   });
 
   it('our own way, with the reason, when VS Code would not do what a setting asks', () => {
     assert.match(ownRouteReason(service, {}, {}) ?? '', /fetch support is off/);
-    assert.match(ownRouteReason('http://127.0.0.1:8080/v1', on, {}) ?? '', /loopback/);
+    assert.match(ownRouteReason('http://127.0.0.2:8080/v1', on, {}) ?? '', /loopback/);
     assert.match(ownRouteReason(service, { ...on, proxy: { authorization: 'Basic x' } }, {}) ?? '', /http\.proxyAuthorization/);
     assert.match(ownRouteReason(service, { ...on, proxy: { strictSSL: false } }, {}) ?? '', /http\.proxyStrictSSL/);
     assert.match(ownRouteReason(service, on, { NODE_EXTRA_CA_CERTS: '/ca.pem' }) ?? '', /NODE_EXTRA_CA_CERTS/);
