@@ -1,9 +1,17 @@
 import vscode = require('vscode');
 import type { TestResult } from '../../api';
 import { compareFailures, type FailureComparison } from '../../core/testing/baseComparison';
-import { fixedText, flakyText, noComparisonText, summaryText, verdictText, type BaseLook } from '../../core/testing/comparisonText';
+import {
+  cappedText,
+  fixedText,
+  flakyText,
+  noComparisonText,
+  summaryText,
+  verdictText,
+  type BaseLook,
+} from '../../core/testing/comparisonText';
 import type { FlakyReport } from '../../core/testing/flaky';
-import { outcomeOf } from '../../core/testing/testTree';
+import { isFailedTest, isPassedTest } from '../../core/testing/testOutcome';
 import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
 import type { Log } from '../../services/log';
@@ -49,7 +57,7 @@ export class FailureNotes implements vscode.Disposable {
     this.looking?.abort();
     this.looking = undefined;
     const shown = view?.shown;
-    if (!view || !shown?.account || !shown.build.finished || !shown.results.some((t) => outcomeOf(t.status) === 'failed')) return;
+    if (!view || !shown?.account || !shown.build.finished || !shown.results.some(isFailedTest)) return;
     const controller = new AbortController();
     this.looking = controller;
     this.note(view, shown, controller.signal).catch((error: unknown) => {
@@ -73,7 +81,7 @@ export class FailureNotes implements vscode.Disposable {
           })
         : undefined;
     if (signal.aborted) return;
-    const passingListed = results.some((t) => outcomeOf(t.status) === 'passed');
+    const passingListed = results.some(isPassedTest);
     const comparison = baseLook.kind === 'compared' ? compareFailures(results, baseLook.failed, passingListed) : undefined;
     if (!view.annotate(build.id, notesOf(baseLook, comparison, flaky))) return;
     this.latest = { buildId: build.id, look: baseLook, comparison, flaky };
@@ -94,6 +102,8 @@ export class FailureNotes implements vscode.Disposable {
 function notesOf(look: BaseLook, comparison: FailureComparison | undefined, flaky: FlakyReport | undefined): Notes {
   const lines: string[] = [];
   if (look.kind === 'compared' && comparison) {
+    const capped = cappedText(comparison, look.branch, look.base);
+    if (capped) lines.push(capped);
     const fixed = fixedText(comparison, look.branch, look.base);
     if (fixed) lines.push(fixed);
   } else {
