@@ -1,5 +1,6 @@
 import vscode = require('vscode');
 import type { TestResult } from '../../api';
+import { Lru } from '../../core/cache/lru';
 import { compareFailures, type FailureComparison } from '../../core/testing/baseComparison';
 import {
   cappedText,
@@ -16,7 +17,9 @@ import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
 import type { Log } from '../../services/log';
 import { isCancellation, type TestComparisons } from '../../services/testing/testComparisons';
+import { CACHE_BOUNDS } from '../../core/testing/comparisonStore';
 import type { FirstLook } from '../../services/firstLook';
+import { Setting } from '../../ids';
 import type { FailureNotes as Notes, ShownTests, TestResultsView } from './testResultsView';
 
 /** What was found for the build the Testing view shows: its comparison with the base and the base's flaky tests. */
@@ -29,20 +32,34 @@ export interface NotedBuild {
 
 // Each time failed tests are put in the Testing view, their build is compared with its base branch and
 // the base's flaky tests are counted; the run is then drawn again with a line under each failure. A
-// newer show cancels what the last one still had to ask.
+// newer show cancels what the last one still had to ask. Another base branch or flaky count in the
+// settings draws what is shown again, compared anew (the comparisons are kept by build and base).
 export class FailureNotes implements vscode.Disposable {
   private looking: AbortController | undefined;
   private latest: NotedBuild | undefined;
-  /** One line per build compared, by its account's id: what Current Branch says beside it. */
-  private readonly summaries = new Map<string, string>();
+  private view: TestResultsView | undefined;
+  /** One line per build compared, by its account's id: what Current Branch says beside it; as many as comparisons are kept. */
+  private readonly summaries = new Lru<string, string>(SUMMARIES_MAX);
   private readonly noted = new vscode.EventEmitter<NotedBuild>();
   readonly onDidNote = this.noted.event;
+  private readonly summariesChanged = new vscode.EventEmitter<void>();
+  /** A line was added or all were forgotten: Current Branch draws its rows again. */
+  readonly onDidChangeSummaries = this.summariesChanged.event;
+  private readonly settingsChanged: vscode.Disposable;
 
   constructor(
     private readonly comparisons: TestComparisons,
     private readonly firstLook: FirstLook,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.settingsChanged = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration(Setting.baseBranch) && !event.affectsConfiguration(Setting.flakyTestBuilds)) return;
+      this.summaries.clear();
+      this.latest = undefined;
+      this.summariesChanged.fire();
+      this.lookAt(this.view);
+    });
+  }
 
   get last(): NotedBuild | undefined {
     return this.latest;
@@ -54,6 +71,7 @@ export class FailureNotes implements vscode.Disposable {
 
   /** Called with what the Testing view now shows. */
   lookAt(view: TestResultsView | undefined): void {
+    this.view = view;
     this.looking?.abort();
     this.looking = undefined;
     const shown = view?.shown;
@@ -91,13 +109,19 @@ export class FailureNotes implements vscode.Disposable {
         : notesOf(baseLook, comparison, flaky).lines[0];
     if (summary) this.summaries.set(account.scoped(build.id), summary);
     this.noted.fire(this.latest);
+    this.summariesChanged.fire();
   }
 
   dispose(): void {
     this.looking?.abort();
+    this.settingsChanged.dispose();
     this.noted.dispose();
+    this.summariesChanged.dispose();
   }
 }
+
+/** Current Branch's notes kept: as many as comparisons (core/testing/comparisonStore.ts). */
+const SUMMARIES_MAX = CACHE_BOUNDS.comparisons;
 
 function notesOf(look: BaseLook, comparison: FailureComparison | undefined, flaky: FlakyReport | undefined): Notes {
   const lines: string[] = [];
