@@ -6,6 +6,7 @@ import type { Build, TestResult } from '../../src/api/models';
 import { COMPARED_TESTS_MAX, compareFailures } from '../../src/core/testing/baseComparison';
 import { cappedText, summaryText, verdictText } from '../../src/core/testing/comparisonText';
 import { flakyTests, type BuildFailures } from '../../src/core/testing/flaky';
+import { comparedBuildText } from '../../src/core/tools/comparisonAnswer';
 
 const COUNT = 10_000;
 const NAME = 'testExample()';
@@ -84,6 +85,14 @@ describe('the cap of the comparison', () => {
     assert.equal(verdictText(capped.verdictOf(here[4]), 'main', base41), 'not compared: main #41 has more tests than are compared');
     assert.equal(summaryText(capped, 'main', base41), '0 new, 3 also failing on main #41, 4 not compared');
     assert.equal(cappedText(compareFailures(here, base, false), 'main', base41), undefined, 'nothing said when all were compared');
+    const answer = comparedBuildText({
+      appName: 'Zest',
+      build: { ...base41, id: 'here', buildNumber: 42, status: 'failed', rawStatus: 'failed', commit: { branch: 'feature', tags: [] } },
+      failed: here,
+      look: { kind: 'compared', branch: 'main', base: base41, failed: base },
+      comparison: capped,
+    });
+    assert.ok(answer.includes('Only the first 3 tests of this build and of main #41 were compared; 4 more were left out.'), answer);
 
     const many = sameNamed(0, COMPARED_TESTS_MAX + 2, 'failed', reads);
     const atCap = compareFailures(many, base, false);

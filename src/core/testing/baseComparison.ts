@@ -1,5 +1,5 @@
 // A build's failed tests against its base branch's latest finished build: new here, also failing there,
-// or fixed here. Tests are found by their full identity (testKey), so comparing costs about a Set difference,
+// or fixed here. Tests are found by their full identity (TestIndex), so comparing costs about a Set difference,
 // however many tests share a name; at most COMPARED_TESTS_MAX of each build's tests are compared.
 import type { Build, TestResult } from '../../api/models';
 import { isFailedTest, isPassedTest } from './testOutcome';
@@ -31,37 +31,77 @@ export interface FailureComparison {
   readonly limit: number;
 }
 
-/** The test's identity as one string; each part's length first, so no two identities read alike. */
-export function testKey(test: TestRef): string {
-  const parts = [test.run ?? '', test.target ?? '', test.suite ?? '', test.name];
-  return parts.map((part) => `${part.length}:${part}`).join('');
+function sameTest(a: TestRef, b: TestRef): boolean {
+  return (
+    a.name === b.name && (a.suite ?? '') === (b.suite ?? '') && (a.target ?? '') === (b.target ?? '') && (a.run ?? '') === (b.run ?? '')
+  );
 }
 
-/** Entries by their test's full identity. */
+/** The tests of one name by device, target and suite: Maps keyed by the service's own strings, no key built per test. */
+type Places<T> = Map<string, Map<string, Map<string, T>>>;
+
+/**
+ * Entries by their test's full identity. By name first, as most names are the test's own; a name several
+ * tests share (one test on many devices or in many suites) holds its tests by device, target and suite,
+ * never a list to search.
+ */
 export class TestIndex<T> {
-  private readonly byKey = new Map<string, T>();
+  private readonly byName = new Map<string, { only: T } | Places<T>>();
+  private count = 0;
 
   constructor(private readonly testOf: (entry: T) => TestRef) {}
 
   get size(): number {
-    return this.byKey.size;
+    return this.count;
   }
 
   /** false when the same test is in already (the first one stays). */
   add(entry: T): boolean {
-    const key = testKey(this.testOf(entry));
-    if (this.byKey.has(key)) return false;
-    this.byKey.set(key, entry);
+    const test = this.testOf(entry);
+    let found = this.byName.get(test.name);
+    if (found === undefined) {
+      this.byName.set(test.name, { only: entry });
+    } else {
+      if (!(found instanceof Map)) {
+        if (sameTest(this.testOf(found.only), test)) return false;
+        const places: Places<T> = new Map();
+        suitesOf(places, this.testOf(found.only)).set(this.testOf(found.only).suite ?? '', found.only);
+        this.byName.set(test.name, (found = places));
+      }
+      const suites = suitesOf(found, test);
+      if (suites.has(test.suite ?? '')) return false;
+      suites.set(test.suite ?? '', entry);
+    }
+    this.count++;
     return true;
   }
 
   get(test: TestRef): T | undefined {
-    return this.byKey.get(testKey(test));
+    const found = this.byName.get(test.name);
+    if (found === undefined) return undefined;
+    if (found instanceof Map)
+      return found
+        .get(test.run ?? '')
+        ?.get(test.target ?? '')
+        ?.get(test.suite ?? '');
+    return sameTest(this.testOf(found.only), test) ? found.only : undefined;
   }
 
-  values(): IterableIterator<T> {
-    return this.byKey.values();
+  *values(): IterableIterator<T> {
+    for (const found of this.byName.values()) {
+      if (!(found instanceof Map)) yield found.only;
+      else for (const targets of found.values()) for (const suites of targets.values()) yield* suites.values();
+    }
   }
+}
+
+function suitesOf<T>(places: Places<T>, test: TestRef): Map<string, T> {
+  const [run, target] = [test.run ?? '', test.target ?? ''];
+  let targets = places.get(run);
+  if (!targets) places.set(run, (targets = new Map<string, Map<string, T>>()));
+  let suites = targets.get(target);
+  if (!suites) targets.set(target, (suites = new Map<string, T>()));
+  return suites;
 }
 
 const FAILED_HERE = 1;
@@ -84,18 +124,13 @@ export function compareFailures(
   const hereCount = Math.min(here.length, limit);
   // What became of each base failure here, by its place in `base`: flags, not a second lookup.
   const seen = new Uint8Array(baseCount);
-  const placeOf = new Map<string, number>();
-  for (let i = 0; i < baseCount; i++) {
-    const test = base[i];
-    const key = isFailedTest(test) ? testKey(test) : undefined;
-    if (key === undefined || placeOf.has(key)) seen[i] = SKIPPED;
-    else placeOf.set(key, i);
-  }
+  const places = new TestIndex<number>((i) => base[i]);
+  for (let i = 0; i < baseCount; i++) if (!isFailedTest(base[i]) || !places.add(i)) seen[i] = SKIPPED;
   const newFailures: TestResult[] = [];
   const existingFailures: TestResult[] = [];
   for (let i = 0; i < hereCount; i++) {
     const test = here[i];
-    const onBase = placeOf.get(testKey(test));
+    const onBase = places.get(test);
     if (isFailedTest(test)) {
       if (onBase === undefined) newFailures.push(test);
       else {
@@ -113,7 +148,7 @@ export function compareFailures(
   }
   const baseCut = base.length > baseCount;
   return {
-    verdictOf: (test) => (placeOf.has(testKey(test)) ? 'existing' : baseCut ? 'unknown' : 'new'),
+    verdictOf: (test) => (places.get(test) !== undefined ? 'existing' : baseCut ? 'unknown' : 'new'),
     newFailures,
     existingFailures,
     fixed,

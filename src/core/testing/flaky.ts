@@ -56,12 +56,19 @@ export function flakyTests(branch: string, history: readonly BuildFailures[], li
     }
   });
   const found: FlakyTest[] = [];
+  const sameCommitBefore = earlierOnSameCommit(history);
+  // One buffer for every test: 1 where it failed, by build.
+  const failedAt = new Uint8Array(history.length);
   for (const { test, builds } of failedIn.values()) {
-    const failedAt = new Set(builds);
-    const failed = (index: number) => failedAt.has(index);
+    failedAt.fill(0);
+    for (const index of builds) failedAt[index] = 1;
     let flips = 0;
-    for (let index = 1; index < history.length; index++) if (failed(index) !== failed(index - 1)) flips++;
-    const sameCommit = onOneCommit(history, failed);
+    let sameCommit = false;
+    for (let index = 1; index < history.length; index++) {
+      if (failedAt[index] !== failedAt[index - 1]) flips++;
+      const before = sameCommitBefore[index];
+      if (before >= 0 && failedAt[before] !== failedAt[index]) sameCommit = true;
+    }
     if (flips < 2 && !sameCommit) continue;
     found.push({ test, failures: builds.length, builds: history.length, sameCommit });
   }
@@ -75,14 +82,15 @@ const collator = new Intl.Collator();
 /** Equal names are common (the same test on several devices): they need no collation. */
 const byName = (a: string, b: string): number => (a === b ? 0 : collator.compare(a, b));
 
-function onOneCommit(history: readonly BuildFailures[], failed: (index: number) => boolean): boolean {
-  const seen = new Map<string, boolean>();
-  for (let index = 0; index < history.length; index++) {
-    const sha = history[index].build.commit.sha;
-    if (!sha) continue;
-    const before = seen.get(sha);
-    if (before !== undefined && before !== failed(index)) return true;
-    seen.set(sha, failed(index));
-  }
-  return false;
+/** For each build, the latest earlier one (newer in the list) of the same commit, else -1: a rebuild that failed and passed. */
+function earlierOnSameCommit(history: readonly BuildFailures[]): Int32Array {
+  const before = new Int32Array(history.length).fill(-1);
+  const last = new Map<string, number>();
+  history.forEach(({ build }, index) => {
+    const sha = build.commit.sha;
+    if (!sha) return;
+    before[index] = last.get(sha) ?? -1;
+    last.set(sha, index);
+  });
+  return before;
 }
