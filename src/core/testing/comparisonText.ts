@@ -14,6 +14,14 @@ export type BaseLook =
   | { readonly kind: 'unreadable'; readonly branch: string; readonly base: Build }
   | { readonly kind: 'no-branch' };
 
+/** What Current Branch says beside a compared build: one line, and the lines of the run's output in its tooltip. */
+export interface BuildNote {
+  /** "2 new, 1 also failing on main #41, 1 fixed" */
+  readonly line: string;
+  /** The fixed tests by name, what a cap left out, or why nothing was compared. */
+  readonly detail: readonly string[];
+}
+
 /** "main #41" */
 export function baseName(branch: string, base: Pick<Build, 'id' | 'buildNumber'>): string {
   return `${shownText(branch)} ${buildLabel(base)}`;

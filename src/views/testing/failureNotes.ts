@@ -10,6 +10,7 @@ import {
   summaryText,
   verdictText,
   type BaseLook,
+  type BuildNote,
 } from '../../core/testing/comparisonText';
 import type { FlakyReport } from '../../core/testing/flaky';
 import { isFailedTest, isPassedTest } from '../../core/testing/testOutcome';
@@ -39,7 +40,7 @@ export class FailureNotes implements vscode.Disposable {
   private latest: NotedBuild | undefined;
   private view: TestResultsView | undefined;
   /** One line per build compared, by its account's id: what Current Branch says beside it; as many as comparisons are kept. */
-  private readonly summaries = new Lru<string, string>(SUMMARIES_MAX);
+  private readonly summaries = new Lru<string, BuildNote>(SUMMARIES_MAX);
   private readonly noted = new vscode.EventEmitter<NotedBuild>();
   readonly onDidNote = this.noted.event;
   private readonly summariesChanged = new vscode.EventEmitter<void>();
@@ -65,7 +66,7 @@ export class FailureNotes implements vscode.Disposable {
     return this.latest;
   }
 
-  summaryOf(account: Account | undefined, buildId: string): string | undefined {
+  summaryOf(account: Account | undefined, buildId: string): BuildNote | undefined {
     return account && this.summaries.get(account.scoped(buildId));
   }
 
@@ -101,13 +102,12 @@ export class FailureNotes implements vscode.Disposable {
     if (signal.aborted) return;
     const passingListed = results.some(isPassedTest);
     const comparison = baseLook.kind === 'compared' ? compareFailures(results, baseLook.failed, passingListed) : undefined;
-    if (!view.annotate(build.id, notesOf(baseLook, comparison, flaky))) return;
+    const notes = notesOf(baseLook, comparison, flaky);
+    if (!view.annotate(build.id, notes)) return;
     this.latest = { buildId: build.id, look: baseLook, comparison, flaky };
-    const summary =
-      baseLook.kind === 'compared' && comparison
-        ? summaryText(comparison, baseLook.branch, baseLook.base)
-        : notesOf(baseLook, comparison, flaky).lines[0];
-    if (summary) this.summaries.set(account.scoped(build.id), summary);
+    const line = baseLook.kind === 'compared' && comparison ? summaryText(comparison, baseLook.branch, baseLook.base) : notes.lines[0];
+    // The run's output lines go in the tooltip too: the fixed tests are where the user looks.
+    if (line) this.summaries.set(account.scoped(build.id), { line, detail: line === notes.lines[0] ? [] : notes.lines });
     this.noted.fire(this.latest);
     this.summariesChanged.fire();
   }
