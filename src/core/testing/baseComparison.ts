@@ -46,7 +46,9 @@ type Places<T> = Map<string, Map<string, Map<string, T>>>;
  * never a list to search.
  */
 export class TestIndex<T> {
-  private readonly byName = new Map<string, { only: T } | Places<T>>();
+  /** The names held by one test: most of them, so no wrapper and one lookup. */
+  private readonly byName = new Map<string, T>();
+  private readonly shared = new Map<string, Places<T>>();
   private count = 0;
 
   constructor(private readonly testOf: (entry: T) => TestRef) {}
@@ -58,40 +60,42 @@ export class TestIndex<T> {
   /** false when the same test is in already (the first one stays). */
   add(entry: T): boolean {
     const test = this.testOf(entry);
-    let found = this.byName.get(test.name);
-    if (found === undefined) {
-      this.byName.set(test.name, { only: entry });
-    } else {
-      if (!(found instanceof Map)) {
-        if (sameTest(this.testOf(found.only), test)) return false;
-        const places: Places<T> = new Map();
-        suitesOf(places, this.testOf(found.only)).set(this.testOf(found.only).suite ?? '', found.only);
-        this.byName.set(test.name, (found = places));
+    let places = this.shared.get(test.name);
+    if (!places) {
+      const only = this.byName.get(test.name);
+      if (only === undefined) {
+        this.byName.set(test.name, entry);
+        this.count++;
+        return true;
       }
-      const suites = suitesOf(found, test);
-      if (suites.has(test.suite ?? '')) return false;
-      suites.set(test.suite ?? '', entry);
+      const first = this.testOf(only);
+      if (sameTest(first, test)) return false;
+      this.byName.delete(test.name);
+      this.shared.set(test.name, (places = new Map() as Places<T>));
+      suitesOf(places, first).set(first.suite ?? '', only);
     }
+    const suites = suitesOf(places, test);
+    if (suites.has(test.suite ?? '')) return false;
+    suites.set(test.suite ?? '', entry);
     this.count++;
     return true;
   }
 
   get(test: TestRef): T | undefined {
-    const found = this.byName.get(test.name);
-    if (found === undefined) return undefined;
-    if (found instanceof Map)
-      return found
-        .get(test.run ?? '')
-        ?.get(test.target ?? '')
-        ?.get(test.suite ?? '');
-    return sameTest(this.testOf(found.only), test) ? found.only : undefined;
+    const only = this.byName.get(test.name);
+    if (only !== undefined) return sameTest(this.testOf(only), test) ? only : undefined;
+    if (this.shared.size === 0) return undefined;
+    return this.shared
+      .get(test.name)
+      ?.get(test.run ?? '')
+      ?.get(test.target ?? '')
+      ?.get(test.suite ?? '');
   }
 
   *values(): IterableIterator<T> {
-    for (const found of this.byName.values()) {
-      if (!(found instanceof Map)) yield found.only;
-      else for (const targets of found.values()) for (const suites of targets.values()) yield* suites.values();
-    }
+    yield* this.byName.values();
+    for (const places of this.shared.values())
+      for (const targets of places.values()) for (const suites of targets.values()) yield* suites.values();
   }
 }
 
