@@ -6,8 +6,11 @@ import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from '../../src/api/errors';
+import { describeNetworkFailure } from '../../src/api/networkErrors';
 import { ownRouteReason } from '../../src/api/networkRoute';
 import { vscodeRoute } from '../../src/api/vscodeRoute';
+import * as undici from 'undici';
+import { startForwardProxy } from '../network/forwardProxy';
 
 async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ origin: string; server: Server }> {
   const server = createServer(handler);
@@ -134,5 +137,51 @@ describe('which way a client takes (networkRoute.ts)', () => {
     assert.match(ownRouteReason(service, { ...on, proxy: { strictSSL: false } }, {}) ?? '', /http\.proxyStrictSSL/);
     assert.match(ownRouteReason(service, on, { NODE_EXTRA_CA_CERTS: '/ca.pem' }) ?? '', /NODE_EXTRA_CA_CERTS/);
     assert.equal(ownRouteReason(service, { ...on, systemCertificates: false }, { NODE_EXTRA_CA_CERTS: '/ca.pem' }), undefined);
+  });
+});
+
+// What VS Code's fetch fails with, made for real: Node's fetch, and undici's ProxyAgent (the one VS Code
+// hands fetch for a proxy) against a real proxy. On that route the proxy is VS Code's choice, so the
+// message cannot name a setting of ours as the cause, only where to look.
+describe("VS Code's way out: whose failure", () => {
+  const where = (url: string, cause: unknown) => ({ method: 'GET', url, cause });
+  const byVsCode = { chooser: 'vscode' as const };
+
+  /** A port nothing listens on: a server's, closed. */
+  async function closedPort(): Promise<number> {
+    const { server } = await serve(() => undefined);
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it("a refused connection on another port than the service's is the proxy's, with where to look", async () => {
+    const port = await closedPort();
+    const error = await fetch(`http://127.0.0.1:${port}/`).catch((e: unknown) => e);
+    const failure = describeNetworkFailure(error, where('https://builds.example.com/v1/apps', error), byVsCode);
+    const expected = `Could not connect to the proxy 127.0.0.1:${port} (ECONNREFUSED) that VS Code chose for builds.example.com.`;
+    assert.ok(failure?.message.startsWith(expected), failure?.message);
+    assert.match(failure?.message ?? '', /system's proxy settings/);
+  });
+
+  it("the same refusal on the service's own port is the service's (left to the connection's wording)", async () => {
+    const port = await closedPort();
+    const error = await fetch(`http://127.0.0.1:${port}/`).catch((e: unknown) => e);
+    assert.equal(describeNetworkFailure(error, where(`http://127.0.0.1:${port}/v1/apps`, error), byVsCode), undefined);
+  });
+
+  it('a 407 from the proxy is proxy-auth, worded for what VS Code does about a login', async () => {
+    const proxy = await startForwardProxy({ basicAuth: { user: 'bob', password: 'pa55' } });
+    try {
+      const dispatcher = new undici.ProxyAgent({ uri: proxy.url });
+      const error = await undici.fetch('https://builds.example.com/v1/apps', { dispatcher }).catch((e: unknown) => e);
+      await dispatcher.close();
+      const failure = describeNetworkFailure(error, where('https://builds.example.com/v1/apps', error), byVsCode);
+      assert.equal(failure?.kind, 'proxy-auth');
+      assert.match(failure?.message ?? '', /VS Code had no login for it/);
+      assert.equal(proxy.tunnels.length, 1);
+    } finally {
+      await proxy.close();
+    }
   });
 });
