@@ -9,7 +9,7 @@ import { saveArtifact, type ArtifactProgress } from '../../src/core/artifacts/ar
 import { DownloadFailed } from '../../src/core/artifacts/downloadFailure';
 import { progressText } from '../../src/core/artifacts/downloadText';
 import { BuildServiceClient } from '../../src/api/client';
-import { loggableUrl } from '../../src/api/download';
+import { type DownloadHop, loggableUrl } from '../../src/api/download';
 import type { ApiError } from '../../src/api/errors';
 import { checkDownloadSizeLimit } from '../../src/core/settings/validateDownloads';
 import { addressAllowed, addressRange, type AddressRange } from '../../src/api/downloadGuard';
@@ -461,6 +461,30 @@ describe('a download from an https:// service', () => {
       assert.deepEqual(readdirSync(folder), []);
       // Without the redirect, the same link arrives over https.
       assert.ok((await saveArtifact({ client, url: build.links.download[0].url, folder, timeoutMs: 5000 })).bytes > 0);
+    } finally {
+      await client.dispose();
+      await cdn.close();
+    }
+  });
+
+  it('does not fetch an http:// link it was given, before a byte is asked, and says why', async () => {
+    const cdn = await startArtifactHost();
+    const client = new BuildServiceClient({ baseUrl: secure.baseUrl, getToken: () => Promise.resolve(secure.token) });
+    try {
+      const hops: DownloadHop[] = [];
+      const link = cdn.url('plain.ipa', 100_000);
+      const failure = await saveArtifact({ client, url: link, folder, timeoutMs: 5000, onHop: (h) => hops.push(h) }).catch(
+        (e: unknown) => e,
+      );
+      assert.ok(failure instanceof DownloadFailed, String(failure));
+      assert.equal(failure.kind, 'refused');
+      assert.equal(
+        failure.reason,
+        `the link leads to http://${new URL(cdn.origin).host}, where it would travel unencrypted, and the service uses https://`,
+      );
+      assert.deepEqual(hops, [], 'no hop was taken');
+      assert.equal(cdn.requests.length, 0, 'the http:// address was never asked');
+      assert.deepEqual(readdirSync(folder), []);
     } finally {
       await client.dispose();
       await cdn.close();

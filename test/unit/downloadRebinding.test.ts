@@ -39,7 +39,7 @@ describe('a download to a name that resolves elsewhere when connecting', () => {
 
   it('is refused at the connection when it leads to this computer and the service is elsewhere', async () => {
     const before = host.requests.length;
-    const failure = await download('https://203.0.113.10/v1').catch((e: unknown) => e);
+    const failure = await download('http://203.0.113.10/v1').catch((e: unknown) => e);
     assert.ok(failure instanceof DownloadRefusedError, String(failure));
     assert.equal(failure.range, 'loopback');
     assert.equal(failure.message, 'The download address rebind.test is at 127.0.0.1, a loopback address, and the service is not; refused.');

@@ -124,6 +124,7 @@ const ALLOWED: readonly Allowed[] = [
     texts: [
       'not an address',
       'Only http:// and https:// links are downloaded; this link (${}) was refused.',
+      'The link leads to http://${} while the service uses https://; it would be unencrypted, refused.',
       'The download of ${} was redirected ${}.',
       'too often',
       'The download server ${} answered ${}.',
