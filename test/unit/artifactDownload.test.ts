@@ -254,6 +254,40 @@ describe('saving an artifact', () => {
     }
   });
 
+  it('a file of unknown size stops as it grows past the free space of the disk, and nothing is kept', async () => {
+    const cdn = await startArtifactHost();
+    try {
+      const received: number[] = [];
+      const failure = await saveArtifact({
+        client: fixture.client(),
+        url: cdn.url('chunked.ipa', 10_000_000, { chunked: true }),
+        folder,
+        freeBytesLimit: 9_000_000,
+        timeoutMs: 5000,
+        onProgress: (p) => received.push(p.received),
+      }).catch((e: unknown) => e);
+      assert.ok(failure instanceof DownloadFailed, String(failure));
+      assert.equal(failure.kind, 'disk');
+      // Looked at again every 4 MiB: just past 8 MiB, under 9,000,000 − 8,388,608 bytes were left.
+      assert.match(failure.reason, /^it grew past the free space of the disk \([\d.]+ KB free\)$/);
+      assert.ok(Math.max(...received) <= 9_000_000, `progress stopped before the disk was full: ${Math.max(...received)}`);
+      assert.ok(Math.max(...received) > 8_388_608, `it ran up to the free space: ${Math.max(...received)}`);
+      assert.deepEqual(readdirSync(folder), []);
+      // Exactly as much room as the file needs: it arrives.
+      const saved = await saveArtifact({
+        client: fixture.client(),
+        url: cdn.url('chunked.ipa', 10_000_000, { chunked: true }),
+        folder,
+        freeBytesLimit: 10_000_000,
+        timeoutMs: 5000,
+      });
+      assert.equal(saved.bytes, 10_000_000);
+      assert.equal(sha256(saved.path), cdn.digest('chunked.ipa', 10_000_000));
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('two downloads of the same name at once both arrive, under two names, and neither replaces the other', async () => {
     const build = iosSuccess();
     const link = build.links.download[0];

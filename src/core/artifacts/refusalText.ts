@@ -52,3 +52,7 @@ export function grewTooLargeReason(limitBytes: number): string {
 export function noSpaceReason(size: number, free: number): string {
   return l10n.t('it needs {0}, and the disk has {1} free', byteSize(size), byteSize(free));
 }
+
+export function outgrewDiskReason(free: number): string {
+  return l10n.t('it grew past the free space of the disk ({0} free)', byteSize(free));
+}
