@@ -136,7 +136,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       if (asked) firstLook.see();
       failureNotes.lookAt(buildTests.view);
     }),
-    branchView.showNotes((account, buildId) => failureNotes.summaryOf(account, buildId), failureNotes.onDidNote),
+    branchView.showNotes((account, buildId) => failureNotes.summaryOf(account, buildId), failureNotes.onDidChangeSummaries),
     // A run drawn again with its notes takes the coverage's place in VS Code: the coverage goes back on top.
     failureNotes.onDidNote(() => coverage.view?.showAgain()),
     notice,

@@ -1,6 +1,7 @@
 // Ids package.json and the code share (test/unit/manifestIds.test.ts checks both ways). No imports: every layer may use it.
 
-// The commands more than one file names (menus' nodes, links, fixes); one used only by its group is named there.
+// A command id that more than one file names (a menu's node, a link, a fix) lives here; one that only its own
+// group names may stay in the group (Copy Build Number's), though most such are here too. manifestIds.test.ts checks the first half.
 export const CommandId = {
   setAccessToken: 'buildService.setAccessToken',
   clearAccessToken: 'buildService.clearAccessToken',

@@ -40,6 +40,7 @@ const crossVersionSuites = [
   'sidebar.errors',
   'editor.notify',
   'network',
+  'network.vscode',
   'editor.tools',
 ];
 // Suites of our own logic that run on 1.139.1 instead of beside the others on 1.100.3, so that the

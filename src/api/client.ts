@@ -142,11 +142,7 @@ export class BuildServiceClient {
   /** Opens an artifact link (http(s) only); the token goes only to the service's origin. No overall deadline,
    * as a big file may take long: the timeout is per silence. Not one of the four slots: those are for answers. */
   async openDownload(url: string, options: DownloadOptions = {}): Promise<OpenedDownload> {
-    return openDownload(
-      { ...this.downloads, token: () => this.requester.readToken(), dispatcher: () => this.transport.dispatcher() },
-      url,
-      options,
-    );
+    return openDownload({ ...this.downloads, token: () => this.requester.readToken(), route: () => this.transport.route() }, url, options);
   }
 
   /** Requests holding one of the four slots now (the bench counts them). */

@@ -7,14 +7,8 @@ import type { buildConnector, Dispatcher } from 'undici';
 import { isLoopback, type NetworkOptions, type ResolvedProxy, resolveProxy } from './network';
 import { guardedLookup } from './downloadGuard';
 import { noteProxyFailure } from './networkErrors';
+import type { Route } from './route';
 import { loadTrustStore } from './trustStore';
-
-export interface BuiltDispatcher {
-  dispatcher: Dispatcher;
-  proxy?: ResolvedProxy;
-  /** One line for the log: how requests leave (proxy host only, never its credentials). */
-  description: string;
-}
 
 export interface DispatcherClasses {
   Agent: typeof import('undici').Agent;
@@ -30,7 +24,28 @@ export interface DispatcherOptions {
   resolve?: Parameters<typeof guardedLookup>[1];
 }
 
-export async function buildDispatcher(
+/** The client's own way out, as a Route: undici's `request`, which never follows a redirect. */
+export async function ownRoute(undici: DispatcherClasses, options: DispatcherOptions): Promise<Route> {
+  const { dispatcher, proxy, description } = await buildDispatcher(undici, options);
+  return {
+    chooser: 'own',
+    proxy,
+    description,
+    send: async ({ origin, path, method, headers, body, signal }) => {
+      const response = await dispatcher.request({ origin, path, method, headers, body, signal });
+      return { status: response.statusCode, headers: response.headers, body: response.body };
+    },
+    close: () => dispatcher.destroy(),
+  };
+}
+
+interface BuiltDispatcher {
+  dispatcher: Dispatcher;
+  proxy?: ResolvedProxy;
+  description: string;
+}
+
+async function buildDispatcher(
   undici: DispatcherClasses,
   { baseUrl, timeoutMs, network = {}, resolve }: DispatcherOptions,
 ): Promise<BuiltDispatcher> {
@@ -47,10 +62,11 @@ export async function buildDispatcher(
   const trust = !usesTls
     ? 'unencrypted (http://)'
     : `trusting ${store ? store.sources.join(', ') : "Node's roots and NODE_EXTRA_CA_CERTS"}`;
+  // A proxy resolves names itself: only a direct connection can check the address it connects to,
+  // which with a proxy set is one http.noProxy or NO_PROXY sends around it (the proxy's own are not).
+  const connect = { secureContext, lookup: guardedLookup(baseUrl, resolve) };
   if (!proxy) {
     const direct = loopback ? 'direct (a loopback address never goes through a proxy)' : 'direct';
-    // A proxy resolves names itself: only a direct connection can check the address it connects to.
-    const connect = { secureContext, lookup: guardedLookup(baseUrl, resolve) };
     return { dispatcher: new undici.Agent({ ...timeouts, connect }), description: `${direct}, ${trust}` };
   }
   // http.proxyStrictSSL concerns the proxy's own certificate (an https:// proxy of the company's
@@ -60,7 +76,7 @@ export async function buildDispatcher(
   const requestTls = { secureContext, rejectUnauthorized: true, timeout: timeoutMs };
   const dispatcher = new undici.EnvHttpProxyAgent({
     ...timeouts,
-    connect: { secureContext },
+    connect,
     httpProxy: proxy.httpProxy ?? '',
     httpsProxy: proxy.httpsProxy ?? '',
     noProxy: proxy.noProxy,

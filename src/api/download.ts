@@ -1,13 +1,12 @@
-// A build's artifact as a stream: through the client's own dispatcher (proxy, certificates, idle
-// timeouts), the token only to the service's own origin. Redirects are followed here, one hop at a
+// A build's artifact as a stream: through the client's route (proxy, certificates, idle timeouts),
+// the token only to the service's own origin. Redirects are followed here, one hop at a
 // time, so that rule, and where a hop may go (downloadGuard.ts), is decided again for every address.
 import type { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
-import type { BuiltDispatcher } from './dispatcher';
 import { ApiError } from './errors';
 import { describeNetworkFailure } from './networkErrors';
 import { dispositionName, firstHeader, smallText } from './downloadAnswer';
 import { type AddressRange, checkHop, DownloadRefusedError, serviceRangesOf } from './downloadGuard';
+import { discard, type Route, type RouteResponse } from './route';
 import { errorForStatus } from './statusErrors';
 
 export interface OpenedDownload {
@@ -31,7 +30,7 @@ export interface DownloadConfig {
   userAgent: string;
   timeoutMs: number;
   token: () => Promise<string>;
-  dispatcher: () => Promise<BuiltDispatcher>;
+  route: () => Promise<Route>;
 }
 
 export interface DownloadOptions {
@@ -89,7 +88,7 @@ export async function openDownload(config: DownloadConfig, link: string, options
   let previous: URL | undefined;
   let ranges: Promise<Set<AddressRange>> | undefined;
   const serviceRanges = () => (ranges ??= serviceRangesOf(config.baseUrl));
-  const { dispatcher, proxy } = await config.dispatcher();
+  const route = await config.route();
   for (let hop = 0; ; hop++) {
     const withToken = isServiceOrigin(url, config.baseUrl);
     // The service's own origin is where the user pointed the extension; every other address is checked.
@@ -98,21 +97,15 @@ export async function openDownload(config: DownloadConfig, link: string, options
     const headers: Record<string, string> = { accept: '*/*', 'user-agent': config.userAgent };
     if (token) headers.authorization = `Bearer ${token}`;
     options.onHop?.({ url: url.href, withToken });
-    let response: Dispatcher.ResponseData;
+    let response: RouteResponse;
     try {
-      response = await dispatcher.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: 'GET',
-        headers,
-        signal: options.signal,
-      });
+      response = await route.send({ origin: url.origin, path: url.pathname + url.search, method: 'GET', headers, signal: options.signal });
     } catch (error) {
-      throw downloadFailure(error, url, options.signal, config.timeoutMs, proxy);
+      throw downloadFailure(error, url, options.signal, config.timeoutMs, route);
     }
-    const status = response.statusCode;
+    const { status } = response;
     if (REDIRECTS.has(status)) {
-      response.body.dump().catch(() => undefined);
+      discard(response.body);
       const location = firstHeader(response.headers.location);
       if (!location || hop >= MAX_REDIRECTS) {
         const logged = loggableUrl(url);
@@ -147,12 +140,12 @@ export function downloadFailure(
   url: URL,
   signal: AbortSignal | undefined,
   timeoutMs: number,
-  proxy?: BuiltDispatcher['proxy'],
+  route?: Pick<Route, 'proxy' | 'chooser'>,
 ): ApiError {
   const where = { method: 'GET', url: loggableUrl(url), cause: error };
   if (error instanceof ApiError) return error;
   if (signal?.aborted) return new ApiError('cancelled', 'The download was cancelled.', where);
-  const special = describeNetworkFailure(error, where, proxy);
+  const special = describeNetworkFailure(error, where, route);
   if (special) return special;
   const code = codeOf(error);
   const seconds = Math.round(timeoutMs / 100) / 10;

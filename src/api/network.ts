@@ -16,6 +16,8 @@ export interface ProxyOptions {
 }
 
 export interface NetworkOptions {
+  /** VS Code's patched global fetch is there and on (`http.fetchAdditionalSupport`): networkRoute.ts. */
+  vscodeFetch?: boolean;
   proxy?: ProxyOptions;
   /** `http.systemCertificates`: trust the operating system's certificate store too. Default true. */
   systemCertificates?: boolean;

@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
 import type { ResolvedProxy } from './network';
+import type { Route } from './route';
 
 const NOT_TRUSTED = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -37,7 +38,13 @@ interface Where {
 }
 
 /** A certificate or proxy failure as its own ApiError, or undefined when it is neither. */
-export function describeNetworkFailure(error: unknown, where: Where, proxy: ResolvedProxy | undefined): ApiError | undefined {
+export function describeNetworkFailure(
+  error: unknown,
+  where: Where,
+  route: Pick<Route, 'proxy' | 'chooser'> | undefined,
+): ApiError | undefined {
+  const proxy = route?.proxy;
+  const byVsCode = route?.chooser === 'vscode';
   const codes = codesOf(error);
   const host = new URL(where.url).host;
   const certificate = codes.find((code) => NOT_TRUSTED.has(code) || EXPIRED.has(code) || code === WRONG_HOST);
@@ -88,17 +95,25 @@ export function describeNetworkFailure(error: unknown, where: Where, proxy: Reso
   }
   const proxyStatus = /Proxy response \((\d{3})\)/.exec(messagesOf(error).join(' '))?.[1];
   if (proxyStatus === '407') {
-    return new ApiError(
-      'proxy-auth',
-      'The proxy asked for authentication (407) and did not accept what was sent; nothing reached the build service. Check the credentials in http.proxy or http.proxyAuthorization.',
-      { ...where, status: 407, code: 'PROXY_407' },
-    );
+    const message = byVsCode
+      ? "The proxy VS Code chose asked for authentication (407) and VS Code had no login for it; nothing reached the build service. VS Code asks for a proxy's user name and password itself on the desktop (or uses Kerberos); elsewhere, put them in http.proxy or set http.proxyAuthorization."
+      : 'The proxy asked for authentication (407) and did not accept what was sent; nothing reached the build service. Check the credentials in http.proxy or http.proxyAuthorization.';
+    return new ApiError('proxy-auth', message, { ...where, status: 407, code: 'PROXY_407' });
   }
   if (proxyStatus) {
+    const settings = byVsCode ? "http.proxy, http.noProxy and the system's proxy settings" : 'http.proxy and http.noProxy';
     return new ApiError(
       'network',
-      `The proxy refused to connect to ${host} (${proxyStatus}); nothing reached the build service. Check http.proxy and http.noProxy.`,
+      `The proxy refused to connect to ${host} (${proxyStatus}); nothing reached the build service. Check ${settings}.`,
       { ...where, code: `PROXY_${proxyStatus}` },
+    );
+  }
+  const vsCodeProxy = byVsCode ? unreachedProxy(error, where.url) : undefined;
+  if (vsCodeProxy) {
+    return new ApiError(
+      'network',
+      `Could not connect to the proxy ${vsCodeProxy} (${codes[0] ?? 'failed'}) that VS Code chose for ${host}. Check http.proxy, the HTTPS_PROXY environment variable or the system's proxy settings.`,
+      { ...where, code: codes[0] },
     );
   }
   if (atProxy) {
@@ -109,6 +124,19 @@ export function describeNetworkFailure(error: unknown, where: Where, proxy: Reso
     );
   }
   return undefined;
+}
+
+/**
+ * On VS Code's route the proxy is VS Code's choice, unknown here; a refused or unreachable address whose
+ * port is not the service's is taken as that proxy's (a service and its proxy on one port is rare).
+ */
+function unreachedProxy(error: unknown, url: string): string | undefined {
+  const failed = chain(error).find((e) => typeof (e as { port?: unknown }).port === 'number') as
+    { address?: string; port: number; code?: unknown } | undefined;
+  if (!failed || !['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT'].includes(String(failed.code))) return undefined;
+  const target = new URL(url);
+  const servicePort = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  return failed.port === servicePort ? undefined : `${failed.address ?? ''}:${failed.port}`;
 }
 
 /** The proxy a request to `url` would use, ignoring NO_PROXY (which a request that failed at a proxy did not match). */

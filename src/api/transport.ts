@@ -1,8 +1,10 @@
-import type { Dispatcher } from 'undici';
-import type { BuiltDispatcher } from './dispatcher';
+import type { Readable } from 'node:stream';
 import { ApiError } from './errors';
 import type { NetworkOptions } from './network';
 import { describeNetworkFailure } from './networkErrors';
+import { ownRouteReason } from './networkRoute';
+import { discard, type Route, type RouteResponse } from './route';
+import { vscodeRoute } from './vscodeRoute';
 import { DeadlinePassed } from './deadline';
 import { connectionFailure, deadlineFailure, type FailureStage } from './transportFailure';
 
@@ -33,10 +35,10 @@ export interface TransportOptions {
   onNetworkReady?: (description: string) => void;
 }
 
-/** One keep-alive dispatcher for all requests of a client. undici loads on the first request, not before. */
+/** One route for all requests of a client (networkRoute.ts). Our own undici loads only if that route is ours. */
 export class Transport {
-  private loading?: Promise<BuiltDispatcher>;
-  private built?: BuiltDispatcher;
+  private loading?: Promise<Route>;
+  private built?: Route;
   private closed = false;
   // Every request goes below the base address, so its origin is worked out once, not parsed from each URL.
   private readonly origin: string;
@@ -47,31 +49,25 @@ export class Transport {
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     if (this.closed) throw clientClosed();
-    const { dispatcher } = this.built ?? (await this.load());
+    const route = this.built ?? (await this.load());
     if (this.closed) throw clientClosed();
-    let response: Dispatcher.ResponseData;
+    let response: RouteResponse;
     try {
-      response = await dispatcher.request({
-        origin: this.origin,
-        path: request.url.slice(this.origin.length),
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal: request.signal,
-      });
+      const { method, headers, body, signal } = request;
+      response = await route.send({ origin: this.origin, path: request.url.slice(this.origin.length), method, headers, body, signal });
     } catch (error) {
       throw this.describeFailure(error, request, 'awaiting-response');
     }
     try {
       const text = await this.readBody(response);
-      return { status: response.statusCode, headers: response.headers, text };
+      return { status: response.status, headers: response.headers, text };
     } catch (error) {
       throw this.describeFailure(error, request, 'reading-body');
     }
   }
 
-  /** The same dispatcher (proxy, certificates, timeouts) for a request the caller streams itself, e.g. a download. */
-  async dispatcher(): Promise<BuiltDispatcher> {
+  /** The same route (proxy, certificates, timeouts) for a request the caller streams itself, e.g. a download. */
+  async route(): Promise<Route> {
     if (this.closed) throw clientClosed();
     return this.built ?? (await this.load());
   }
@@ -79,35 +75,43 @@ export class Transport {
   async close(): Promise<void> {
     this.closed = true;
     const built = await this.loading?.catch(() => undefined);
-    await built?.dispatcher.destroy();
+    await built?.close();
   }
 
   // A bad proxy address fails every request of this client with the same message; a new client tries again.
-  private load(): Promise<BuiltDispatcher> {
-    this.loading ??= Promise.all([import('./dispatcher'), import('undici')]).then(async ([{ buildDispatcher }, undici]) => {
-      this.built = await buildDispatcher(undici, this.options);
-      this.options.onNetworkReady?.(this.built.description);
-      return this.built;
+  private load(): Promise<Route> {
+    this.loading ??= this.choose().then((route) => {
+      this.built = route;
+      this.options.onNetworkReady?.(route.description);
+      return route;
     });
     return this.loading;
   }
 
-  // With a Content-Length the HTTP parser holds the body to it, so it is read in one go; a chunked body
-  // is counted as it streams, so a runaway answer is cut off at the cap instead of filling memory.
-  private async readBody(response: Dispatcher.ResponseData): Promise<string> {
+  private async choose(): Promise<Route> {
+    const { baseUrl, timeoutMs, network = {} } = this.options;
+    const reason = ownRouteReason(baseUrl, network);
+    if (!reason) return vscodeRoute(timeoutMs);
+    const [{ ownRoute }, undici] = await Promise.all([import('./dispatcher'), import('undici')]);
+    const route = await ownRoute(undici, this.options);
+    return { ...route, description: `${route.description} (not VS Code's network: ${reason})` };
+  }
+
+  // Counted as it streams (a Content-Length above the cap is refused before), so a runaway answer is
+  // cut off at the cap instead of filling memory.
+  private async readBody(response: RouteResponse): Promise<string> {
     const cap = this.options.maxResponseBytes;
     const declared = Number(response.headers['content-length']);
     if (declared > cap) {
-      response.body.destroy();
+      discard(response.body);
       throw tooLarge(cap);
     }
-    if (declared >= 0) return response.body.text();
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    for await (const chunk of response.body as Readable & AsyncIterable<Buffer>) {
       size += chunk.length;
       if (size > cap) {
-        response.body.destroy();
+        discard(response.body);
         throw tooLarge(cap);
       }
       chunks.push(chunk);
@@ -122,7 +126,7 @@ export class Transport {
     if (request.signal?.aborted) return new ApiError('cancelled', 'The request was cancelled.', where);
     if (this.closed) return clientClosed();
     if (error instanceof ApiError) return error;
-    const special = describeNetworkFailure(error, where, this.built?.proxy);
+    const special = describeNetworkFailure(error, where, this.built);
     if (special) return special;
     return connectionFailure(error, where, stage, this.options.timeoutMs);
   }

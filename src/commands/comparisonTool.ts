@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { notReady } from '../core/accounts/connection';
 import { compareFailures } from '../core/testing/baseComparison';
-import { outcomeOf } from '../core/testing/testTree';
+import { isFailedTest } from '../core/testing/testOutcome';
 import { comparisonAnswerText, type ComparedBuild } from '../core/tools/comparisonAnswer';
 import { findApp, named, quoted } from '../core/tools/toolAnswers';
 import { ToolName } from '../ids';
@@ -78,7 +78,7 @@ export class ComparisonTool {
         compared.push({
           appName,
           build,
-          failed: failed.filter((t) => outcomeOf(t.status) === 'failed'),
+          failed: failed.filter(isFailedTest),
           look: baseLook,
           comparison,
           flaky,

@@ -8,6 +8,7 @@ const WATCHED = [
   'http.proxyStrictSSL',
   'http.proxySupport',
   'http.systemCertificates',
+  'http.fetchAdditionalSupport',
 ];
 
 const SUPPORT_VALUES = new Set(['off', 'on', 'override', 'fallback']);
@@ -28,7 +29,16 @@ export function readNetworkOptions(): NetworkOptions {
     noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [],
     strictSSL: http.get<unknown>('proxyStrictSSL') !== false,
   };
-  return { proxy, systemCertificates: http.get<unknown>('systemCertificates') !== false };
+  return { vscodeFetch: vscodeFetchIsOn(http), proxy, systemCertificates: http.get<unknown>('systemCertificates') !== false };
+}
+
+/**
+ * VS Code patches the extension host's global fetch with its proxy and certificates while this
+ * documented setting is on (its default). A VS Code that does not know the setting has no such fetch.
+ */
+function vscodeFetchIsOn(http: vscode.WorkspaceConfiguration): boolean {
+  const known = http.inspect<unknown>('fetchAdditionalSupport')?.defaultValue !== undefined;
+  return known && typeof globalThis.fetch === 'function' && http.get<unknown>('fetchAdditionalSupport') !== false;
 }
 
 /** Fires on any change, so the client cache builds a new client at once (no window reload). */

@@ -19,7 +19,7 @@ import { locateTenThousandTests } from './locate';
 import { alternateCpu } from './measure';
 import { gatedFailures, kib, ms, printTable, type Row } from './report';
 import { downloadTwentyMebibytes } from './download';
-import { baseComparisonRow } from './baseComparison';
+import { baseComparisonRow, flakyCountRow, sharedNamesRow } from './baseComparison';
 import { trackerHoldsRow } from './trackerHolds';
 import { drippingAnswers, type DripOutcome, listTenThousandApps, thousandSmallRequests } from './wire';
 
@@ -157,8 +157,7 @@ async function main(): Promise<void> {
     ),
   );
   rows.push(sameNameCoverageRow());
-  rows.push(baseComparisonRow());
-  rows.push(trackerHoldsRow());
+  rows.push(baseComparisonRow(), sharedNamesRow(), flakyCountRow(), trackerHoldsRow());
 
   const skipHost = process.env.BUILD_SERVICE_BENCH_HOST === '0';
   const host = skipHost ? { rows: [], problems: [] } : hostRows();

@@ -5,6 +5,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { noGalleryEnv, registerLanguagePack } from './displayLanguage.mjs';
 import { defaultHost, hostPaths } from './layout.mjs';
+import { machineCaEnv } from './machineCa.mjs';
 import { killGroup, stopOnExit } from './shutdown.mjs';
 
 /** Settings that keep the workbench quiet and offline: no welcome page, update checks or telemetry. */
@@ -69,7 +70,7 @@ export async function startCodeServer(run, { env = {}, settings = {}, port = 0, 
       // Its own process group, so stopping it also stops the extension host and pty host it forks.
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...run.env, ...(locale ? noGalleryEnv : {}), ...env },
+      env: { ...process.env, ...machineCaEnv(), ...run.env, ...(locale ? noGalleryEnv : {}), ...env },
     },
   );
   child.stdout.pipe(log);

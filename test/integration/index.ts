@@ -4,7 +4,8 @@
 // same for other folders of suites; the runner extension (test/installed/) uses it to test an
 // installed .vsix.
 import Mocha from 'mocha';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as https from 'node:https';
 import path from 'node:path';
 import { format } from 'node:util';
 import SpecAndJsonReporter from '../specAndJsonReporter';
@@ -79,12 +80,24 @@ export function run(): Promise<void> {
 
 /** Runs every *.test.js under `suiteDirs` (compiled, in out/) with mocha, in one run. */
 export async function runSuites(suiteDirs: readonly string[]): Promise<void> {
+  addMachineCaForVsCode();
   const endOutput = tagReporterOutput();
   try {
     await runMocha(suiteDirs);
   } finally {
     endOutput();
   }
+}
+
+/**
+ * VS Code 1.100 adds these to the certificates its fetch trusts in an extension-test run (its stand-in for
+ * the system store, read when its fetch first needs certificates); later versions read SSL_CERT_FILE.
+ * Both come from test/host/machineCa.mjs.
+ */
+function addMachineCaForVsCode(): void {
+  const dir = process.env.BUILD_SERVICE_TEST_MACHINE_CA;
+  if (!dir) return;
+  (https.globalAgent as { testCertificates?: string[] }).testCertificates = [readFileSync(path.join(dir, 'ca.pem'), 'utf8')];
 }
 
 function runMocha(suiteDirs: readonly string[]): Promise<void> {

@@ -19,9 +19,9 @@ describe('accounts', () => {
     assert.equal(accountIdOf('https://api.example.com/v1'), accountIdOf('https://api.example.com/v1/'));
     assert.notEqual(accountIdOf('https://a.example.com/v1'), accountIdOf('https://b.example.com/v1'));
     assert.throws(() => accountIdOf('https://api.example.com'), /\/v1/);
-    // Each account's token has a key of its own, never 0.3's key of no address.
+    // Each account's token has a key of its own, never the old key of no address.
     assert.notEqual(secretKeyOf(accountIdOf('https://api.example.com/v1')), LEGACY_TOKEN_KEY);
-    // Signing out of buildService.baseUrl's account also takes 0.3's token not yet moved to it.
+    // Signing out of buildService.baseUrl's account also takes the address-less token not yet moved to it.
     assert.deepEqual(secretKeysOf('https://a.example.com/v1', true), [
       'buildService.accessToken@https://a.example.com/v1',
       LEGACY_TOKEN_KEY,

@@ -2,7 +2,7 @@
 // fails when clicked, a handler without a contribution is unreachable, a context key or setting
 // spelt differently in one of them silently never matches.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CommandId, ContextKey, Setting, SETTINGS_SECTION, ToolName, VIEW_CONTAINER_ID, ViewId } from '../../src/ids';
 
@@ -31,6 +31,19 @@ describe('command ids', () => {
       Object.values(CommandId).filter((id) => !declared.includes(id)),
       [],
     );
+  });
+
+  // ids.ts's rule: an id more than one file names lives there; one its own group alone names may stay in the group.
+  it('a command id that more than one file of src/ spells out is in src/ids.ts', () => {
+    const srcRoot = path.join(__dirname, '../../../src');
+    const files = (readdirSync(srcRoot, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts') && path.normalize(f) !== 'ids.ts')
+      .map((f) => readFileSync(path.join(srcRoot, f), 'utf8'));
+    const inIds = new Set<string>(Object.values(CommandId));
+    const spelledInSeveral = declared.filter(
+      (id) => !inIds.has(id) && files.filter((text) => text.includes(`'${id}'`) || text.includes(`"${id}"`)).length > 1,
+    );
+    assert.deepEqual(spelledInSeveral, []);
   });
 
   it('all carry the "Build Service" category and the buildService. prefix', () => {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { parseApps } from '../../src/api/parseApps';
 import { parseBuild } from '../../src/api/parseBuild';
 import { parseTestResults, parseTriggeredBuildId } from '../../src/api/parseResults';
-import { outcomeOf } from '../../src/core/testing/testTree';
+import { outcomeOf } from '../../src/core/testing/testOutcome';
 import { LIVE_SHAPES_APP } from '../service/seedCatalog';
 import { useReferenceService } from './clientFixture';
 

@@ -74,8 +74,38 @@ const ALLOWED: readonly Allowed[] = [
     file: 'src/api/networkErrors.ts',
     texts: [
       'The proxy asked for authentication (407) and did not accept what was sent; nothing reached the build service. Check the credentials in http.proxy or http.proxyAuthorization.',
-      'The proxy refused to connect to ${} (${}); nothing reached the build service. Check http.proxy and http.noProxy.',
+      "The proxy VS Code chose asked for authentication (407) and VS Code had no login for it; nothing reached the build service. VS Code asks for a proxy's user name and password itself on the desktop (or uses Kerberos); elsewhere, put them in http.proxy or set http.proxyAuthorization.",
+      'The proxy refused to connect to ${} (${}); nothing reached the build service. Check ${}.',
+      "http.proxy, http.noProxy and the system's proxy settings",
+      'http.proxy and http.noProxy',
+      "Could not connect to the proxy ${} (${}) that VS Code chose for ${}. Check http.proxy, the HTTPS_PROXY environment variable or the system's proxy settings.",
       'Could not connect to the proxy ${} (${}). Check http.proxy or the HTTPS_PROXY environment variable.',
+    ],
+  },
+  {
+    why: "how requests leave and why (VS Code's fetch or our own dispatcher): the first log line of each client",
+    file: 'src/api/networkRoute.ts',
+    texts: [
+      "VS Code's fetch support is off (http.fetchAdditionalSupport) or missing",
+      'a loopback address VS Code might send to a proxy',
+      "http.proxyAuthorization is set, and VS Code's fetch does not send it",
+      "http.proxyStrictSSL is off, and VS Code's fetch checks the proxy's certificate all the same",
+      "NODE_EXTRA_CA_CERTS is set, and VS Code's fetch does not trust the certificates it names",
+    ],
+  },
+  {
+    why: 'the same log line',
+    file: 'src/api/transport.ts',
+    texts: ["${} (not VS Code's network: ${})"],
+  },
+  {
+    why: 'the same log line, and the errors of a silent connection (log only)',
+    file: 'src/api/vscodeRoute.ts',
+    texts: [
+      "through VS Code's network: the proxy VS Code chooses for the address (http.proxy, http.noProxy, the environment, the system, PAC) and the certificates it trusts (http.systemCertificates)",
+      'no answer began in time',
+      'the answer stopped arriving',
+      'The address ${}${} would be changed when sent (a "." or ".." segment); nothing was sent.',
     ],
   },
   {

@@ -11,7 +11,7 @@ export interface StoredAccount {
 
 export const LABEL_MAX = 60;
 
-/** Where 0.3 kept its one token, bound to no address: it moves to the account of buildService.baseUrl. */
+/** Where development builds before accounts kept their one token, bound to no address: it moves to the account of buildService.baseUrl. */
 export const LEGACY_TOKEN_KEY = 'buildService.accessToken';
 const SECRET_PREFIX = `${LEGACY_TOKEN_KEY}@`;
 
@@ -28,7 +28,7 @@ export function isAccountSecretKey(key: string): boolean {
   return key.startsWith(SECRET_PREFIX);
 }
 
-/** Every secret an account may have: its own key and, for the account of buildService.baseUrl, 0.3's key not yet moved. */
+/** Every secret an account may have: its own key and, for the account of buildService.baseUrl, the address-less key not yet moved. */
 export function secretKeysOf(accountId: string, fromSettings: boolean): string[] {
   return fromSettings ? [secretKeyOf(accountId), LEGACY_TOKEN_KEY] : [secretKeyOf(accountId)];
 }

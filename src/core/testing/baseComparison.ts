@@ -1,15 +1,23 @@
 // A build's failed tests against its base branch's latest finished build: new here, also failing there,
-// or fixed here. Tests are found by name first, so comparing costs about a Set difference of names.
+// or fixed here. Tests are found by their full identity (TestIndex), so comparing costs about a Set difference,
+// however many tests share a name; at most COMPARED_TESTS_MAX of each build's tests are compared.
 import type { Build, TestResult } from '../../api/models';
-import { outcomeOf } from './testTree';
+import { isFailedTest, isPassedTest } from './testOutcome';
 
 /** One test as two builds name it: the same device, target, suite and name. */
 export type TestRef = Pick<TestResult, 'name' | 'run' | 'target' | 'suite'>;
 
-export type FailureVerdict = 'new' | 'existing';
+/** 'unknown': not found among the base's tests compared, and the base had more than were compared. */
+export type FailureVerdict = 'new' | 'existing' | 'unknown';
+
+/**
+ * Of each build's tests, the first this many (in the order sent) are compared: a 32 MiB answer holds
+ * hundreds of thousands, and the view and the chat answer say how many were left out.
+ */
+export const COMPARED_TESTS_MAX = 20_000;
 
 export interface FailureComparison {
-  /** The failed test of this build: 'existing' when it failed on the base build too, else 'new'. */
+  /** A failed test of this build: 'existing' when it failed on the base build too, else 'new' (or 'unknown', see above). */
   verdictOf(test: TestRef): FailureVerdict;
   /** This build's failed tests that pass or are absent on the base, in the order sent. */
   readonly newFailures: readonly TestResult[];
@@ -17,49 +25,87 @@ export interface FailureComparison {
   readonly existingFailures: readonly TestResult[];
   /** Failed on the base, passed here: each test once, in the base's order. */
   readonly fixed: readonly TestResult[];
+  /** Tests of either build past the cap, not compared; 0 when all were. */
+  readonly leftOut: number;
+  /** The cap the comparison used. */
+  readonly limit: number;
 }
 
-const isFailed = (status: string): boolean => status === 'failed' || outcomeOf(status) === 'failed';
-const isPassed = (status: string): boolean => outcomeOf(status) === 'passed';
-
-export function sameTest(a: TestRef, b: TestRef): boolean {
+function sameTest(a: TestRef, b: TestRef): boolean {
   return (
     a.name === b.name && (a.suite ?? '') === (b.suite ?? '') && (a.target ?? '') === (b.target ?? '') && (a.run ?? '') === (b.run ?? '')
   );
 }
 
-/** Entries by their test's name; the rare name shared by several suites or devices holds a list. */
+/** The tests of one name by device, target and suite: Maps keyed by the service's own strings, no key built per test. */
+type Places<T> = Map<string, Map<string, Map<string, T>>>;
+
+/**
+ * Entries by their test's full identity. By name first, as most names are the test's own; a name several
+ * tests share (one test on many devices or in many suites) holds its tests by device, target and suite,
+ * never a list to search.
+ */
 export class TestIndex<T> {
-  private readonly byName = new Map<string, T | T[]>();
+  /** The names held by one test: most of them, so no wrapper and one lookup. */
+  private readonly byName = new Map<string, T>();
+  private readonly shared = new Map<string, Places<T>>();
+  private count = 0;
 
   constructor(private readonly testOf: (entry: T) => TestRef) {}
+
+  get size(): number {
+    return this.count;
+  }
 
   /** false when the same test is in already (the first one stays). */
   add(entry: T): boolean {
     const test = this.testOf(entry);
-    const found = this.byName.get(test.name);
-    if (found === undefined) this.byName.set(test.name, entry);
-    else if (Array.isArray(found)) {
-      if (found.some((e) => sameTest(this.testOf(e), test))) return false;
-      found.push(entry);
-    } else if (sameTest(this.testOf(found), test)) return false;
-    else this.byName.set(test.name, [found, entry]);
+    let places = this.shared.get(test.name);
+    if (!places) {
+      const only = this.byName.get(test.name);
+      if (only === undefined) {
+        this.byName.set(test.name, entry);
+        this.count++;
+        return true;
+      }
+      const first = this.testOf(only);
+      if (sameTest(first, test)) return false;
+      this.byName.delete(test.name);
+      this.shared.set(test.name, (places = new Map() as Places<T>));
+      suitesOf(places, first).set(first.suite ?? '', only);
+    }
+    const suites = suitesOf(places, test);
+    if (suites.has(test.suite ?? '')) return false;
+    suites.set(test.suite ?? '', entry);
+    this.count++;
     return true;
   }
 
   get(test: TestRef): T | undefined {
-    const found = this.byName.get(test.name);
-    if (found === undefined) return undefined;
-    if (!Array.isArray(found)) return sameTest(this.testOf(found), test) ? found : undefined;
-    return found.find((entry) => sameTest(this.testOf(entry), test));
+    const only = this.byName.get(test.name);
+    if (only !== undefined) return sameTest(this.testOf(only), test) ? only : undefined;
+    if (this.shared.size === 0) return undefined;
+    return this.shared
+      .get(test.name)
+      ?.get(test.run ?? '')
+      ?.get(test.target ?? '')
+      ?.get(test.suite ?? '');
   }
 
   *values(): IterableIterator<T> {
-    for (const found of this.byName.values()) {
-      if (Array.isArray(found)) yield* found;
-      else yield found;
-    }
+    yield* this.byName.values();
+    for (const places of this.shared.values())
+      for (const targets of places.values()) for (const suites of targets.values()) yield* suites.values();
   }
+}
+
+function suitesOf<T>(places: Places<T>, test: TestRef): Map<string, T> {
+  const [run, target] = [test.run ?? '', test.target ?? ''];
+  let targets = places.get(run);
+  if (!targets) places.set(run, (targets = new Map<string, Map<string, T>>()));
+  let suites = targets.get(target);
+  if (!suites) targets.set(target, (suites = new Map<string, T>()));
+  return suites;
 }
 
 const FAILED_HERE = 1;
@@ -69,47 +115,50 @@ const SKIPPED = 4;
 
 /**
  * `here`: the results of the build looked at; `passingListed`: whether they list its passing tests. When they
- * do not, a test that failed on the base and is not among this build's failures counts as fixed.
+ * do not, a test that failed on the base and is not among this build's failures counts as fixed. `limit`:
+ * how many of each build's tests are compared (tests pass a small one).
  */
-export function compareFailures(here: readonly TestResult[], base: readonly TestResult[], passingListed: boolean): FailureComparison {
+export function compareFailures(
+  here: readonly TestResult[],
+  base: readonly TestResult[],
+  passingListed: boolean,
+  limit = COMPARED_TESTS_MAX,
+): FailureComparison {
+  const baseCount = Math.min(base.length, limit);
+  const hereCount = Math.min(here.length, limit);
   // What became of each base failure here, by its place in `base`: flags, not a second lookup.
-  const seen = new Uint8Array(base.length);
-  const byName = new Map<string, number | number[]>();
-  const placeOf = (found: number | number[], test: TestRef): number | undefined =>
-    typeof found === 'number' ? (sameTest(base[found], test) ? found : undefined) : found.find((i) => sameTest(base[i], test));
-  for (let i = 0; i < base.length; i++) {
-    const test = base[i];
-    if (!isFailed(test.status)) {
-      seen[i] = SKIPPED;
-      continue;
-    }
-    const found = byName.get(test.name);
-    if (found === undefined) byName.set(test.name, i);
-    else if (placeOf(found, test) !== undefined) seen[i] = SKIPPED;
-    else byName.set(test.name, typeof found === 'number' ? [found, i] : [...found, i]);
-  }
-  const lookUp = (test: TestRef): number | undefined => {
-    const found = byName.get(test.name);
-    return found === undefined ? undefined : placeOf(found, test);
-  };
+  const seen = new Uint8Array(baseCount);
+  const places = new TestIndex<number>((i) => base[i]);
+  for (let i = 0; i < baseCount; i++) if (!isFailedTest(base[i]) || !places.add(i)) seen[i] = SKIPPED;
   const newFailures: TestResult[] = [];
   const existingFailures: TestResult[] = [];
-  for (const test of here) {
-    const onBase = lookUp(test);
-    if (isFailed(test.status)) {
+  for (let i = 0; i < hereCount; i++) {
+    const test = here[i];
+    const onBase = places.get(test);
+    if (isFailedTest(test)) {
       if (onBase === undefined) newFailures.push(test);
       else {
         seen[onBase] |= FAILED_HERE;
         existingFailures.push(test);
       }
-    } else if (onBase !== undefined && isPassed(test.status)) seen[onBase] |= PASSED_HERE;
+    } else if (onBase !== undefined && isPassedTest(test)) seen[onBase] |= PASSED_HERE;
   }
+  // Absent from a list of failures means passed only when the whole list was read.
+  const absentIsFixed = !passingListed && here.length === hereCount;
   const fixed: TestResult[] = [];
-  for (let i = 0; i < base.length; i++) {
+  for (let i = 0; i < baseCount; i++) {
     const flags = seen[i];
-    if (!(flags & (FAILED_HERE | SKIPPED)) && (!passingListed || flags & PASSED_HERE)) fixed.push(base[i]);
+    if (!(flags & (FAILED_HERE | SKIPPED)) && (flags & PASSED_HERE || absentIsFixed)) fixed.push(base[i]);
   }
-  return { verdictOf: (test) => (lookUp(test) === undefined ? 'new' : 'existing'), newFailures, existingFailures, fixed };
+  const baseCut = base.length > baseCount;
+  return {
+    verdictOf: (test) => (places.get(test) !== undefined ? 'existing' : baseCut ? 'unknown' : 'new'),
+    newFailures,
+    existingFailures,
+    fixed,
+    leftOut: base.length - baseCount + (here.length - hereCount),
+    limit,
+  };
 }
 
 /** The base build a build is compared with: the newest finished one that ran tests, never the build itself or a newer one when it is on its base. */

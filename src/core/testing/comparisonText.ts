@@ -14,15 +14,39 @@ export type BaseLook =
   | { readonly kind: 'unreadable'; readonly branch: string; readonly base: Build }
   | { readonly kind: 'no-branch' };
 
+/** What Current Branch says beside a compared build: one line, and the lines of the run's output in its tooltip. */
+export interface BuildNote {
+  /** "2 new, 1 also failing on main #41, 1 fixed" */
+  readonly line: string;
+  /** The fixed tests by name, what a cap left out, or why nothing was compared. */
+  readonly detail: readonly string[];
+}
+
 /** "main #41" */
 export function baseName(branch: string, base: Pick<Build, 'id' | 'buildNumber'>): string {
   return `${shownText(branch)} ${buildLabel(base)}`;
 }
 
 export function verdictText(verdict: FailureVerdict, branch: string, base: Build): string {
-  return verdict === 'existing'
-    ? l10n.t('also fails on {0}', baseName(branch, base))
-    : l10n.t('new: does not fail on {0}', baseName(branch, base));
+  switch (verdict) {
+    case 'existing':
+      return l10n.t('also fails on {0}', baseName(branch, base));
+    case 'new':
+      return l10n.t('new: does not fail on {0}', baseName(branch, base));
+    default:
+      return l10n.t('not compared: {0} has more tests than are compared', baseName(branch, base));
+  }
+}
+
+/** Said once when the cap left tests out (baseComparison.ts COMPARED_TESTS_MAX); undefined when all were compared. */
+export function cappedText(comparison: Pick<FailureComparison, 'leftOut' | 'limit'>, branch: string, base: Build): string | undefined {
+  if (comparison.leftOut === 0) return undefined;
+  return l10n.t(
+    'Only the first {0} tests of this build and of {1} were compared; {2} more were left out.',
+    comparison.limit,
+    baseName(branch, base),
+    comparison.leftOut,
+  );
 }
 
 export function flakyText(flaky: FlakyTest, branch: string): string {
@@ -67,6 +91,7 @@ export function summaryText(comparison: FailureComparison, branch: string, base:
     l10n.t('{0} also failing on {1}', comparison.existingFailures.length, baseName(branch, base)),
   ];
   if (comparison.fixed.length > 0) parts.push(l10n.t('{0} fixed', comparison.fixed.length));
+  if (comparison.leftOut > 0) parts.push(l10n.t('{0} not compared', comparison.leftOut));
   return parts.join(', ');
 }
 

@@ -1,7 +1,8 @@
 // Flaky tests of a branch: failed and passed on the same commit, or flipped outcome more than once
 // across its last finished builds. One flip is a break or a fix, not flakiness.
 import type { Build, TestResult } from '../../api/models';
-import { TestIndex, type TestRef } from './baseComparison';
+import { COMPARED_TESTS_MAX, TestIndex, type TestRef } from './baseComparison';
+import { isFailedTest } from './testOutcome';
 
 /** A finished build that ran tests, with its failed tests. */
 export interface BuildFailures {
@@ -24,43 +25,72 @@ export interface FlakyReport {
   readonly builds: number;
   /** Most failures first. */
   readonly tests: readonly FlakyTest[];
+  /** Failed tests past the cap, not counted; 0 when all were. */
+  readonly leftOut: number;
   flakyOf(test: TestRef): FlakyTest | undefined;
 }
 
-/** `history`: the branch's finished builds that ran tests, newest first. */
-export function flakyTests(branch: string, history: readonly BuildFailures[]): FlakyReport {
-  const failedIn = new TestIndex<TestResult & { readonly builds: Set<number> }>((entry) => entry);
+/**
+ * `history`: the branch's finished builds that ran tests, newest first. Only tests the service marks failed
+ * count (testOutcome.ts), at most `limit` of each build's and `limit` tests in all, found by full identity.
+ */
+export function flakyTests(branch: string, history: readonly BuildFailures[], limit = COMPARED_TESTS_MAX): FlakyReport {
+  const failedIn = new TestIndex<{ readonly test: TestResult; readonly builds: number[] }>((entry) => entry.test);
+  let leftOut = 0;
   history.forEach(({ failed }, index) => {
-    for (const test of failed) {
+    const count = Math.min(failed.length, limit);
+    leftOut += failed.length - count;
+    for (let i = 0; i < count; i++) {
+      const test = failed[i];
+      if (!isFailedTest(test)) continue;
       let entry = failedIn.get(test);
-      if (!entry) failedIn.add((entry = { ...test, builds: new Set() }));
-      entry.builds.add(index);
+      if (!entry) {
+        if (failedIn.size >= limit) {
+          leftOut++;
+          continue;
+        }
+        failedIn.add((entry = { test, builds: [] }));
+      }
+      // Indices come in order: a test listed twice in one build counts once.
+      if (entry.builds[entry.builds.length - 1] !== index) entry.builds.push(index);
     }
   });
   const found: FlakyTest[] = [];
-  for (const entry of failedIn.values()) {
-    const failed = (index: number) => entry.builds.has(index);
+  const sameCommitBefore = earlierOnSameCommit(history);
+  // One buffer for every test: 1 where it failed, by build.
+  const failedAt = new Uint8Array(history.length);
+  for (const { test, builds } of failedIn.values()) {
+    failedAt.fill(0);
+    for (const index of builds) failedAt[index] = 1;
     let flips = 0;
-    for (let index = 1; index < history.length; index++) if (failed(index) !== failed(index - 1)) flips++;
-    const sameCommit = onOneCommit(history, failed);
+    let sameCommit = false;
+    for (let index = 1; index < history.length; index++) {
+      if (failedAt[index] !== failedAt[index - 1]) flips++;
+      const before = sameCommitBefore[index];
+      if (before >= 0 && failedAt[before] !== failedAt[index]) sameCommit = true;
+    }
     if (flips < 2 && !sameCommit) continue;
-    const { builds, ...test } = entry;
-    found.push({ test, failures: builds.size, builds: history.length, sameCommit });
+    found.push({ test, failures: builds.length, builds: history.length, sameCommit });
   }
-  found.sort((a, b) => b.failures - a.failures || a.test.name.localeCompare(b.test.name));
+  found.sort((a, b) => b.failures - a.failures || byName(a.test.name, b.test.name));
   const index = new TestIndex<FlakyTest>((flaky) => flaky.test);
   for (const flaky of found) index.add(flaky);
-  return { branch, builds: history.length, tests: found, flakyOf: (test) => index.get(test) };
+  return { branch, builds: history.length, tests: found, leftOut, flakyOf: (test) => index.get(test) };
 }
 
-function onOneCommit(history: readonly BuildFailures[], failed: (index: number) => boolean): boolean {
-  const seen = new Map<string, boolean>();
-  for (let index = 0; index < history.length; index++) {
-    const sha = history[index].build.commit.sha;
-    if (!sha) continue;
-    const before = seen.get(sha);
-    if (before !== undefined && before !== failed(index)) return true;
-    seen.set(sha, failed(index));
-  }
-  return false;
+const collator = new Intl.Collator();
+/** Equal names are common (the same test on several devices): they need no collation. */
+const byName = (a: string, b: string): number => (a === b ? 0 : collator.compare(a, b));
+
+/** For each build, the latest earlier one (newer in the list) of the same commit, else -1: a rebuild that failed and passed. */
+function earlierOnSameCommit(history: readonly BuildFailures[]): Int32Array {
+  const before = new Int32Array(history.length).fill(-1);
+  const last = new Map<string, number>();
+  history.forEach(({ build }, index) => {
+    const sha = build.commit.sha;
+    if (!sha) return;
+    before[index] = last.get(sha) ?? -1;
+    last.set(sha, index);
+  });
+  return before;
 }

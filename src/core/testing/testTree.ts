@@ -2,8 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { TestResult } from '../../api/models';
 import { shownText } from '../text/serviceText';
-
-export type TestOutcome = 'passed' | 'failed' | 'skipped';
+import { outcomeOf, type TestOutcome } from './testOutcome';
 
 export interface TestLeaf {
   /** Unique in the tree: the path of labels from the run down. */
@@ -38,13 +37,6 @@ export const UNNAMED = {
 
 export function isLeaf(node: TestGroup | TestLeaf): node is TestLeaf {
   return !('children' in node);
-}
-
-/** The service says 'passed' or 'failed'; anything else (skipped, error…) reads as failed only when it says so. */
-export function outcomeOf(status: string): TestOutcome {
-  if (status === 'passed' || status === 'success') return 'passed';
-  if (status === 'failed' || status === 'error' || status === 'failure') return 'failed';
-  return 'skipped';
 }
 
 /** Groups results in the order the service sent them; a test named twice in one suite is kept once. */

@@ -3,9 +3,9 @@ import * as l10n from '@vscode/l10n';
 import type { Build, TestResult } from '../../api/models';
 import { buildLabel, statusPhrase } from '../builds/buildLook';
 import type { FailureComparison } from '../testing/baseComparison';
-import { baseName, noComparisonText, type BaseLook } from '../testing/comparisonText';
+import { baseName, cappedText, noComparisonText, type BaseLook } from '../testing/comparisonText';
 import type { FlakyReport } from '../testing/flaky';
-import { outcomeOf } from '../testing/testTree';
+import { isFailedTest } from '../testing/testOutcome';
 import { dataLead, named, quoted } from './toolAnswers';
 
 export interface ComparedBuild {
@@ -33,7 +33,7 @@ export function comparedBuildText(compared: ComparedBuild, max = 20): string {
     named(build.commit.branch),
     named(statusPhrase(build.status, build.rawStatus)),
   );
-  const failed = compared.failed.filter((t) => outcomeOf(t.status) === 'failed');
+  const failed = compared.failed.filter(isFailedTest);
   if (failed.length === 0 && !(comparison && comparison.fixed.length > 0)) return `${head} ${l10n.t('No test failed.')}`;
   const list = (title: string, tests: readonly TestResult[]) =>
     tests.length === 0
@@ -50,6 +50,7 @@ export function comparedBuildText(compared: ComparedBuild, max = 20): string {
       ...list(l10n.t('New failures, not failing on {0}', base), comparison.newFailures),
       ...list(l10n.t('Existing failures, also failing on {0}', base), comparison.existingFailures),
       ...list(l10n.t('Fixed here, failing on {0}', base), comparison.fixed),
+      cappedText(comparison, look.branch, look.base) ?? '',
     );
   } else {
     lines.push(noComparisonText(look) ?? '', ...list(l10n.t('Failed tests'), failed));

@@ -4,6 +4,7 @@ import * as l10n from '@vscode/l10n';
 import { ApiError } from '../../api/errors';
 import type { App, Build, BuildStatus, TestResult } from '../../api/models';
 import { buildLabel, firstLine, shortSha, statusPhrase } from '../builds/buildLook';
+import { isFailedTest } from '../testing/testOutcome';
 import { describeFailure, KINDS_WITH_SERVICE_WORDS } from '../text/errorMessages';
 import { notificationText, shownText } from '../text/serviceText';
 import { relativeTime } from '../text/time';
@@ -148,7 +149,7 @@ export function failedTestsText(build: Build, appName: string, tests: readonly T
     ? l10n.t('Build {0} of {1} on {2} {3}.', label, appName, branch, phrase)
     : l10n.t('Build {0} of {1} {2}.', label, appName, phrase);
   if (!build.finished) return l10n.t('{0} Its tests are known when it finishes.', head);
-  const failed = tests.filter((t) => t.status === 'failed');
+  const failed = tests.filter(isFailedTest);
   if (failed.length === 0) return l10n.t('{0} No test failed.', head);
   const lines = failed.slice(0, max).map((t) => {
     const where = [t.target, t.run].filter(Boolean).map(named).join(', ') || l10n.t('no device named');

@@ -28,7 +28,7 @@ export class Account implements vscode.Disposable {
     readonly id: string,
     public label: string,
     readonly tokens: TokenStore,
-    /** True for the account of buildService.baseUrl, where 0.3's token moves and BUILD_SERVICE_TOKEN may go once agreed. */
+    /** True for the account of buildService.baseUrl, where the address-less token moves and BUILD_SERVICE_TOKEN may go once agreed. */
     readonly fromSettings: boolean,
     clientDeps: ClientCacheDeps,
     private readonly log: Log,

@@ -11,7 +11,7 @@ interface AccountLike {
   readonly tokens: TokenStore;
 }
 
-// Where each account's token comes from: its own secret (keyed by its address), 0.3's token moving into
+// Where each account's token comes from: its own secret (keyed by its address), the address-less token moving into
 // the account of buildService.baseUrl, and BUILD_SERVICE_TOKEN where EnvironmentTokens lets it go.
 export class AccountTokens implements vscode.Disposable {
   readonly environment: EnvironmentTokens;
@@ -41,7 +41,7 @@ export class AccountTokens implements vscode.Disposable {
     });
   }
 
-  /** buildService.baseUrl leaves `id`: 0.3's token, if still unmoved, goes to the address it was given for. */
+  /** buildService.baseUrl leaves `id`: the address-less token, if still unmoved, goes to the address it was given for. */
   leaving(id: string): void {
     if (id !== '') void this.legacy.moveTo(id);
   }

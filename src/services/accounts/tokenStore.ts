@@ -6,7 +6,7 @@ export interface TokenStoreOptions {
   readonly environment?: (ask: boolean) => string | undefined;
   /** The environment's answer for this account changed. */
   readonly onDidChangeEnvironment?: vscode.Event<void>;
-  /** Runs with the first read: 0.3's token moving to this account (LegacyToken); true when it moved one. */
+  /** Runs with the first read: the address-less token moving to this account (LegacyToken); true when it moved one. */
   readonly beforeFirstRead?: () => Promise<boolean>;
 }
 

@@ -3,6 +3,7 @@ import vscode = require('vscode');
 import type { Account } from '../../services/accounts/accounts';
 import type { App, Build } from '../../api';
 import type { BranchBuild } from '../../core/branch/branchState';
+import type { BuildNote } from '../../core/testing/comparisonText';
 import { buildAccessibleLabel, noBuildAccessibleLabel } from '../../core/text/accessibleLabels';
 import { buildNumber, buildTooltip, pullRequestTag, statusPhrase } from '../../core/builds/buildLook';
 import { shownText } from '../../core/text/serviceText';
@@ -11,8 +12,8 @@ import type { MessageNode } from '../messageNode';
 
 export class BranchBuildNode {
   readonly kind = 'branchBuild';
-  /** How its failed tests compare with the base branch, once known ("2 new, 1 also failing on main #41"). */
-  note: string | undefined;
+  /** How its failed tests compare with the base branch, once known ("2 new, 1 also failing on main #41, 1 fixed"), and the fixed tests by name. */
+  note: BuildNote | undefined;
 
   constructor(
     /** Current Branch's row: its build is the tracker's copy, read when drawn. */
@@ -47,9 +48,9 @@ export class BranchBuildNode {
       return item;
     }
     const state = `${buildNumber(build)} ${statusPhrase(build.status, build.rawStatus)}`.trim();
-    item.description = [state, pullRequestTag(build.pullRequestDestination), this.note].filter(Boolean).join(' · ');
+    item.description = [state, pullRequestTag(build.pullRequestDestination), this.note?.line].filter(Boolean).join(' · ');
     item.iconPath = buildIcon(build.status);
-    item.tooltip = [buildTooltip(build, name), this.note].filter(Boolean).join('\n');
+    item.tooltip = [buildTooltip(build, name), this.note?.line, ...(this.note?.detail ?? [])].filter(Boolean).join('\n');
     item.contextValue = build.finished ? 'branchBuild' : 'branchBuild.unfinished';
     item.accessibilityInformation = { label: buildAccessibleLabel(build, now, name) };
     return item;

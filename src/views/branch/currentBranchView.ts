@@ -1,6 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { contextValueOf, type BranchState } from '../../core/branch/branchState';
+import type { BuildNote } from '../../core/testing/comparisonText';
 import { shownText } from '../../core/text/serviceText';
 import { CommandId, ContextKey, Setting } from '../../ids';
 import type { Account } from '../../services/accounts/accounts';
@@ -19,7 +20,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
   private nodes: BranchTreeNode[];
   readonly view: vscode.TreeView<BranchTreeNode>;
   private readonly subscriptions: vscode.Disposable[];
-  private noteOf: (account: Account | undefined, buildId: string) => string | undefined = () => undefined;
+  private noteOf: (account: Account | undefined, buildId: string) => BuildNote | undefined = () => undefined;
 
   constructor(
     private readonly model: CurrentBranch,
@@ -46,7 +47,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
 
   /** Each build row adds what `noteOf` says of it (the comparison with its base), drawn again on `changed`. */
   showNotes(
-    noteOf: (account: Account | undefined, buildId: string) => string | undefined,
+    noteOf: (account: Account | undefined, buildId: string) => BuildNote | undefined,
     changed: vscode.Event<unknown>,
   ): vscode.Disposable {
     this.noteOf = noteOf;

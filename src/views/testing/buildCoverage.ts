@@ -91,10 +91,17 @@ export class BuildCoverage implements vscode.Disposable {
     this.shownView ??= new CoverageView(
       () => this.deps.tests.testingView().controller,
       (uri, file) => this.details(uri, file),
+      (shown) => this.testRunSaid(shown),
     );
     const shown = this.shownView.show(build, appName, matched, files.length);
     this.logShown(build, files.length, shown, missing);
     return shown;
+  }
+
+  /** What the same build's test run said, when the Testing view shows it for the same account. */
+  private testRunSaid(build: Build): readonly string[] {
+    const tests = this.deps.tests.view?.shown;
+    return tests && tests.build.id === build.id && tests.account === this.shownAccount ? tests.said : [];
   }
 
   clear(): void {

@@ -28,11 +28,19 @@ export class CoverageView implements vscode.Disposable {
   private profile: vscode.TestRunProfile | undefined;
   private current: ShownCoverage | undefined;
   private readonly byCoverage = new WeakMap<vscode.FileCoverage, ShownCoverageFile>();
+  private saidLines: readonly string[] = [];
 
   constructor(
     private readonly controller: () => vscode.TestController,
     private readonly locateFunctions: LocateFunctions,
+    /** What the build's test run said (the tests it fixed…): said again here, as this run becomes the newest. */
+    private readonly testRunSaid: (build: Build) => readonly string[],
   ) {}
+
+  /** The lines the last coverage run's output said. */
+  get said(): readonly string[] {
+    return this.saidLines;
+  }
 
   get shown(): ShownCoverage | undefined {
     return this.current;
@@ -80,6 +88,9 @@ export class CoverageView implements vscode.Disposable {
     const request = new vscode.TestRunRequest(undefined, undefined, this.profileOf(), false, true);
     const run = this.controller().createTestRun(request, name, false);
     for (const file of files) run.addCoverage(file.coverage);
+    // Test: Show Output shows the newest run, this one: without these lines it would say nothing was recorded.
+    this.saidLines = this.testRunSaid(build);
+    for (const line of this.saidLines) run.appendOutput(`${line}\r\n`);
     run.end();
   }
 

@@ -3,7 +3,8 @@ import vscode = require('vscode');
 import type { Build, TestResult } from '../../api';
 import { buildLabel } from '../../core/builds/buildLook';
 import { iconSafeText, shownText } from '../../core/text/serviceText';
-import { failureMessage, isLeaf, leavesOf, testTree, type TestGroup, type TestLeaf, type TestOutcome } from '../../core/testing/testTree';
+import type { TestOutcome } from '../../core/testing/testOutcome';
+import { failureMessage, isLeaf, leavesOf, testTree, type TestGroup, type TestLeaf } from '../../core/testing/testTree';
 import type { Account } from '../../services/accounts/accounts';
 import type { TestLocation } from '../../services/testLocator';
 

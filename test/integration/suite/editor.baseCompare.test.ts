@@ -1,6 +1,6 @@
 // "Did I break it?": each failed test of a build in the Testing view says whether it is new, also fails on
-// the base branch, or is flaky; the tests the branch fixed are said once; the Flaky Tests list; and what
-// each of them asks of the service (seeded in test/service/seedComparison.ts).
+// the base branch, or is flaky; the tests the branch fixed are said once; the Flaky Tests list; what each
+// of them asks of the service (seeded in test/service/seedComparison.ts); another base branch compares again.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
@@ -134,6 +134,22 @@ describe('editor: failures against the base branch', () => {
           .map((n) => String(tree.getTreeItem(n).description))
           .join(' | ')}`,
     );
+    // The coverage run that follows becomes the newest result (Test: Show Output): it says the fixed tests too, as
+    // does the row's tooltip in Current Branch.
+    const fixedLine = `Fixed here (failed on main #${BASE_NUMBER}): SettingsTests.testDarkMode() (${IPHONE})`;
+    const coverage = testing(fixture.api).coverage.view;
+    await waitFor(
+      () => coverage?.shown?.build.id === feature._id && coverage.said.includes(fixedLine),
+      () => `the coverage run of ${coverage?.shown?.build.id ?? 'nothing'} said: ${coverage?.said.join(' | ')}`,
+    );
+    const tooltips = tree.getChildren().map((n) => {
+      const tooltip = tree.getTreeItem(n).tooltip;
+      return typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
+    });
+    assert.ok(
+      tooltips.some((t) => t.includes(`${summary}\n${fixedLine}`)),
+      tooltips.join('\n---\n'),
+    );
     const mainBase = fixture.service.data.builds.find((b) => b.commit_info.branch === COMPARE.base && b.build_number === BASE_NUMBER);
     assert.ok(mainBase);
     const sent = comparisonRequests(fixture.service, feature);
@@ -152,6 +168,42 @@ describe('editor: failures against the base branch', () => {
     await noted;
     assert.equal(comparisonRequests(fixture.service, feature).all, 0);
     assert.match(messageOf(fixture, COMPARE.existing.suite, COMPARE.existing.name), /also fails on main #13$/);
+  });
+
+  it("another buildService.baseBranch compares the build shown again: its failures and Current Branch's line name release/2.0, then main again", async () => {
+    const feature = buildOf(fixture.service, COMPARE.feature);
+    const { tests, branch } = testing(fixture.api);
+    assert.equal(tests.view?.shown?.build.id, feature._id, 'the feature build is shown');
+    const release = `${COMPARE.pullRequestInto} #${COMPARE.releaseNumber}`;
+    const second = (suite: string, name: string) => () => {
+      const id = [IPHONE, COMPARE.target, suite, name].map(encodeURIComponent).join('/');
+      return tests.view?.shown?.messages.get(id)?.split('\n').slice(1).join(' | ') ?? '';
+    };
+    const rows = () => branch.tree.getChildren().map((n) => String(branch.tree.getTreeItem(n).description ?? ''));
+    fixture.service.clearRequests();
+    await setSetting('baseBranch', COMPARE.pullRequestInto);
+    try {
+      const existing = second(COMPARE.existing.suite, COMPARE.existing.name);
+      await waitFor(
+        () => existing() === `also fails on ${release}`,
+        () => `the message says ${existing()}`,
+      );
+      assert.equal(second(COMPARE.fresh.suite, COMPARE.fresh.name)(), `new: does not fail on ${release}`);
+      await waitFor(
+        () => rows().some((row) => row.endsWith(` · 2 new, 1 also failing on ${release}`)),
+        () => `Current Branch: ${rows().join(' | ')}`,
+      );
+      const sent = comparisonRequests(fixture.service, feature);
+      assert.equal(sent.lists.filter((r) => r.query.branch === COMPARE.pullRequestInto).length, 1, 'one list of release/2.0');
+    } finally {
+      await setSetting('baseBranch', undefined);
+    }
+    const existing = second(COMPARE.existing.suite, COMPARE.existing.name);
+    await waitFor(
+      () => existing() === `also fails on main #${BASE_NUMBER}`,
+      () => `the message says ${existing()}`,
+    );
+    assert.ok(!rows().some((row) => row.includes(release)), `Current Branch: ${rows().join(' | ')}`);
   });
 
   it("a pull request's build compares with its destination, release/2.0; one into a branch with no builds says so in one line", async () => {
@@ -174,7 +226,10 @@ describe('editor: failures against the base branch', () => {
 
   it('asks nothing from a background window, and catches up when it is focused again', async () => {
     const { tests, comparisons, accounts } = testing(fixture.api);
-    await setSetting('flakyTestBuilds', 5); // another count: nothing of it is kept yet
+    // Another count: nothing of it is kept yet. The build shown is compared again with it, while focused.
+    const relooked = new Promise((resolve) => comparisons.notes.onDidNote(resolve));
+    await setSetting('flakyTestBuilds', 5);
+    await relooked;
     const build = buildOf(fixture.service, COMPARE.pullRequest);
     try {
       await ui.blurWindow();

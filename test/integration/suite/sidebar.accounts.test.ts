@@ -280,7 +280,7 @@ describe('accounts: five accounts', () => {
 });
 
 describe('accounts: upgrade and workspace settings', () => {
-  // One address and its token, no account list (0.3's token under its old key: sidebar.accountsAddress).
+  // One address and its token, no account list (the address-less token under its old key: sidebar.accountsAddress).
   const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, openView: true });
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
   // Workspace settings: the .code-workspace file when the window has one, else the folder's settings.json.

@@ -1,5 +1,5 @@
 // A token goes only where it was given (issue 31): reference services on their own ports, each recording
-// the Authorization header it saw; buildService.baseUrl moved between them as a user does; 0.3's token
+// the Authorization header it saw; buildService.baseUrl moved between them as a user does; the address-less token
 // under its old key; sign-out; and BUILD_SERVICE_TOKEN, set in this extension host's own environment
 // (the tests run in the extension host's process, and the extension reads the variables at use).
 import * as assert from 'node:assert/strict';
@@ -118,13 +118,13 @@ describe('accounts: a token stays with the address it was given for', () => {
     assert.equal(c.requests.length, 0, 'nothing once the environment has no token for it');
   });
 
-  it("the upgrade from 0.3: its token under the old key keeps working with no prompt, and stays with A's address", async () => {
+  it("the upgrade from a build before accounts: its token under the old key keeps working with no prompt, and stays with A's address", async () => {
     await storeToken(fixture.api, undefined);
     await waitFor(async () => (await shownItems(fixture.api)).length === 0, 'the view asking for a token');
     await ui.clearNotifications();
-    // As 0.3 left it: the one token under buildService.accessToken, for the address buildService.baseUrl names.
+    // As a build before accounts left it: the one token under buildService.accessToken, for the address buildService.baseUrl names.
     await testing(fixture.api).secrets.store(LEGACY_KEY, fixture.service.token);
-    await waitFor(appsShown(fixture.service), 'the apps, with the token 0.3 kept');
+    await waitFor(appsShown(fixture.service), 'the apps, with the address-less token');
     assert.equal((await ui.quickInput()).visible, false, 'no token box');
     assert.deepEqual(await ui.notifications(), [], 'no notification');
     assert.equal(await secret(keyOf(fixture.service)), fixture.service.token, "now A's own");
@@ -134,7 +134,7 @@ describe('accounts: a token stays with the address it was given for', () => {
     await setSetting('baseUrl', d.baseUrl);
     await ui.waitForNotification(`Set Access Token for ${d.baseUrl}`);
     await fixture.api.apps.refresh();
-    assert.equal(d.requests.length, 0, "0.3's token does not follow the address");
+    assert.equal(d.requests.length, 0, 'the address-less token does not follow the address');
   });
 
   it('BUILD_SERVICE_TOKEN goes nowhere BUILD_SERVICE_URL does not name (nor where it is no address), unless the user agrees for that address and token', async () => {

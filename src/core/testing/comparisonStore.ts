@@ -1,0 +1,179 @@
+// What a window keeps of comparisons with the base branch and of flaky counts, each kind in a bounded cache
+// (core/cache/lru.ts): a finished build never changes, so its failed tests, and its comparison with one base
+// branch, are asked once while kept. The vscode side (settings, Git, focus) is services/testing/testComparisons.ts.
+import type { BuildServiceClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { Build, TestResult } from '../../api/models';
+import { Lru } from '../cache/lru';
+import { loggedText } from '../text/serviceText';
+import { baseBuildFor, finishedWithTests, noFailures } from './baseComparison';
+import type { BaseLook } from './comparisonText';
+import { listLimitFor } from './comparisonSettings';
+import { flakyTests, type FlakyReport } from './flaky';
+
+/** What a look needs: whose build (its ids scoped by the account), asked with which client, and the signal that ends it. */
+export interface StoreLook {
+  readonly account: { scoped(id: string): string };
+  readonly client: Pick<BuildServiceClient, 'getTests' | 'listBuilds' | 'listBranches'>;
+  readonly signal: AbortSignal;
+}
+
+export interface ComparisonStoreDeps<L extends StoreLook> {
+  /** The base branch of a build; '' when none can be told. */
+  baseBranchOf(look: L, build: Build): Promise<string>;
+  /** buildService.flakyTestBuilds, checked. */
+  flakyBuilds(): number;
+  /** How each request goes (services/testing/requestPlan.ts: after focus, a few at once). */
+  request<T>(signal: AbortSignal, request: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /** A comparison or a flaky report became known. */
+  learned(): void;
+  readonly log: { warn(text: string): void };
+}
+
+/**
+ * Entries kept of each kind; the least recently used goes first. A flaky count needs its branch's last
+ * N failed-test lists at once (10 by default, FLAKY_BUILDS_MAX 50), so the lists hold a count and more.
+ */
+export const CACHE_BOUNDS = {
+  /** Comparisons, by build and base branch. */
+  comparisons: 100,
+  /** Failed-test lists, by build. */
+  failedTests: 64,
+  /** Lists of a branch's builds, by app, branch and length. */
+  builds: 32,
+  /** An app's default branch (main or master), by app. */
+  defaults: 32,
+  /** Flaky reports, by app, branch and number of builds. */
+  reports: 16,
+} as const;
+
+export type CacheName = keyof typeof CACHE_BOUNDS;
+
+/** `L`: the caller's look, handed back to `baseBranchOf` as it came. */
+export class ComparisonStore<L extends StoreLook = StoreLook> {
+  private readonly caches = {
+    comparisons: new Lru<string, Promise<BaseLook>>(CACHE_BOUNDS.comparisons),
+    failedTests: new Lru<string, Promise<readonly TestResult[]>>(CACHE_BOUNDS.failedTests),
+    builds: new Lru<string, Promise<readonly Build[]>>(CACHE_BOUNDS.builds),
+    defaults: new Lru<string, Promise<string | undefined>>(CACHE_BOUNDS.defaults),
+    reports: new Lru<string, Promise<FlakyReport>>(CACHE_BOUNDS.reports),
+  };
+
+  constructor(private readonly deps: ComparisonStoreDeps<L>) {}
+
+  /** Entries held of each kind (for tests and the log). */
+  sizes(): Record<CacheName, number> {
+    const { comparisons, failedTests, builds, defaults, reports } = this.caches;
+    return {
+      comparisons: comparisons.size,
+      failedTests: failedTests.size,
+      builds: builds.size,
+      defaults: defaults.size,
+      reports: reports.size,
+    };
+  }
+
+  /**
+   * The base build of a finished build and its failed tests: at most a list and one test request, once per
+   * build and base branch, so a changed buildService.baseBranch compares again.
+   */
+  async compare(look: L, build: Build): Promise<BaseLook> {
+    const branch = await this.deps.baseBranchOf(look, build);
+    const key = `${look.account.scoped(build.id)}\n${branch}`;
+    const { comparisons } = this.caches;
+    const outcome = await this.share(comparisons, key, look.signal, async (): Promise<BaseLook> => {
+      const outcome = await this.baseLook(look, build, branch);
+      this.deps.learned();
+      return outcome;
+    });
+    // Only a comparison made is kept: a base with no finished build yet, or unreadable tests, may change.
+    if (outcome.kind === 'no-base' || outcome.kind === 'unreadable') comparisons.delete(key);
+    return outcome;
+  }
+
+  private async baseLook(look: L, build: Build, branch: string): Promise<BaseLook> {
+    if (!branch || !build.appId) return { kind: 'no-branch' };
+    const builds = await this.list(look, build.appId, branch, this.deps.flakyBuilds());
+    const base = baseBuildFor(build, branch, builds);
+    if (!base) return { kind: 'no-base', branch };
+    try {
+      return { kind: 'compared', branch, base, failed: await this.failedTestsOf(look, base) };
+    } catch (error) {
+      if (isCancellation(error) || look.signal.aborted) throw error;
+      this.deps.log.warn(loggedText(`Base comparison: the tests of build ${base.id} could not be read: ${String(error)}`));
+      return { kind: 'unreadable', branch, base };
+    }
+  }
+
+  /** The flaky tests of a branch over its last N finished builds: one list and at most N test requests, once. */
+  flaky(look: L, appId: string, branch: string): Promise<FlakyReport> {
+    const builds = this.deps.flakyBuilds();
+    const key = `${look.account.scoped(appId)}\n${branch}\n${builds}`;
+    return this.share(this.caches.reports, key, look.signal, async () => {
+      const listed = await this.list(look, appId, branch, builds);
+      const history = listed.filter((b) => b.commit.branch === branch && finishedWithTests(b)).slice(0, builds);
+      const failed = await Promise.all(history.map((build) => this.failedTestsOf(look, build)));
+      const report = flakyTests(
+        branch,
+        history.map((build, index) => ({ build, failed: failed[index] })),
+      );
+      this.deps.learned();
+      return report;
+    });
+  }
+
+  /** A finished build's failed tests, asked once. */
+  failedTestsOf(look: L, build: Build): Promise<readonly TestResult[]> {
+    if (noFailures(build)) return Promise.resolve([]);
+    return this.share(this.caches.failedTests, look.account.scoped(build.id), look.signal, (signal) =>
+      this.deps.request(signal, async (s) => (await look.client.getTests(build.id, { signal: s })).tests),
+    );
+  }
+
+  /** main or master, whichever the app builds (main first); asked once per app. */
+  appDefault(look: L, appId: string): Promise<string | undefined> {
+    return this.share(this.caches.defaults, look.account.scoped(appId), look.signal, (signal) =>
+      this.deps.request(signal, async (s) => {
+        const names = new Set((await look.client.listBranches(appId, { signal: s })).map((b) => b.name));
+        return ['main', 'master'].find((name) => names.has(name));
+      }),
+    );
+  }
+
+  /** The branch's newest builds, enough for N finished ones; also where the base build is found. */
+  private list(look: L, appId: string, branch: string, builds: number): Promise<readonly Build[]> {
+    const limit = listLimitFor(builds);
+    return this.share(this.caches.builds, `${look.account.scoped(appId)}\n${branch}\n${limit}`, look.signal, (signal) =>
+      this.deps.request(signal, (s) => look.client.listBuilds(appId, { branch, limit, signal: s })),
+    );
+  }
+
+  /** One request for everyone who asks; a failure is forgotten (asked again next time), and a look cancelled by another asks anew. */
+  private async share<T>(
+    cache: Lru<string, Promise<T>>,
+    key: string,
+    signal: AbortSignal,
+    make: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    for (;;) {
+      let entry = cache.get(key);
+      if (!entry) {
+        const made = make(signal);
+        entry = made;
+        cache.set(key, made);
+        made.catch(() => {
+          if (cache.peek(key) === made) cache.delete(key);
+        });
+      }
+      try {
+        return await entry;
+      } catch (error) {
+        if (signal.aborted || !isCancellation(error)) throw error;
+      }
+    }
+  }
+}
+
+export function isCancellation(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'cancelled';
+}

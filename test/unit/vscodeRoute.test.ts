@@ -1,0 +1,138 @@
+// VS Code's way out (api/vscodeRoute.ts) is the host's global fetch; in plain Node that is Node's own,
+// unpatched, so what is ours around it is tested here against real servers on 127.0.0.1: no redirect
+// followed, the silence limit, a path sent as it is or not at all, close(). Which way a client takes
+// is networkRoute.ts; the proxy and certificates VS Code adds are tested in the host (network.vscode).
+import * as assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError } from '../../src/api/errors';
+import { ownRouteReason } from '../../src/api/networkRoute';
+import { vscodeRoute } from '../../src/api/vscodeRoute';
+
+async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ origin: string; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function text(body: NodeJS.ReadableStream): Promise<string> {
+  let all = '';
+  for await (const chunk of body) all += String(chunk);
+  return all;
+}
+
+describe("VS Code's way out (the host's fetch)", () => {
+  const servers: Server[] = [];
+  afterEach(() => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+  async function start(handler: Parameters<typeof createServer>[1]): Promise<string> {
+    const { origin, server } = await serve(handler);
+    servers.push(server);
+    return origin;
+  }
+
+  it('sends the method, headers and body, and answers with status, headers and the body as a stream', async () => {
+    let seen = { method: '', auth: '', body: '' };
+    const origin = await start((request, response) => {
+      void text(request).then((body) => {
+        seen = { method: request.method ?? '', auth: request.headers.authorization ?? '', body };
+        response.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'r1' }).end('{"ok":true}');
+      });
+    });
+    const answer = await vscodeRoute(5000).send({
+      origin,
+      path: '/v1/apps/a/builds',
+      method: 'POST',
+      headers: { authorization: 'Bearer t0ken', 'content-type': 'application/json' },
+      body: '{"branch":"main"}',
+    });
+    assert.equal(answer.status, 201);
+    assert.equal(answer.headers['x-request-id'], 'r1');
+    assert.equal(await text(answer.body), '{"ok":true}');
+    assert.deepEqual(seen, { method: 'POST', auth: 'Bearer t0ken', body: '{"branch":"main"}' });
+  });
+
+  it('does not follow a redirect: the 302 is the answer, so the caller decides where a token may go', async () => {
+    let elsewhere = 0;
+    const other = await start((_request, response) => {
+      elsewhere++;
+      response.end('secret');
+    });
+    const origin = await start((_request, response) => response.writeHead(302, { location: `${other}/x` }).end());
+    const answer = await vscodeRoute(5000).send({
+      origin,
+      path: '/v1/builds/1',
+      method: 'GET',
+      headers: { authorization: 'Bearer t0ken' },
+    });
+    assert.equal(answer.status, 302);
+    assert.equal(answer.headers.location, `${other}/x`);
+    assert.equal(elsewhere, 0);
+  });
+
+  it('a segment "." or ".." is refused before sending, as fetch would turn it into another route', async () => {
+    let asked = 0;
+    const origin = await start((_request, response) => {
+      asked++;
+      response.end();
+    });
+    const failure = await vscodeRoute(5000)
+      .send({ origin, path: '/v1/builds/../cancel', method: 'POST', headers: {} })
+      .catch((e: unknown) => e);
+    assert.ok(failure instanceof ApiError && failure.kind === 'bad-request', String(failure));
+    assert.equal(asked, 0);
+  });
+
+  it('a server that never answers ends with the silence limit, coded like undici timeouts', async () => {
+    const origin = await start(() => undefined);
+    const failure = await vscodeRoute(200)
+      .send({ origin, path: '/v1/apps', method: 'GET', headers: {} })
+      .catch((e: unknown) => e);
+    assert.equal((failure as { code?: string }).code, 'UND_ERR_HEADERS_TIMEOUT');
+  });
+
+  it('an answer that stops arriving ends with the silence limit while it is read', async () => {
+    const origin = await start((_request, response) => {
+      response.writeHead(200);
+      response.write('[');
+    });
+    const answer = await vscodeRoute(200).send({ origin, path: '/v1/apps', method: 'GET', headers: {} });
+    const failure = await text(answer.body).catch((e: unknown) => e);
+    assert.equal((failure as { code?: string }).code, 'UND_ERR_BODY_TIMEOUT');
+  });
+
+  it('close() ends a request still waiting', async () => {
+    const origin = await start(() => undefined);
+    const route = vscodeRoute(60_000);
+    const pending = route.send({ origin, path: '/v1/apps', method: 'GET', headers: {} }).catch((e: unknown) => e);
+    await route.close();
+    assert.ok((await pending) instanceof Error);
+  });
+});
+
+describe('which way a client takes (networkRoute.ts)', () => {
+  const service = 'https://builds.example.com/v1';
+  const on = { vscodeFetch: true };
+
+  it("VS Code's fetch when it is on and nothing asks for what only our own way does", () => {
+    assert.equal(ownRouteReason(service, { ...on, proxy: { url: 'http://proxy:3128', noProxy: ['.corp'] } }, {}), undefined);
+    assert.equal(ownRouteReason(service, { ...on, proxy: { support: 'off', authorization: 'Basic x' } }, {}), undefined);
+    // VS Code sends these direct itself, whatever proxy is set.
+    for (const local of ['http://127.0.0.1:8080/v1', 'http://localhost:8080/v1', 'http://[::1]:8080/v1']) {
+      assert.equal(ownRouteReason(local, { ...on, proxy: { url: 'http://proxy:3128' } }, {}), undefined);
+    }
+  });
+
+  it('our own way, with the reason, when VS Code would not do what a setting asks', () => {
+    assert.match(ownRouteReason(service, {}, {}) ?? '', /fetch support is off/);
+    assert.match(ownRouteReason('http://127.0.0.2:8080/v1', on, {}) ?? '', /loopback/);
+    assert.match(ownRouteReason(service, { ...on, proxy: { authorization: 'Basic x' } }, {}) ?? '', /http\.proxyAuthorization/);
+    assert.match(ownRouteReason(service, { ...on, proxy: { strictSSL: false } }, {}) ?? '', /http\.proxyStrictSSL/);
+    assert.match(ownRouteReason(service, on, { NODE_EXTRA_CA_CERTS: '/ca.pem' }) ?? '', /NODE_EXTRA_CA_CERTS/);
+    assert.equal(ownRouteReason(service, { ...on, systemCertificates: false }, { NODE_EXTRA_CA_CERTS: '/ca.pem' }), undefined);
+  });
+});
