@@ -27,6 +27,8 @@ export interface BuildServiceExports {
   // Only in tests (ExtensionMode.Test or BUILD_SERVICE_TEST_HOOKS=1); `secrets` lets a test change the token as another window does.
   readonly testing?: {
     readonly secrets: vscode.SecretStorage;
+    /** What the extension keeps across windows (nothing secret). */
+    readonly globalState: vscode.Memento;
     /** The accounts, and the Accounts menu's provider as VS Code calls it. */
     readonly accounts: Accounts;
     readonly accountsMenu: vscode.AuthenticationProvider;

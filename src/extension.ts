@@ -89,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
 
   const targets = new CommandTargets(apps);
   const history = new HistoryCommands({ session, tracker, apps, targets, extensionUri: context.extensionUri, log });
-  const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, log });
+  const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, traces: [repoMap], log });
   const tools = {
     ...new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools(),
     ...new ComparisonTool({ session, branch, comparisons, settings, log }).tools(),
@@ -151,6 +151,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const testing = testMode
     ? {
         secrets: context.secrets,
+        globalState: context.globalState,
         accounts,
         accountsMenu: accountCommands,
         get tokenSecretKey() {

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { ApiError } from './errors';
 import { describeNetworkFailure } from './networkErrors';
 import { dispositionName, firstHeader, smallText } from './downloadAnswer';
-import { type AddressRange, checkHop, serviceRangesOf } from './downloadGuard';
+import { type AddressRange, checkHop, DownloadRefusedError, serviceRangesOf } from './downloadGuard';
 import { discard, type Route, type RouteResponse } from './route';
 import { errorForStatus } from './statusErrors';
 
@@ -36,6 +36,13 @@ export interface DownloadConfig {
 export interface DownloadOptions {
   signal?: AbortSignal;
   onHop?: (hop: DownloadHop) => void;
+}
+
+/** An http:// link given by an https:// service: refused like a redirect down to http://, before any byte is asked. */
+export class UnencryptedLinkError extends DownloadRefusedError {
+  constructor(host: string) {
+    super('downgrade', host, `The link leads to http://${host} while the service uses https://; it would be unencrypted, refused.`);
+  }
 }
 
 const MAX_REDIRECTS = 5;
@@ -76,6 +83,8 @@ export function isServiceOrigin(url: string | URL, baseUrl: string): boolean {
 
 export async function openDownload(config: DownloadConfig, link: string, options: DownloadOptions = {}): Promise<OpenedDownload> {
   let url = downloadUrl(link);
+  // The link itself is data from the service: it may not step down from the service's https either.
+  if (new URL(config.baseUrl).protocol === 'https:' && url.protocol === 'http:') throw new UnencryptedLinkError(url.host);
   let previous: URL | undefined;
   let ranges: Promise<Set<AddressRange>> | undefined;
   const serviceRanges = () => (ranges ??= serviceRangesOf(config.baseUrl));

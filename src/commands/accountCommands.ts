@@ -21,6 +21,8 @@ export interface AccountCommandsDeps {
   accounts: Accounts;
   settings: SettingsService;
   globalState: vscode.Memento;
+  /** What else keeps something of an account in globalState (the repository map), forgotten at sign-out. */
+  traces: readonly { forget(accountId: string): Promise<void> }[];
   log: Log;
 }
 
@@ -137,6 +139,8 @@ export class AccountCommands implements vscode.AuthenticationProvider, vscode.Di
     if (!account) return;
     const label = account.label; // buildService.baseUrl's account stays, under its host
     await this.deps.accounts.signOut(account.id);
+    await Promise.all(this.deps.traces.map((trace) => trace.forget(account.id)));
+    if (this.deps.globalState.get(LAST_ADDRESS_KEY) === account.id) await this.deps.globalState.update(LAST_ADDRESS_KEY, undefined);
     const stillFromEnvironment = (await account.tokens.source()) === 'environment';
     this.deps.log.info(
       `Signed out of ${label}: its secrets, apps and followed builds are gone${stillFromEnvironment ? `; ${TOKEN_ENV_VAR} still signs in there` : ''}.`,

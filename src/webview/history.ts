@@ -56,7 +56,11 @@ function options(): uPlot.Options {
   const bars = uPlot.paths.bars?.({ size: [0.7, 40] });
   return {
     ...chartSize(),
-    scales: { x: { time: false, range: [-0.5, Math.max(rows.length - 0.5, 0.5)] }, pct: { range: [0, 100] } },
+    scales: {
+      x: { time: false, range: [-0.5, Math.max(rows.length - 0.5, 0.5)] },
+      pct: { range: [0, 100] },
+      ...(model.series.minutesTop === undefined ? {} : { min: { range: [0, model.series.minutesTop] as uPlot.Range.MinMax } }),
+    },
     axes: [
       { ...axis, space: 48, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (rows[v]?.label ?? '') : '')) },
       { ...axis, scale: 'min', label: texts.minutes },
@@ -72,6 +76,7 @@ function options(): uPlot.Options {
       { label: texts.queued, scale: 'min', stroke: colour('--vscode-charts-orange'), width: 2, points: { show: true, size: 5 } },
       { label: texts.tests, scale: 'tests', stroke: colour('--vscode-charts-purple'), width: 1.5, dash: [4, 4] },
       { label: texts.coverage, scale: 'pct', stroke: colour('--vscode-charts-yellow'), width: 1.5 },
+      ...(model.series.offScale ? [offScaleSeries()] : []),
     ],
     cursor: { drag: { x: false, y: false }, points: { show: false } },
     legend: { show: true },
@@ -79,9 +84,16 @@ function options(): uPlot.Options {
   };
 }
 
+/** Times beyond the scale (model.series.minutesTop) are drawn at its top and marked so: points, no line. */
+function offScaleSeries(): uPlot.Series {
+  const stroke = colour('--vscode-charts-foreground');
+  return { label: model.texts.offScale, scale: 'min', stroke, paths: () => null, points: { show: true, size: 11, width: 2, fill: stroke } };
+}
+
 function data(): uPlot.AlignedData {
   const { series } = model;
-  return [series.x, ...outcomes.map((o) => series.durationByOutcome[o]), series.queued, series.tests, series.coverage];
+  const marks = series.offScale ? [series.offScale] : [];
+  return [series.x, ...outcomes.map((o) => series.durationByOutcome[o]), series.queued, series.tests, series.coverage, ...marks];
 }
 
 /** The hovered build, named beside the pointer; the text is the model's, set as text. */

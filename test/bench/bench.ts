@@ -20,6 +20,7 @@ import { alternateCpu } from './measure';
 import { gatedFailures, kib, ms, printTable, type Row } from './report';
 import { downloadTwentyMebibytes } from './download';
 import { baseComparisonRow, flakyCountRow, sharedNamesRow } from './baseComparison';
+import { trackerHoldsRow } from './trackerHolds';
 import { drippingAnswers, type DripOutcome, listTenThousandApps, thousandSmallRequests } from './wire';
 
 const root = join(__dirname, '../../..');
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
     ),
   );
   rows.push(sameNameCoverageRow());
-  rows.push(baseComparisonRow(), sharedNamesRow(), flakyCountRow());
+  rows.push(baseComparisonRow(), sharedNamesRow(), flakyCountRow(), trackerHoldsRow());
 
   const skipHost = process.env.BUILD_SERVICE_BENCH_HOST === '0';
   const host = skipHost ? { rows: [], problems: [] } : hostRows();

@@ -10,7 +10,7 @@ import {
   secretKeysOf,
   suggestLabel,
 } from '../../src/core/accounts/accounts';
-import { environmentTokenUse } from '../../src/core/accounts/environmentToken';
+import { consentOf, environmentTokenUse, malformedUrl, tokenFingerprint } from '../../src/core/accounts/environmentToken';
 import { triggerQuestion } from '../../src/core/tools/toolAnswers';
 
 describe('accounts', () => {
@@ -75,18 +75,49 @@ describe('accounts', () => {
     const a = { id: 'https://a.example.com/v1', fromSettings: true };
     const menu = { id: 'https://b.example.com/v1', fromSettings: false };
     const token = 'env-token';
+    const allow = { choice: 'allow', fingerprint: tokenFingerprint(token) } as const;
+    const deny = { choice: 'deny', fingerprint: tokenFingerprint(token) } as const;
     const named = { token, url: 'https://A.example.com/v1/' };
     assert.equal(environmentTokenUse(a, named, undefined), 'use', 'named: no question');
-    assert.equal(environmentTokenUse(a, named, 'deny'), 'use', 'naming it is the answer');
-    assert.equal(environmentTokenUse(menu, named, 'allow'), 'none', 'never to another address');
+    assert.equal(environmentTokenUse(a, named, deny), 'use', 'naming it is the answer');
+    assert.equal(environmentTokenUse(menu, named, allow), 'none', 'never to another address');
     assert.equal(environmentTokenUse({ ...a, fromSettings: false }, named, undefined), 'use', 'a menu account it names');
     const unnamed = { token, url: undefined };
     assert.equal(environmentTokenUse(a, unnamed, undefined), 'ask');
-    assert.equal(environmentTokenUse(a, unnamed, 'allow'), 'use');
-    assert.equal(environmentTokenUse(a, unnamed, 'deny'), 'none');
-    assert.equal(environmentTokenUse(menu, unnamed, 'allow'), 'none', 'without a name, only buildService.baseUrl may ask');
-    assert.equal(environmentTokenUse(a, { token, url: 'not an address' }, undefined), 'ask', 'a name that is no address names none');
-    assert.equal(environmentTokenUse(a, { token: undefined, url: a.id }, 'allow'), 'none');
+    assert.equal(environmentTokenUse(a, unnamed, allow), 'use');
+    assert.equal(environmentTokenUse(a, unnamed, deny), 'none');
+    assert.equal(environmentTokenUse(menu, unnamed, allow), 'none', 'without a name, only buildService.baseUrl may ask');
     assert.equal(environmentTokenUse({ id: '', fromSettings: true }, unnamed, undefined), 'none', 'no address, nowhere to send');
+    assert.equal(environmentTokenUse(a, { token: undefined, url: a.id }, allow), 'none');
+  });
+
+  it('a BUILD_SERVICE_URL that is not an address means the token goes nowhere, agreed or not', () => {
+    const a = { id: 'https://a.example.com/v1', fromSettings: true };
+    const token = 'env-token';
+    const allow = { choice: 'allow', fingerprint: tokenFingerprint(token) } as const;
+    for (const url of ['not an address', 'ftp://a.example.com/v1', 'https://']) {
+      assert.ok(malformedUrl({ token, url }), url);
+      assert.equal(environmentTokenUse(a, { token, url }, undefined), 'none', `${url}: not asked`);
+      assert.equal(environmentTokenUse(a, { token, url }, allow), 'none', `${url}: an earlier yes does not count`);
+    }
+    assert.ok(!malformedUrl({ token, url: '  ' }), 'blank is unset');
+    assert.equal(environmentTokenUse(a, { token, url: '  ' }, allow), 'use');
+  });
+
+  it('the answer holds for the token it was given about: another BUILD_SERVICE_TOKEN is asked about again; the fingerprint is not the token', () => {
+    const a = { id: 'https://a.example.com/v1', fromSettings: true };
+    const first = 'bs_first-token-3f9a0c';
+    const consent = { choice: 'allow', fingerprint: tokenFingerprint(first) } as const;
+    assert.equal(environmentTokenUse(a, { token: first, url: undefined }, consent), 'use');
+    assert.equal(environmentTokenUse(a, { token: 'bs_other-token-77e1d2', url: undefined }, consent), 'ask');
+    assert.equal(environmentTokenUse(a, { token: 'bs_other-token-77e1d2', url: undefined }, { ...consent, choice: 'deny' }), 'ask');
+    assert.match(consent.fingerprint, /^[0-9a-f]{16}$/);
+    assert.ok(!consent.fingerprint.includes(first) && !first.includes(consent.fingerprint));
+    assert.notEqual(tokenFingerprint(first), tokenFingerprint(`${first} `));
+    // As stored: an older version's bare answer is no answer for any token; a well-formed one reads back.
+    assert.equal(consentOf('allow'), undefined);
+    assert.equal(consentOf({ choice: 'allow' }), undefined);
+    assert.equal(consentOf({ choice: 'maybe', fingerprint: 'x' }), undefined);
+    assert.deepEqual(consentOf(JSON.parse(JSON.stringify(consent))), consent);
   });
 });

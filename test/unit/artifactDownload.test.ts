@@ -9,7 +9,7 @@ import { saveArtifact, type ArtifactProgress } from '../../src/core/artifacts/ar
 import { DownloadFailed } from '../../src/core/artifacts/downloadFailure';
 import { progressText } from '../../src/core/artifacts/downloadText';
 import { BuildServiceClient } from '../../src/api/client';
-import { loggableUrl } from '../../src/api/download';
+import { type DownloadHop, loggableUrl } from '../../src/api/download';
 import type { ApiError } from '../../src/api/errors';
 import { checkDownloadSizeLimit } from '../../src/core/settings/validateDownloads';
 import { addressAllowed, addressRange, type AddressRange } from '../../src/api/downloadGuard';
@@ -254,6 +254,40 @@ describe('saving an artifact', () => {
     }
   });
 
+  it('a file of unknown size stops as it grows past the free space of the disk, and nothing is kept', async () => {
+    const cdn = await startArtifactHost();
+    try {
+      const received: number[] = [];
+      const failure = await saveArtifact({
+        client: fixture.client(),
+        url: cdn.url('chunked.ipa', 10_000_000, { chunked: true }),
+        folder,
+        freeBytesLimit: 9_000_000,
+        timeoutMs: 5000,
+        onProgress: (p) => received.push(p.received),
+      }).catch((e: unknown) => e);
+      assert.ok(failure instanceof DownloadFailed, String(failure));
+      assert.equal(failure.kind, 'disk');
+      // Looked at again every 4 MiB: just past 8 MiB, under 9,000,000 − 8,388,608 bytes were left.
+      assert.match(failure.reason, /^it grew past the free space of the disk \([\d.]+ KB free\)$/);
+      assert.ok(Math.max(...received) <= 9_000_000, `progress stopped before the disk was full: ${Math.max(...received)}`);
+      assert.ok(Math.max(...received) > 8_388_608, `it ran up to the free space: ${Math.max(...received)}`);
+      assert.deepEqual(readdirSync(folder), []);
+      // Exactly as much room as the file needs: it arrives.
+      const saved = await saveArtifact({
+        client: fixture.client(),
+        url: cdn.url('chunked.ipa', 10_000_000, { chunked: true }),
+        folder,
+        freeBytesLimit: 10_000_000,
+        timeoutMs: 5000,
+      });
+      assert.equal(saved.bytes, 10_000_000);
+      assert.equal(sha256(saved.path), cdn.digest('chunked.ipa', 10_000_000));
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('two downloads of the same name at once both arrive, under two names, and neither replaces the other', async () => {
     const build = iosSuccess();
     const link = build.links.download[0];
@@ -461,6 +495,30 @@ describe('a download from an https:// service', () => {
       assert.deepEqual(readdirSync(folder), []);
       // Without the redirect, the same link arrives over https.
       assert.ok((await saveArtifact({ client, url: build.links.download[0].url, folder, timeoutMs: 5000 })).bytes > 0);
+    } finally {
+      await client.dispose();
+      await cdn.close();
+    }
+  });
+
+  it('does not fetch an http:// link it was given, before a byte is asked, and says why', async () => {
+    const cdn = await startArtifactHost();
+    const client = new BuildServiceClient({ baseUrl: secure.baseUrl, getToken: () => Promise.resolve(secure.token) });
+    try {
+      const hops: DownloadHop[] = [];
+      const link = cdn.url('plain.ipa', 100_000);
+      const failure = await saveArtifact({ client, url: link, folder, timeoutMs: 5000, onHop: (h) => hops.push(h) }).catch(
+        (e: unknown) => e,
+      );
+      assert.ok(failure instanceof DownloadFailed, String(failure));
+      assert.equal(failure.kind, 'refused');
+      assert.equal(
+        failure.reason,
+        `the link leads to http://${new URL(cdn.origin).host}, where it would travel unencrypted, and the service uses https://`,
+      );
+      assert.deepEqual(hops, [], 'no hop was taken');
+      assert.equal(cdn.requests.length, 0, 'the http:// address was never asked');
+      assert.deepEqual(readdirSync(folder), []);
     } finally {
       await client.dispose();
       await cdn.close();

@@ -81,6 +81,38 @@ describe('build history', () => {
     assert.equal(model.rows[0]?.duration, '');
   });
 
+  it('a time beyond reason (10^12 s) is drawn at the top of a scale the others fill, and marked; the table gives it', () => {
+    const start = Date.parse('2024-05-10T12:01:30Z');
+    const absurd = new Date(start + 1e15).toISOString();
+    const builds = [build(9, { finishedAt: absurd }), ...[8, 7, 6, 5, 4, 3, 2, 1].map((n) => build(n))];
+    const model = historyModel(builds, 'app');
+    const { series } = model;
+    // 5.1-minute builds and the 1.5-minute queue fill the axis up to 5.6 minutes.
+    assert.equal(series.minutesTop, 5.6);
+    assert.deepEqual(series.durationByOutcome.success, [5.1, 5.1, 5.1, 5.1, 5.1, 5.1, 5.1, 5.1, 5.6]);
+    assert.deepEqual(series.offScale, [null, null, null, null, null, null, null, null, 5.6]);
+    // Each ordinary bar is over 90% of the axis, not under 3 px of a 480 px chart.
+    assert.ok(5.1 / (series.minutesTop ?? Infinity) > 0.9);
+    assert.equal(model.rows[8]?.duration, '277777777 h 46 min');
+    assert.equal(model.rows[8]?.hover, '#9 · main · Succeeded · 277777777 h 46 min · beyond the scale');
+    assert.equal(model.rows[0]?.hover, '#1 · main · Succeeded · 5 min 3 s');
+    assert.equal(model.texts.offScale, 'Beyond the scale (the table gives the time)');
+  });
+
+  it('an end before the start is no bar, no mark and "unknown" in the table; ordinary spread is not beyond the scale', () => {
+    const backwards = build(3, { startedAt: '2024-05-10T12:10:00Z', finishedAt: '2024-05-10T12:06:33Z' });
+    const model = historyModel([backwards, build(2, { finishedAt: '2024-05-10T12:31:30Z' }), build(1)], 'app');
+    assert.deepEqual(model.series.durationByOutcome.success, [5.1, 30, null]);
+    assert.equal(model.series.minutesTop, undefined, 'six times the median is a slow build, drawn as it is');
+    assert.equal(model.series.offScale, undefined);
+    assert.equal(model.rows[2]?.duration, 'unknown');
+    assert.ok(model.rows.every((r) => !r.duration.includes('-') && !r.queued.includes('-')));
+    // A queue time beyond reason is clamped the same way, on the same axis.
+    const queuedLong = historyModel([build(3, { createdAt: '2000-01-01T00:00:00Z' }), build(2), build(1)], 'app');
+    assert.deepEqual(queuedLong.series.queued, [1.5, 1.5, 5.6]);
+    assert.deepEqual(queuedLong.series.offScale, [null, null, 5.6]);
+  });
+
   it('tests and coverage are the second series; an empty test_summary is no point', () => {
     const model = historyModel(
       [

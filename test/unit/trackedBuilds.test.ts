@@ -2,7 +2,7 @@
 // anyone holds it unfinished, and its end told once.
 import * as assert from 'node:assert/strict';
 import type { Build, BuildStatus } from '../../src/api';
-import { TrackedBuilds } from '../../src/core/builds/trackedBuilds';
+import { FOLLOW_CAP, TrackedBuilds } from '../../src/core/builds/trackedBuilds';
 
 function build(id: string, status: BuildStatus): Build {
   const finished = status !== 'queued' && status !== 'running';
@@ -104,11 +104,44 @@ describe('tracked builds: many held', () => {
     assert.equal(tracked.followed.length, 0);
   });
 
-  it('10,000 running builds held are all followed, each known', () => {
+  it('10,000 running builds held: each known, 200 of them followed', () => {
     const tracked = new TrackedBuilds();
     for (let i = 0; i < 10_000; i++) tracked.hold(A, build(`b${i}`, 'running'), false);
-    for (let i = 0; i < 10_000; i++) assert.ok(tracked.isFollowed(A, `b${i}`));
-    assert.equal(tracked.followed.length, 10_000);
+    for (let i = 0; i < 10_000; i++) assert.equal(tracked.get(A, `b${i}`)?.status, 'running');
+    assert.equal(tracked.followed.length, FOLLOW_CAP);
+    assert.ok(tracked.isFollowed(A, 'b0') && !tracked.isFollowed(A, `b${FOLLOW_CAP}`), 'the first held are followed');
+  });
+
+  it('an account follows at most FOLLOW_CAP builds; one that ends or is let go of makes room for the one held longest', () => {
+    const tracked = new TrackedBuilds(3);
+    const B = 'https://staging.example/v1';
+    const held = ['r1', 'r2', 'r3', 'r4', 'r5'].map((id) => tracked.hold(A, build(id, 'running'), false));
+    assert.deepEqual(
+      held.map((h) => [h.started, h.capped]),
+      [
+        [true, false],
+        [true, false],
+        [true, false],
+        [false, true],
+        [false, true],
+      ],
+    );
+    assert.deepEqual(ids(tracked), ['r1', 'r2', 'r3']);
+    assert.equal(tracked.get(A, 'r5')?.status, 'running', 'held beyond the cap: shown');
+    assert.equal(tracked.hold(B, build('s1', 'running'), false).capped, false, 'the cap is per account');
+    tracked.record(A, build('r2', 'success'));
+    assert.deepEqual(ids(tracked), ['r1', 'r3', 's1', 'r4'], 'r2 ended: r4 is followed');
+    tracked.release(held[4].entry, false);
+    tracked.release(held[0].entry, false);
+    assert.deepEqual(ids(tracked), ['r3', 's1', 'r4'], 'r5 let go of while waiting: nothing waits any more');
+    tracked.forget(A, 'r3');
+    tracked.hold(A, build('r6', 'queued'), false);
+    tracked.hold(A, build('r7', 'queued'), false);
+    assert.deepEqual(ids(tracked), ['s1', 'r4', 'r6', 'r7']);
+    assert.equal(tracked.hold(A, build('r8', 'queued'), false).capped, true);
+    tracked.drop((owner) => owner === A);
+    assert.deepEqual(ids(tracked), ['s1']);
+    assert.equal(tracked.hold(A, build('r9', 'queued'), false).started, true, 'after a drop, the account starts from none');
   });
 
   it('what is followed stays right through ends, forgets and drops', () => {

@@ -154,6 +154,7 @@ const ALLOWED: readonly Allowed[] = [
     texts: [
       'not an address',
       'Only http:// and https:// links are downloaded; this link (${}) was refused.',
+      'The link leads to http://${} while the service uses https://; it would be unencrypted, refused.',
       'The download of ${} was redirected ${}.',
       'too often',
       'The download server ${} answered ${}.',
@@ -309,6 +310,11 @@ const ALLOWED: readonly Allowed[] = [
     why: 'the log line about a list longer than its limit, and its key for saying it once (Log stays English for support)',
     file: 'src/api/client.ts',
     texts: ['GET ${} answered ${} items for limit=${}; only the first ${} are kept.'],
+  },
+  {
+    why: "the log's once-per-account line (warnOnce, which the scan does not take for a log call) and its key",
+    file: 'src/services/builds/buildTracker.ts',
+    texts: ['${}: more than ${} unfinished builds shown; ${} are polled, the others only as those end or are let go of.', 'follow cap ${}'],
   },
   {
     why: 'the key for saying a list longer than its limit once per address',

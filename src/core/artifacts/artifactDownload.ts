@@ -7,12 +7,13 @@ import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { DownloadHop, OpenedDownload } from '../../api/download';
 import { ApiError } from '../../api/errors';
-import { createExclusive, finishWithoutReplacing, freeBytes } from './artifactFile';
+import { createExclusive, finishWithoutReplacing } from './artifactFile';
 import { checkFolder, sweepStaleDownloads } from './artifactFolder';
+import { DiskRoom } from './diskRoom';
 import { cutReason, DownloadFailed, failureOf } from './downloadFailure';
 import type { ArtifactProgress } from './downloadText';
 import { artifactFileName, pathInside } from './fileName';
-import { grewTooLargeReason, noSpaceReason, tooLargeReason } from './refusalText';
+import { grewTooLargeReason, noSpaceReason, outgrewDiskReason, tooLargeReason } from './refusalText';
 
 // The command loads this module on first use; what it shows comes with it, in one piece.
 export { DownloadFailed } from './downloadFailure';
@@ -37,6 +38,8 @@ export interface SaveArtifact {
   signal?: AbortSignal;
   onProgress?: (progress: ArtifactProgress) => void;
   onHop?: (hop: DownloadHop) => void;
+  /** Tests only: the disk counts as having at most this many bytes free (production: statfs alone). */
+  freeBytesLimit?: number;
   /** Temporary files older than a day that were removed from the folder. */
   onSwept?: (names: readonly string[]) => void;
 }
@@ -72,14 +75,15 @@ export async function saveArtifact(request: SaveArtifact): Promise<SavedArtifact
     await checkFolder(root, folder, { create: true });
     const swept = await sweepStaleDownloads(folder);
     if (swept.length > 0) request.onSwept?.(swept);
-    const free = total === undefined ? undefined : await freeBytes(folder);
-    if (total !== undefined && free !== undefined && total > free) throw new DownloadFailed('disk', noSpaceReason(total, free), 0);
+    const room = new DiskRoom(folder, request.freeBytesLimit);
+    if (total !== undefined && !(await room.fits(0, total))) throw new DownloadFailed('disk', noSpaceReason(total, room.free), 0);
     const file = await createExclusive(temporary);
     created = true;
     await pipeline(
       opened.body,
       async function* (source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
+          if (!(await room.fits(received, chunk.length))) throw new DownloadFailed('disk', outgrewDiskReason(room.free), received);
           received += chunk.length;
           if (received > maxBytes) throw new DownloadFailed('too-large', grewTooLargeReason(maxBytes), received);
           request.onProgress?.({ received, total });

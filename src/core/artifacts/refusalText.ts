@@ -1,5 +1,6 @@
 // Why a download was refused before or while it ran, in a sentence that says what to check.
 import * as l10n from '@vscode/l10n';
+import { UnencryptedLinkError } from '../../api/download';
 import type { DownloadRefusedError } from '../../api/downloadGuard';
 import type { UnsafeFolder } from './artifactFolder';
 import { byteSize } from './downloadText';
@@ -17,7 +18,11 @@ export function unsafeFolderReason({ reason, where }: UnsafeFolder): string {
   }
 }
 
-export function refusedHopReason({ refusal, host, range }: DownloadRefusedError): string {
+export function refusedHopReason(error: DownloadRefusedError): string {
+  const { refusal, host, range } = error;
+  if (error instanceof UnencryptedLinkError) {
+    return l10n.t('the link leads to http://{0}, where it would travel unencrypted, and the service uses https://', host);
+  }
   if (refusal === 'downgrade') {
     return l10n.t('it was redirected from https:// to http://{0}, where it would travel unencrypted', host);
   }
@@ -46,4 +51,8 @@ export function grewTooLargeReason(limitBytes: number): string {
 
 export function noSpaceReason(size: number, free: number): string {
   return l10n.t('it needs {0}, and the disk has {1} free', byteSize(size), byteSize(free));
+}
+
+export function outgrewDiskReason(free: number): string {
+  return l10n.t('it grew past the free space of the disk ({0} free)', byteSize(free));
 }

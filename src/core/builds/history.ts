@@ -5,6 +5,7 @@ import { stateWord } from '../text/accessibleLabels';
 import { filledText, shownText } from '../text/serviceText';
 import { duration, exactTime, percent } from '../text/time';
 import { buildLabel } from './buildLook';
+import { scaled, timeText } from './historyScale';
 
 /** One list request of this many builds: enough for a trend, within the service's 100. */
 export const HISTORY_LIMIT = 50;
@@ -36,6 +37,9 @@ export interface HistorySeries {
   readonly queued: (number | null)[];
   readonly tests: (number | null)[];
   readonly coverage: (number | null)[];
+  /** The top of the minutes axis when a time is beyond the scale (historyScale.ts); the marks of those builds, at the top. */
+  readonly minutesTop?: number;
+  readonly offScale?: (number | null)[];
 }
 
 export interface HistoryTexts {
@@ -45,6 +49,7 @@ export interface HistoryTexts {
   readonly tests: string;
   readonly coverage: string;
   readonly minutes: string;
+  readonly offScale: string;
   readonly showTable: string;
   readonly showChart: string;
   readonly empty: string;
@@ -104,14 +109,14 @@ export function historyModel(builds: readonly Build[], subject: string): History
     series.coverage.push(coverage === null ? null : Math.round(coverage * 1000) / 10);
     return rowOf(build, outcome);
   });
-  return { texts: historyTexts(), rows, series, summary: summaryOf(rows, tookSeconds, subject) };
+  return scaled({ texts: historyTexts(), rows, series, summary: summaryOf(rows, tookSeconds, subject) });
 }
 
 function rowOf(build: Build, outcome: Outcome): HistoryRow {
   const label = buildLabel(build);
   const branch = build.commit.branch ? shownText(build.commit.branch, 80) : '';
   const state = stateWord(build.status, build.rawStatus);
-  const took = duration(build.startedAt, build.finishedAt);
+  const took = timeText(build.startedAt, build.finishedAt);
   const { testsCount, testsPassed } = build.testSummary;
   const tests =
     testsCount === undefined
@@ -126,7 +131,7 @@ function rowOf(build: Build, outcome: Outcome): HistoryRow {
     outcome,
     state,
     created: exactTime(build.createdAt),
-    queued: duration(build.createdAt, build.startedAt),
+    queued: timeText(build.createdAt, build.startedAt),
     duration: took,
     tests,
     coverage: percent(fraction(build.testSummary.coverage) ?? undefined),
@@ -176,6 +181,7 @@ function historyTexts(): HistoryTexts {
     tests: l10n.t('Tests'),
     coverage: l10n.t('Coverage'),
     minutes: l10n.t('Minutes'),
+    offScale: l10n.t('Beyond the scale (the table gives the time)'),
     showTable: l10n.t('Show as Table'),
     showChart: l10n.t('Show as Chart'),
     empty: l10n.t('No builds yet.'),

@@ -1,6 +1,13 @@
 // The latest copy of each build someone holds, by account and id, and how many hold it: a build is
-// followed while it is unfinished and held at least once, whoever holds it.
+// followed while it is unfinished and held at least once, whoever holds it, up to a cap per account.
 import type { Build } from '../../api/models';
+
+/**
+ * The most unfinished builds one account follows (polls) at once. A service that lists thousands of
+ * running builds gets them shown, not asked after; each one followed that ends or is let go of makes
+ * room for the one held longest beyond the cap.
+ */
+export const FOLLOW_CAP = 200;
 
 /** One key for an account's build (or app): ids are unique only within a service. */
 export const buildKey = (owner: string, id: string): string => `${owner}\n${id}`;
@@ -32,9 +39,16 @@ export class TrackedBuilds {
   private readonly entries = new Map<string, TrackedBuild>();
   /** The entries followed, kept as they change: the poller asks after every hold, so it must not walk every build held. */
   private readonly following = new Map<string, TrackedBuild>();
+  /** How many builds each account follows. */
+  private readonly counts = new Map<string, number>();
+  /** Per account, the unfinished builds held beyond the cap, longest held first. */
+  private readonly waiting = new Map<string, Map<string, TrackedBuild>>();
+
+  constructor(private readonly cap = FOLLOW_CAP) {}
 
   // `started`: the build was not followed before (the pace restarts); the copy is recorded as any other.
-  hold(owner: string, build: Build, triggered: boolean): { entry: TrackedBuild; started: boolean; recorded: Recorded } {
+  // `capped`: it would be followed but its account follows as many as it may.
+  hold(owner: string, build: Build, triggered: boolean): { entry: TrackedBuild; started: boolean; capped: boolean; recorded: Recorded } {
     const key = buildKey(owner, build.id);
     let entry = this.entries.get(key);
     const wasFollowed = entry !== undefined && isFollowed(entry);
@@ -48,7 +62,8 @@ export class TrackedBuilds {
       entry.triggeredHolds++;
     }
     this.settle(key, entry);
-    return { entry, started: !wasFollowed && isFollowed(entry), recorded };
+    const capped = this.waiting.get(owner)?.has(key) ?? false;
+    return { entry, started: !wasFollowed && !capped && isFollowed(entry), capped, recorded };
   }
 
   /** Lets go of one hold of `entry`; the last one forgets the build. */
@@ -79,21 +94,25 @@ export class TrackedBuilds {
   /** Forgets a build that is gone from its service: it never finishes. */
   forget(owner: string, id: string): void {
     this.entries.delete(buildKey(owner, id));
-    this.following.delete(buildKey(owner, id));
+    this.unfollow(buildKey(owner, id), owner);
   }
 
   /** Forgets the builds of the accounts `gone` names. */
   drop(gone: (owner: string) => boolean): void {
-    for (const [key, entry] of this.entries) {
-      if (!gone(entry.owner)) continue;
-      this.entries.delete(key);
-      this.following.delete(key);
+    for (const [key, entry] of this.entries) if (gone(entry.owner)) this.entries.delete(key);
+    for (const [key, entry] of this.following) if (gone(entry.owner)) this.following.delete(key);
+    for (const owner of [...this.counts.keys(), ...this.waiting.keys()]) {
+      if (!gone(owner)) continue;
+      this.counts.delete(owner);
+      this.waiting.delete(owner);
     }
   }
 
   clear(): void {
     this.entries.clear();
     this.following.clear();
+    this.counts.clear();
+    this.waiting.clear();
   }
 
   /** The latest copy of each build followed: held and unfinished. */
@@ -122,8 +141,35 @@ export class TrackedBuilds {
   }
 
   private settle(key: string, entry: TrackedBuild): void {
-    if (this.entries.get(key) === entry && isFollowed(entry)) this.following.set(key, entry);
-    else this.following.delete(key);
+    const { owner } = entry;
+    if (this.entries.get(key) !== entry || !isFollowed(entry)) return this.unfollow(key, owner);
+    if (this.following.has(key) || this.waiting.get(owner)?.has(key)) return;
+    if ((this.counts.get(owner) ?? 0) < this.cap) return this.follow(key, entry);
+    const waiting = this.waiting.get(owner) ?? new Map<string, TrackedBuild>();
+    this.waiting.set(owner, waiting.set(key, entry));
+  }
+
+  private follow(key: string, entry: TrackedBuild): void {
+    this.following.set(key, entry);
+    this.counts.set(entry.owner, (this.counts.get(entry.owner) ?? 0) + 1);
+  }
+
+  /** Not followed any more (nor waiting); a place it leaves goes to the build that waited longest. */
+  private unfollow(key: string, owner: string): void {
+    const waiting = this.waiting.get(owner);
+    if (waiting?.delete(key)) {
+      if (waiting.size === 0) this.waiting.delete(owner);
+      return;
+    }
+    if (!this.following.delete(key)) return;
+    const left = (this.counts.get(owner) ?? 1) - 1;
+    if (left > 0) this.counts.set(owner, left);
+    else this.counts.delete(owner);
+    const next = waiting?.entries().next().value;
+    if (!waiting || !next) return;
+    waiting.delete(next[0]);
+    if (waiting.size === 0) this.waiting.delete(owner);
+    this.follow(next[0], next[1]);
   }
 }
 

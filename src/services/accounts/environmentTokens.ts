@@ -1,7 +1,17 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { TOKEN_ENV_VAR } from '../../core/accounts/tokenFormat';
-import { environmentTokenUse, URL_ENV_VAR, type EnvironmentChoice, type EnvironmentTokenUse } from '../../core/accounts/environmentToken';
+import {
+  consentOf,
+  environmentTokenUse,
+  malformedUrl,
+  tokenFingerprint,
+  URL_ENV_VAR,
+  type EnvironmentChoice,
+  type EnvironmentConsent,
+  type EnvironmentTokenUse,
+  type EnvironmentValues,
+} from '../../core/accounts/environmentToken';
 import { noticeText } from '../../core/text/serviceText';
 import type { Log } from '../log';
 import { notify } from '../notify';
@@ -17,9 +27,12 @@ interface AccountLike {
 }
 
 // BUILD_SERVICE_TOKEN, read at use time: it goes to the address BUILD_SERVICE_URL names, or else to
-// buildService.baseUrl's address once the user agreed, once per address (only the yes/no is stored).
+// buildService.baseUrl's address once the user agreed, once per address and token (the yes/no is
+// stored with the token's fingerprint, never the token).
 export class EnvironmentTokens implements vscode.Disposable {
   private readonly asking = new Set<string>();
+  /** The malformed BUILD_SERVICE_URL last said, so it is said once. */
+  private saidMalformed: string | undefined;
   private readonly changed = new vscode.EventEmitter<string>();
   /** The id of an account whose answer changed. */
   readonly onDidChange = this.changed.event;
@@ -35,7 +48,9 @@ export class EnvironmentTokens implements vscode.Disposable {
   }
 
   use(account: AccountLike): EnvironmentTokenUse {
-    return environmentTokenUse(account, { token: this.raw(), url: read(URL_ENV_VAR) }, this.choices()[account.id]);
+    const env = { token: this.raw(), url: read(URL_ENV_VAR) };
+    this.sayIfMalformed(env);
+    return environmentTokenUse(account, env, consentOf(this.choices()[account.id]));
   }
 
   /** The token this account may send now; `ask` puts the question when the user has not answered for its address. */
@@ -48,7 +63,28 @@ export class EnvironmentTokens implements vscode.Disposable {
   /** Signed out: the token in the environment no longer goes there without BUILD_SERVICE_URL naming it. */
   async refuse(account: AccountLike): Promise<void> {
     if (this.use(account) === 'none' && this.choices()[account.id] === undefined) return;
-    await this.memento.update(STORAGE_KEY, { ...this.choices(), [account.id]: 'deny' });
+    await this.remember(account.id, 'deny');
+  }
+
+  private async remember(address: string, choice: EnvironmentChoice): Promise<void> {
+    const token = this.raw();
+    // Without a token there is nothing to answer for: any token that comes later is asked about.
+    const consent: EnvironmentConsent = { choice, fingerprint: token ? tokenFingerprint(token) : '' };
+    await this.memento.update(STORAGE_KEY, { ...this.choices(), [address]: consent });
+  }
+
+  /** A BUILD_SERVICE_URL that is no address means "not here", which the user should hear once, not find out. */
+  private sayIfMalformed(env: EnvironmentValues): void {
+    if (!env.token || !malformedUrl(env)) return;
+    if (this.saidMalformed === env.url) return;
+    this.saidMalformed = env.url;
+    this.log.warn(`${URL_ENV_VAR} is set but is not an http(s) address; ${TOKEN_ENV_VAR} is sent to no service.`);
+    const message = noticeText(
+      l10n.t('{0} is set but is not an address of a build service, so the token in {1} is sent nowhere. Correct or remove {0}.'),
+      URL_ENV_VAR,
+      TOKEN_ENV_VAR,
+    );
+    void notify('warning', message);
   }
 
   private ask(address: string): void {
@@ -64,15 +100,15 @@ export class EnvironmentTokens implements vscode.Disposable {
       this.asking.delete(address);
       if (answer === undefined) return; // Dismissed: ask again next time.
       const choice: EnvironmentChoice = answer === USE() ? 'allow' : 'deny';
-      await this.memento.update(STORAGE_KEY, { ...this.choices(), [address]: choice });
+      await this.remember(address, choice);
       this.log.info(`${TOKEN_ENV_VAR} for ${address}: the user chose ${choice === 'allow' ? 'to use it' : 'not to use it'}.`);
       this.changed.fire(address);
     });
   }
 
-  private choices(): Record<string, EnvironmentChoice> {
+  private choices(): Record<string, unknown> {
     const stored = this.memento.get<unknown>(STORAGE_KEY);
-    return stored && typeof stored === 'object' ? (stored as Record<string, EnvironmentChoice>) : {};
+    return stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   }
 
   dispose(): void {

@@ -13,6 +13,8 @@ const KEY = 'buildService.appRepositories';
 export class RepoMap {
   /** The sweep of apps not known yet, per account: another repository's load waits for it rather than asking again. */
   private readonly sweeps = new Map<string, Promise<unknown>>();
+  /** How often each account's map was forgotten: a sweep that ran meanwhile does not write it back. */
+  private readonly forgotten = new Map<string, number>();
 
   constructor(
     private readonly state: vscode.Memento,
@@ -45,6 +47,12 @@ export class RepoMap {
     return appIds.some((id) => (before.repos[id] ?? null) !== (after.repos[id] ?? null));
   }
 
+  /** Signed out: the account's map goes, as it holds what the service said (repository addresses). */
+  async forget(account: string): Promise<void> {
+    this.forgotten.set(account, (this.forgotten.get(account) ?? 0) + 1);
+    await this.state.update(`${KEY} ${account}`, undefined);
+  }
+
   private async sweep(
     account: string,
     client: BuildServiceClient,
@@ -60,9 +68,10 @@ export class RepoMap {
     );
     // Only the sweep a view waits for: the background one must not hold a load up.
     if (!everything) this.sweeps.set(account, swept);
+    const epoch = this.forgotten.get(account);
     try {
       const next = await swept;
-      await this.state.update(`${KEY} ${account}`, next);
+      if (this.forgotten.get(account) === epoch) await this.state.update(`${KEY} ${account}`, next);
       return next;
     } finally {
       if (this.sweeps.get(account) === swept) this.sweeps.delete(account);

@@ -2,7 +2,7 @@ import vscode = require('vscode');
 import type { Build } from '../../api';
 import type { WatchedBranch } from '../../core/branch/branchWatch';
 import type { PollIntervals } from '../../core/builds/pollSchedule';
-import { TrackedBuilds, type Ended, type TrackedBuild } from '../../core/builds/trackedBuilds';
+import { FOLLOW_CAP, TrackedBuilds, type Ended, type TrackedBuild } from '../../core/builds/trackedBuilds';
 import type { Account } from '../accounts/accounts';
 import type { Session } from '../accounts/session';
 import type { ErrorPresenter } from '../errorPresenter';
@@ -76,7 +76,11 @@ export class BuildTracker implements vscode.Disposable {
   /** Keeps `build` of `account` (its copy recorded) and, while unfinished, followed. */
   hold(account: Account, build: Build, kind: HoldKind = 'shown'): HeldBuild {
     const triggered = kind === 'triggered';
-    const { entry, started, recorded } = this.store.hold(account.id, build, triggered);
+    const { entry, started, capped, recorded } = this.store.hold(account.id, build, triggered);
+    if (capped) {
+      const text = `${account.label}: more than ${FOLLOW_CAP} unfinished builds shown; ${FOLLOW_CAP} are polled, the others only as those end or are let go of.`;
+      this.deps.log.warnOnce(`follow cap ${account.id}`, text);
+    }
     let released = false;
     const held: HeldBuild = {
       get build() {

@@ -240,4 +240,24 @@ describe('current branch: each repository from the account whose apps build it',
     // The first repository never changed account.
     assert.equal(model.accountOf(model.sectionStates[0]?.root ?? '')?.id, fixture.service.baseUrl);
   });
+
+  it('Sign Out of Staging leaves nothing of it in globalState: neither the account nor the repositories of its apps', async () => {
+    const { globalState } = testing(fixture.api);
+    const ofStaging = () =>
+      globalState.keys().filter((key) => {
+        const stored = `${key} ${JSON.stringify(globalState.get(key) ?? null)}`;
+        return stored.includes(staging.baseUrl) || stored.includes('2048-staging');
+      });
+    assert.ok(
+      ofStaging().some((key) => key.startsWith('buildService.appRepositories')),
+      `Staging's repository map before: ${ofStaging().join(', ')}`,
+    );
+    await vscode.commands.executeCommand('buildService.signOut', staging.baseUrl);
+    await ui.waitForNotification('Signed out of Staging.');
+    assert.deepEqual(ofStaging(), []);
+    assert.ok(
+      globalState.keys().some((key) => key === `buildService.appRepositories ${fixture.service.baseUrl}`),
+      'the other account keeps its map',
+    );
+  });
 });

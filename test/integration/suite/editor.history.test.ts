@@ -191,6 +191,35 @@ describe('editor: build history as a chart', () => {
     await waitFor(async () => /rgb\(56, 138, 52\)/.test(await succeededSwatch()), 'the light green again');
   });
 
+  it('one build said to take 10^12 s and one ending before it started: the others keep their height, the outlier is marked', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const older = fixture.service.data.builds.filter((b) => b.app_id === IOS_2048 && b.build_number <= ADDED);
+    const [absurd, backwards] = [older.find((b) => b.build_number === 40), older.find((b) => b.build_number === 45)];
+    assert.ok(absurd?.started_at && backwards?.started_at);
+    const saved = [absurd.finished_at, backwards.finished_at];
+    absurd.finished_at = new Date(Date.parse(absurd.started_at) + 1e15).toISOString();
+    backwards.finished_at = new Date(Date.parse(backwards.started_at) - 5 * MINUTE_MS).toISOString();
+    try {
+      await vscode.commands.executeCommand('buildService.showBuildHistory', await appNode(fixture.api, IOS_2048));
+      await waitForPage('.u-over', 'the drawn chart');
+      const legend = (await pageTexts('.u-legend .u-label')).join(' | ');
+      assert.ok(legend.includes('Beyond the scale (the table gives the time)'), legend);
+      const series = testing(fixture.api).historyPanel.shown?.html ?? '';
+      const top = /"minutesTop":([\d.]+)/.exec(series)?.[1];
+      assert.ok(top && Number(top) < 30, `the minutes axis ends at ${top}, near the ordinary builds' 6–17 minutes`);
+      await screenshot('history-outlier.png');
+      await ui.click(`${PAGE} #toggle`, 'Show as Table');
+      const rows = await waitForPage('#table-view tbody tr', 'the table');
+      const cells = (n: number) => rows.find((row) => row.startsWith(`#${n}\t`))?.split('\t') ?? [];
+      assert.equal(cells(45)[5], 'unknown', cells(45).join(' | '));
+      assert.match(cells(40)[5] ?? '', /^\d{9} h \d+ min$/, cells(40).join(' | '));
+      assert.ok(!rows.some((row) => / -\d/.test(row)), 'no negative time');
+    } finally {
+      [absurd.finished_at, backwards.finished_at] = saved;
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it("on my branch's build in Current Branch: the same one request, for the branch only", async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const node = testing(fixture.api).branch.tree.nodeOf();

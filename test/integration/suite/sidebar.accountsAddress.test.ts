@@ -137,7 +137,7 @@ describe('accounts: a token stays with the address it was given for', () => {
     assert.equal(d.requests.length, 0, 'the address-less token does not follow the address');
   });
 
-  it('BUILD_SERVICE_TOKEN goes nowhere BUILD_SERVICE_URL does not name, unless the user agrees for that address', async () => {
+  it('BUILD_SERVICE_TOKEN goes nowhere BUILD_SERVICE_URL does not name (nor where it is no address), unless the user agrees for that address and token', async () => {
     await storeToken(fixture.api, undefined);
     await waitFor(async () => (await shownItems(fixture.api)).length === 0, 'the view asking for a token');
     process.env[TOKEN_ENV_VAR] = fixture.service.token;
@@ -173,5 +173,27 @@ describe('accounts: a token stays with the address it was given for', () => {
     await ui.clickNotificationAction(`Send it to ${b.baseUrl}?`, 'Use the Token There');
     await waitFor(appsShown(b), "B's apps with the environment's token");
     assert.deepEqual(seenBy(b), [bearer(b.token)]);
+
+    // The answer holds for that token only: another one in the environment is asked about again.
+    await ui.clearNotifications();
+    process.env[TOKEN_ENV_VAR] = 'another-token-5d1c8e07';
+    b.clearRequests();
+    await fixture.api.apps.refresh();
+    await ui.waitForNotification(`Send it to ${b.baseUrl}?`);
+    assert.equal(b.requests.length, 0, "another token is not sent on the first one's answer");
+    await ui.clickNotificationAction(`Send it to ${b.baseUrl}?`, "Don't Use");
+
+    await ui.clearNotifications();
+    b.clearRequests();
+    process.env[TOKEN_ENV_VAR] = b.token;
+    process.env[URL_ENV_VAR] = 'b.example.com/v1';
+    await fixture.api.apps.refresh();
+    const notice = await ui.waitForNotification('BUILD_SERVICE_URL is set but is not an address');
+    assert.equal(
+      notice.message,
+      'BUILD_SERVICE_URL is set but is not an address of a build service, so the token in BUILD_SERVICE_TOKEN is sent nowhere. Correct or remove BUILD_SERVICE_URL.',
+    );
+    assert.equal(b.requests.length, 0, 'nothing sent, and no question asked');
+    assert.ok(!(await ui.notificationsAfter(300)).some((n) => n.message.includes('Send it to')), 'no question');
   });
 });

@@ -1,6 +1,7 @@
 // Settings: a change refreshes the view, invalid values get a message naming the setting, and links
 // open only http(s) addresses.
 import * as assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { startService, type RunningService } from '../../service/server';
 import { shownItems } from '../appsView';
@@ -64,6 +65,36 @@ describe('sidebar: settings', () => {
     await setSetting('requestTimeoutSeconds', 0);
     const shown = await ui.waitForNotification('buildService.requestTimeoutSeconds');
     assert.equal(shown.message, 'The setting buildService.requestTimeoutSeconds is not valid: it must be between 1 and 300 seconds.');
+  });
+
+  it("buildService.requestTimeoutSeconds and downloadSizeLimitMB take the user's value only: a workspace's is ignored", async () => {
+    // Written into the .code-workspace file as a workspace someone hands you would carry them (VS Code
+    // refuses to write them there itself); editor.tabSize shows when VS Code has read the file.
+    const file = vscode.workspace.workspaceFile;
+    assert.ok(file?.scheme === 'file', 'the tests run in a .code-workspace window');
+    const original = readFileSync(file.fsPath, 'utf8');
+    const workspace = (settings: Record<string, unknown>) => {
+      writeFileSync(file.fsPath, JSON.stringify({ ...JSON.parse(original), settings }, null, 2));
+      return waitFor(() => vscode.workspace.getConfiguration('editor').get('tabSize') === settings['editor.tabSize'], 'the workspace read');
+    };
+    try {
+      // A workspace that shortens the timeout to 1 s, while the service takes 1.5 s to answer.
+      await workspace({ 'editor.tabSize': 7, 'buildService.requestTimeoutSeconds': 1 });
+      fixture.service.setFault('GET /apps', { delayBeforeHeadersMs: 1500, times: 1 });
+      fixture.service.clearRequests();
+      await fixture.api.apps.refresh();
+      const labels = (await shownItems(fixture.api)).map((i) => i.label);
+      assert.equal(labels.length, fixture.service.data.apps.length, `the apps, not a timeout: ${labels.join(' | ')}`);
+      assert.equal(fixture.service.requestsTo('GET /apps').length, 1, 'answered the first time, not retried');
+      // Values a user setting could not hold are not even read, so nothing is said about them.
+      await workspace({ 'editor.tabSize': 5, 'buildService.requestTimeoutSeconds': 0, 'buildService.downloadSizeLimitMB': 0 });
+      await fixture.api.apps.refresh();
+      const said = (await ui.notificationsAfter(500)).map((n) => n.message);
+      assert.ok(!said.some((m) => m.includes('is not valid')), said.join(' | '));
+    } finally {
+      writeFileSync(file.fsPath, original);
+      await waitFor(() => vscode.workspace.getConfiguration('editor').get('tabSize') !== 5, 'the workspace as it was');
+    }
   });
 
   it('a dashboard address that is not http(s) is refused, and never opened', async () => {

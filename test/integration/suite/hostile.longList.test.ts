@@ -1,0 +1,84 @@
+// Issue 42's Done-when, through the UI: a service that ignores `limit` and answers 10,000 running
+// builds for an app. The Apps view shows the 10 asked for, the extension host keeps answering commands
+// while the answer is taken in, and the next three minutes of polling cost a handful of requests. In
+// test mode the poller's schedule runs at TEST_TIME_SCALE, so three polling minutes last 3 s.
+import * as assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import { TEST_TIME_SCALE } from '../../../src/core/builds/pollSchedule';
+import { IOS_2048 } from '../../service/seedCatalog';
+import type { Build as WireBuild } from '../../service/server';
+import { appNode, drawnRows, openAppsView, reveal } from '../appsView';
+import { testing } from '../extension';
+import { useReferenceService } from '../harness';
+import { sleep, waitFor } from '../wait';
+
+const COUNT = 10_000;
+const BUILD_LIST = 'GET /apps/:app_id/builds';
+
+/** 10,000 running builds of `appId`, newest first, each with its own id and number. */
+function runningBuilds(template: WireBuild, appId: string): WireBuild[] {
+  return Array.from({ length: COUNT }, (_, i) => ({
+    ...structuredClone(template),
+    _id: (0x5f000000 + i).toString(16).padStart(24, 'a'),
+    app_id: appId,
+    build_status: 'running',
+    finished: false,
+    finished_at: null,
+    build_number: 50_000 - i,
+  }));
+}
+
+/** The longest a command waited for the extension host while `during` ran, asking every 50 ms. */
+async function longestCommandWait(during: Promise<unknown>): Promise<number> {
+  let done = false;
+  void during.finally(() => (done = true));
+  let longest = 0;
+  for (let n = 0; !done; n++) {
+    const asked = performance.now();
+    await vscode.commands.executeCommand('setContext', 'buildServiceTest.ping', n);
+    longest = Math.max(longest, performance.now() - asked);
+    await sleep(50);
+  }
+  return longest;
+}
+
+describe('hostile: a service that ignores limit', () => {
+  const fixture = useReferenceService({ token: true, waitForApps: true });
+  before(() => openAppsView());
+  afterEach(() => {
+    fixture.service.reset();
+    testing(fixture.api).tracker.forgetAll();
+  });
+
+  it('10,000 running builds for limit=10: 10 rows, a host that answers within a second, a handful of requests in 3 polling minutes', async () => {
+    const template = fixture.service.data.builds.find((b) => b.app_id === IOS_2048);
+    assert.ok(template);
+    const body = JSON.stringify(runningBuilds(template, IOS_2048));
+    fixture.service.setFault(BUILD_LIST, { rawBody: body });
+    fixture.service.clearRequests();
+
+    const app = await appNode(fixture.api, IOS_2048);
+    const shown = (async () => {
+      await reveal(fixture.api, app, { expand: true });
+      await waitFor(async () => (await drawnRows('Apps')).some((row) => row.startsWith('#50000')), 'the newest build drawn');
+    })();
+    const longest = await longestCommandWait(shown);
+    await shown;
+    const builds = (await fixture.api.apps.getChildren(app)).filter((node) => node.kind === 'build');
+    assert.equal(builds.length, 10, 'the 10 asked for');
+    assert.equal(testing(fixture.api).tracker.followedIds.length, 10, 'the 10 shown are followed, not 10,000');
+    assert.ok(longest < 1000, `a command waited ${Math.round(longest)} ms for the extension host`);
+
+    // Three minutes of polling at the test time scale.
+    fixture.service.clearRequests();
+    await sleep(3 * 60_000 * TEST_TIME_SCALE);
+    const routes = fixture.service.requests.map((r) => r.route ?? r.rawPath);
+    assert.equal(routes.filter((r) => r === 'GET /builds/:build_id').length, 0, 'no request per build');
+    assert.ok(routes.length >= 2 && routes.length <= 8, `${routes.length} requests in 3 polling minutes: ${routes.join(', ')}`);
+    assert.ok(
+      routes.every((r) => r === BUILD_LIST),
+      routes.join(', '),
+    );
+  });
+});
