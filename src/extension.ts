@@ -30,6 +30,7 @@ import { RepoMap } from './services/branch/repoMap';
 import { Session } from './services/accounts/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
+import { FirstFailedSearch } from './services/testing/firstFailedSearch';
 import { TestComparisons } from './services/testing/testComparisons';
 import { UnencryptedConsent } from './services/accounts/unencryptedConsent';
 import { AppsView } from './views/apps/appsView';
@@ -83,7 +84,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const coverage = new BuildCoverage({ session, settings, branch, tests: buildTests, log });
   const comparisons = new TestComparisons(git, log);
   firstLook.watch([apps.view, branchView.view], () => buildTests.view?.failedSources() ?? []);
-  const failureNotes = new FailureNotes(comparisons, firstLook, log);
+  const firstFailed = new FirstFailedSearch(comparisons);
+  const failureNotes = new FailureNotes(comparisons, firstLook, log, firstFailed);
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ tracker, settings, branch, log });
 
@@ -92,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, log });
   const tools = {
     ...new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools(),
-    ...new ComparisonTool({ session, branch, comparisons, settings, log }).tools(),
+    ...new ComparisonTool({ session, branch, comparisons, firstFailed, settings, log }).tools(),
   };
   const commands = registerCommands(
     {

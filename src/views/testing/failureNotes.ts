@@ -9,6 +9,8 @@ import type { Account } from '../../services/accounts/accounts';
 import type { Log } from '../../services/log';
 import { isCancellation, type TestComparisons } from '../../services/testing/testComparisons';
 import type { FirstLook } from '../../services/firstLook';
+import type { FirstFailedOf, FirstFailedSearch } from '../../services/testing/firstFailedSearch';
+import { firstFailedOfShown, withFirstFailed } from './firstFailedNotes';
 import type { FailureNotes as Notes, ShownTests, TestResultsView } from './testResultsView';
 
 /** What was found for the build the Testing view shows: its comparison with the base and the base's flaky tests. */
@@ -17,6 +19,8 @@ export interface NotedBuild {
   readonly look: BaseLook;
   readonly comparison?: FailureComparison;
   readonly flaky?: FlakyReport;
+  /** Where each failed test began to fail, once searched. */
+  readonly firstFailed?: FirstFailedOf;
 }
 
 // Each time failed tests are put in the Testing view, their build is compared with its base branch and
@@ -34,6 +38,7 @@ export class FailureNotes implements vscode.Disposable {
     private readonly comparisons: TestComparisons,
     private readonly firstLook: FirstLook,
     private readonly log: Log,
+    private readonly firstFailed: FirstFailedSearch,
   ) {}
 
   get last(): NotedBuild | undefined {
@@ -82,6 +87,15 @@ export class FailureNotes implements vscode.Disposable {
         ? summaryText(comparison, baseLook.branch, baseLook.base)
         : notesOf(baseLook, comparison, flaky).lines[0];
     if (summary) this.summaries.set(account.scoped(build.id), summary);
+    this.noted.fire(this.latest);
+    // Then where each began to fail, drawn again under the same notes.
+    const firstFailed = await firstFailedOfShown(this.firstFailed, look, build, results, baseLook)?.catch((error: unknown) => {
+      if (isCancellation(error)) throw error;
+      this.log.warn(loggedText(`First failed in, build ${build.id}: ${String(error)}`));
+    });
+    if (!firstFailed || signal.aborted) return;
+    if (!view.annotate(build.id, withFirstFailed(notesOf(baseLook, comparison, flaky), firstFailed))) return;
+    this.latest = { ...this.latest, firstFailed };
     this.noted.fire(this.latest);
   }
 
