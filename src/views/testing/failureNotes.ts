@@ -89,7 +89,7 @@ export class FailureNotes implements vscode.Disposable {
     if (summary) this.summaries.set(account.scoped(build.id), summary);
     this.noted.fire(this.latest);
     // Then where each began to fail, drawn again under the same notes.
-    const firstFailed = await firstFailedOfShown(this.firstFailed, look, build, results, baseLook)?.catch((error: unknown) => {
+    const firstFailed = await firstFailedOfShown(this.firstFailed, look, build, results, baseLook).catch((error: unknown) => {
       if (isCancellation(error)) throw error;
       this.log.warn(loggedText(`First failed in, build ${build.id}: ${String(error)}`));
     });

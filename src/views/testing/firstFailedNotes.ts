@@ -18,14 +18,16 @@ export function withFirstFailed(notes: Notes, firstFailedOf: FirstFailedOf | und
   };
 }
 
-/** Where the shown build's failed tests began to fail; undefined when none failed. */
-export function firstFailedOfShown(
+/** Where the shown build's failed tests began to fail; undefined when it is known for none (nothing to draw again). */
+export async function firstFailedOfShown(
   search: FirstFailedSearch,
   look: Look,
   build: Build,
   results: readonly TestResult[],
   base: BaseLook,
-): Promise<FirstFailedOf> | undefined {
+): Promise<FirstFailedOf | undefined> {
   const failed = results.filter((t) => outcomeOf(t.status) === 'failed');
-  return failed.length > 0 ? search.forBuild(look, build, failed, base) : undefined;
+  if (failed.length === 0) return undefined;
+  const of = await search.forBuild(look, build, failed, base);
+  return failed.some((t) => of(t)) ? of : undefined;
 }
