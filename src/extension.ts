@@ -4,6 +4,7 @@ import { ArtifactCommands } from './commands/artifactCommands';
 import { BranchCommands } from './commands/branchCommands';
 import { BuildCommands } from './commands/buildCommands';
 import { ChatTools } from './commands/chatTools';
+import { CommitsCommands } from './commands/commitsCommands';
 import { ComparisonTool } from './commands/comparisonTool';
 import { FlakyCommands } from './commands/flakyCommands';
 import { HistoryCommands } from './commands/historyCommands';
@@ -107,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       ...new InstallCommands({ session, git, branch, panel: qrPanel, targets, log }).table(),
       ...history.table(),
       ...new FlakyCommands({ comparisons, branch, session, locator: buildTests.locator }).table(),
+      ...new CommitsCommands({ git, tests: buildTests, notes: failureNotes }).table(),
       ...new NetworkCommands(settings, consent).table(),
       ...new ArtifactCommands({ session, settings, branch, targets, workspaceState: context.workspaceState, log }).table(),
     },

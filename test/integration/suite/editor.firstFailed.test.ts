@@ -2,14 +2,17 @@
 // trunk's 50 builds it began to fail, for at most 7 test requests once and none the second time. trunk's
 // builds name commits the test repository holds (test/integration/firstFailed.ts).
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseBuild } from '../../../src/api/parseBuild';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
 import { CULPRIT } from '../../service/seedFirstFailed';
-import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { git, gitReads, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
-import { makeTrunk } from '../firstFailed';
+import { makeTrunk, subjectOf } from '../firstFailed';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
 import * as ui from '../ui';
@@ -38,6 +41,28 @@ function messageOf(service: { api: Parameters<typeof testing>[0] }, test: { suit
   const message = shown?.messages.get(id);
   assert.ok(message, `a failure message for ${test.suite}.${test.name}`);
   return message;
+}
+
+const rows = () => ui.texts('.quick-input-list .monaco-list-row');
+
+/** The Testing view's item of a test of the build shown. */
+function testItem(service: { api: Parameters<typeof testing>[0] }, test: { suite: string; name: string }): vscode.TestItem {
+  const id = [CULPRIT.run, CULPRIT.target, test.suite, test.name].map(encodeURIComponent).join('/');
+  let found: vscode.TestItem | undefined;
+  const walk = (item: vscode.TestItem) => {
+    if (item.id === id) found = item;
+    item.children.forEach(walk);
+  };
+  testing(service.api).tests.view?.controller.items.forEach(walk);
+  assert.ok(found, `the Testing view's item ${id}`);
+  return found;
+}
+
+/** trunk's commits by build number, as its builds name them. */
+function trunkShas(service: RunningService): Record<number, string> {
+  const shas: Record<number, string> = {};
+  for (const b of service.data.builds) if (b.commit_info.branch === CULPRIT.branch) shas[b.build_number] = b.commit_info.commit_sha;
+  return shas;
 }
 
 describe('editor: where a failed test began to fail', () => {
@@ -94,6 +119,59 @@ describe('editor: where a failed test began to fail', () => {
     assert.equal(olderTestRequests(fixture.service, NEWEST).length, 0);
     assert.equal(fixture.service.requestsTo('GET /apps/:app_id/builds').length, 0, 'no list either');
     assert.match(messageOf(fixture, CULPRIT.broken), /first failed in trunk #138 \(passed in #137\)$/);
+  });
+
+  it('Show Commits Between on the failed test: the commit that changed its file first, then the other; picking it opens its changes; nothing asked of the service', async () => {
+    fixture.service.clearRequests();
+    void vscode.commands.executeCommand('buildService.showCommitsBetween', testItem(fixture, CULPRIT.broken));
+    await waitFor(async () => (await rows()).length === 2, 'two commits listed');
+    const [first, second] = await rows();
+    assert.ok(first.includes(subjectOf(CULPRIT.brokenIn)) && first.includes("changed the failing test's file"), first);
+    assert.ok(second.includes('Write down the next step') && !second.includes('changed the failing'), second);
+    await ui.pressKey('Enter');
+    await waitFor(
+      () => vscode.window.tabGroups.activeTabGroup.activeTab?.label.includes(subjectOf(CULPRIT.brokenIn)) === true,
+      () => `the commit's changes open (active tab: ${vscode.window.tabGroups.activeTabGroup.activeTab?.label})`,
+    );
+    // Current Branch's poll of trunk goes on meanwhile; nothing else may be asked.
+    const asked = fixture.service.requests.filter((r) => !(r.route === 'GET /apps/:app_id/builds' && r.query.limit === '5'));
+    assert.deepEqual(
+      asked.map((r) => r.rawPath),
+      [],
+      'the commits came from Git alone',
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('a commit the local repository lacks is named, with one Fetch that brings it and lists the commits', async () => {
+    const shas = trunkShas(fixture.service);
+    const bare = realpathSync(mkdtempSync(path.join(tmpdir(), 'trunk-remote-')));
+    try {
+      git(bare, 'clone', '-q', '--bare', repo, '.');
+      // The local trunk ends at #137: the commits after it are only on the remote.
+      git(repo, 'reset', '-q', '--hard', shas[CULPRIT.brokenIn - 1]);
+      git(repo, 'update-ref', '-d', 'ORIG_HEAD');
+      git(repo, 'reflog', 'expire', '--expire=now', '--all');
+      git(repo, 'gc', '-q', '--prune=now');
+      assert.throws(() => git(repo, 'cat-file', '-e', shas[CULPRIT.brokenIn]), "#138's commit is gone locally");
+      // Fetched from the bare copy; the push address still names the app's repository.
+      git(repo, 'remote', 'set-url', 'origin', bare);
+      git(repo, 'remote', 'set-url', '--push', 'origin', COMPARE_REPO);
+      await gitReads(fixture.api, repo);
+      void vscode.commands.executeCommand('buildService.showCommitsBetween', testItem(fixture, CULPRIT.broken));
+      await waitFor(async () => (await rows()).some((r) => r.includes('Fetch')), 'the Fetch action');
+      const shown = await rows();
+      assert.equal(shown.length, 1, shown.join(' | '));
+      assert.ok(shown[0].includes(shas[CULPRIT.brokenIn].slice(0, 7)), shown[0]);
+      assert.ok(!shown[0].includes(shas[CULPRIT.brokenIn - 1].slice(0, 7)), "#137's commit is there");
+      await ui.pressKey('Enter');
+      await waitFor(async () => (await rows())[0]?.includes(subjectOf(CULPRIT.brokenIn)) === true, 'the commits after the fetch', 15_000);
+      assert.equal((await rows()).length, 2);
+      await ui.pressKey('Escape');
+    } finally {
+      git(repo, 'config', '--unset', 'remote.origin.pushurl');
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 
   it('the chat tool says where each failed test began to fail', async () => {
