@@ -4,6 +4,7 @@ import { ArtifactCommands } from './commands/artifactCommands';
 import { BranchCommands } from './commands/branchCommands';
 import { BuildCommands } from './commands/buildCommands';
 import { ChatTools } from './commands/chatTools';
+import { ChangedCommands } from './commands/changedCommands';
 import { CommitsCommands } from './commands/commitsCommands';
 import { ComparisonTool } from './commands/comparisonTool';
 import { FlakyCommands } from './commands/flakyCommands';
@@ -31,6 +32,7 @@ import { RepoMap } from './services/branch/repoMap';
 import { Session } from './services/accounts/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
+import { ChangedFunctions } from './services/branch/changedFunctions';
 import { FirstFailedSearch } from './services/testing/firstFailedSearch';
 import { TestComparisons } from './services/testing/testComparisons';
 import { UnencryptedConsent } from './services/accounts/unencryptedConsent';
@@ -41,6 +43,7 @@ import { CompletionNotice } from './views/completionNotice';
 import { QrPanel } from './views/qrPanel';
 import { BuildCoverage } from './views/testing/buildCoverage';
 import { BuildTests } from './views/testing/buildTests';
+import { coverageShown } from './views/testing/changedCoverage';
 import { FailureNotes } from './views/testing/failureNotes';
 import { FirstLook } from './services/firstLook';
 
@@ -87,6 +90,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   firstLook.watch([apps.view, branchView.view], () => buildTests.view?.failedSources() ?? []);
   const firstFailed = new FirstFailedSearch(comparisons);
   const failureNotes = new FailureNotes(comparisons, firstLook, log, firstFailed);
+  const changedCommands = new ChangedCommands({ git, branch, changed: new ChangedFunctions(coverageShown(coverage)) });
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ tracker, settings, branch, log });
 
@@ -109,6 +113,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       ...history.table(),
       ...new FlakyCommands({ comparisons, branch, session, locator: buildTests.locator }).table(),
       ...new CommitsCommands({ git, tests: buildTests, notes: failureNotes }).table(),
+      ...changedCommands.table(),
       ...new NetworkCommands(settings, consent).table(),
       ...new ArtifactCommands({ session, settings, branch, targets, workspaceState: context.workspaceState, log }).table(),
     },
@@ -140,7 +145,13 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       if (asked) firstLook.see();
       failureNotes.lookAt(buildTests.view);
     }),
-    branchView.showNotes((account, buildId) => failureNotes.summaryOf(account, buildId), failureNotes.onDidNote),
+    // Beside a build: its failures against the base, then how much of what the branch changed its tests ran.
+    branchView.showNotes(
+      (account, buildId) =>
+        [failureNotes.summaryOf(account, buildId), changedCommands.summaryOf(account, buildId)].filter(Boolean).join(' · ') || undefined,
+      (listener) => vscode.Disposable.from(failureNotes.onDidNote(listener), changedCommands.onDidLearn(listener)),
+    ),
+    changedCommands,
     // A run drawn again with its notes takes the coverage's place in VS Code: the coverage goes back on top.
     failureNotes.onDidNote(() => coverage.view?.showAgain()),
     notice,

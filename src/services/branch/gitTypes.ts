@@ -31,6 +31,10 @@ export interface Repository {
   /** The files changed between `ref1`'s merge base with `ref2`, and `ref2`. */
   diffBetween(ref1: string, ref2: string): Promise<Change[]>;
   fetch(options?: { readonly remote?: string; readonly all?: boolean }): Promise<void>;
+  getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
+  /** The working tree against `ref`: the files changed, or with `path` that file's unified diff. */
+  diffWith(ref: string): Promise<Change[]>;
+  diffWith(ref: string, path: string): Promise<string>;
 }
 
 export interface Commit {
