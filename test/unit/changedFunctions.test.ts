@@ -24,25 +24,27 @@ const SWIFT = [
 ].join('\n');
 
 describe('changed functions', () => {
-  it("reads a unified diff's new-side lines, a deletion marking the line after it", () => {
+  it("reads a unified diff's added lines, not its context; lines only deleted mark the line after them", () => {
     const diff = [
       '--- a/x',
       '+++ b/x',
-      '@@ -3,1 +3,2 @@',
-      '-a',
-      '+b',
-      '+c',
-      '@@ -9,2 +10,0 @@',
-      '-x',
-      '-y',
-      '@@ -20 +21 @@',
-      '-p',
-      '+q',
+      '@@ -1,5 +1,6 @@',
+      ' one',
+      ' two',
+      '-three',
+      '+THREE',
+      '+three and a half',
+      ' four',
+      ' five',
+      '@@ -20,4 +21,2 @@',
+      ' p',
+      '-q',
+      '-r',
+      ' s',
     ].join('\n');
     assert.deepEqual(changedLines(diff), [
       { start: 2, end: 3 },
-      { start: 9, end: 9 },
-      { start: 20, end: 20 },
+      { start: 21, end: 21 },
     ]);
   });
 

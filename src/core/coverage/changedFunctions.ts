@@ -16,20 +16,29 @@ export interface FunctionExtent extends LineRange {
   readonly name: string;
 }
 
-/** At most this many hunks are read of one file's diff. */
-const MAX_HUNKS = 10_000;
+/** At most this many changed ranges are kept of one file's diff. */
+const MAX_RANGES = 10_000;
 
 /**
- * The new side's changed lines of a unified diff (`@@ -a,b +c,d @@`), sorted. A hunk that only deletes
- * marks the line after the deletion, so a function that lost lines counts as changed.
+ * The new side's changed lines of a unified diff, sorted: each added line, and for lines only deleted
+ * the line after them, so a function that lost lines counts as changed. Context lines are not changes.
  */
 export function changedLines(diff: string): LineRange[] {
   const ranges: LineRange[] = [];
-  const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm;
-  for (let m = hunk.exec(diff); m && ranges.length < MAX_HUNKS; m = hunk.exec(diff)) {
-    const start = Number(m[1]) - 1;
-    const count = m[2] === undefined ? 1 : Number(m[2]);
-    ranges.push({ start: Math.max(0, start), end: Math.max(0, start + Math.max(count, 1) - 1) });
+  const mark = (line: number) => {
+    const last = ranges[ranges.length - 1];
+    if (last && line <= last.end + 1 && line >= last.start)
+      ranges[ranges.length - 1] = { start: last.start, end: Math.max(last.end, line) };
+    else if (ranges.length < MAX_RANGES) ranges.push({ start: line, end: line });
+  };
+  let line = -1;
+  for (const text of diff.split('\n')) {
+    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(text);
+    if (hunk) line = Number(hunk[1]) - 1;
+    else if (line < 0) continue;
+    else if (text.startsWith('+')) mark(line++);
+    else if (text.startsWith('-')) mark(Math.max(0, line));
+    else if (text.startsWith(' ')) line++;
   }
   return ranges.sort((a, b) => a.start - b.start);
 }
