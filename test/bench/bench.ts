@@ -20,6 +20,7 @@ import { alternateCpu } from './measure';
 import { gatedFailures, kib, ms, printTable, type Row } from './report';
 import { downloadTwentyMebibytes } from './download';
 import { baseComparisonRow } from './baseComparison';
+import { changedFunctionsRow, firstFailedRow } from './firstFailed';
 import { drippingAnswers, type DripOutcome, listTenThousandApps, thousandSmallRequests } from './wire';
 
 const root = join(__dirname, '../../..');
@@ -157,6 +158,7 @@ async function main(): Promise<void> {
   );
   rows.push(sameNameCoverageRow());
   rows.push(baseComparisonRow());
+  rows.push(await firstFailedRow(), changedFunctionsRow());
 
   const skipHost = process.env.BUILD_SERVICE_BENCH_HOST === '0';
   const host = skipHost ? { rows: [], problems: [] } : hostRows();

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import {
   changedFunctionsText,
   changedLines,
+  coverageByPath,
   functionExtents,
   ranInReport,
   touchedFunctions,
@@ -87,5 +88,16 @@ describe('changed functions', () => {
     assert.ok(ranInReport('spawn', report));
     assert.ok(!ranInReport('score', report), 'not in the report: not run');
     assert.equal(changedFunctionsText(7, 10), 'changed functions run by tests: 7 of 10');
+  });
+
+  it("finds a repository path's file in a report made in another clone, by name then path suffix", () => {
+    const fileIn = coverageByPath([
+      { path: '/Users/builder/clone/ios/Other/Merger.swift' },
+      { path: '/Users/builder/clone/ios/m2048/Merger.swift' },
+      { path: 'Score.swift' },
+    ]);
+    assert.equal(fileIn('ios/m2048/Merger.swift')?.path, '/Users/builder/clone/ios/m2048/Merger.swift');
+    assert.equal(fileIn('ios/m2048/Board.swift'), undefined);
+    assert.equal(fileIn('Score.swift')?.path, 'Score.swift');
   });
 });

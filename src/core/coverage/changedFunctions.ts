@@ -78,7 +78,23 @@ export function touchedFunctions(extents: readonly FunctionExtent[], changed: re
 
 /** Whether the report says the function ran: by its base name, covered lines or a fraction above 0. */
 export function ranInReport(name: string, reported: readonly FunctionCoverage[]): boolean {
-  return reported.some((f) => functionBaseName(f.name) === name && functionRan(f) === true);
+  // `includes` first: the base name is a regex away, and most names do not hold it at all.
+  return reported.some((f) => f.name.includes(name) && functionBaseName(f.name) === name && functionRan(f) === true);
+}
+
+/**
+ * The report's file for a path in the repository: the build machine's clone is elsewhere, so its path
+ * ends with the repository's. Indexed by file name once; a lookup compares only the files of that name.
+ */
+export function coverageByPath<F extends { readonly path: string }>(report: readonly F[]): (path: string) => F | undefined {
+  const byName = new Map<string, F[]>();
+  for (const file of report) {
+    const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+    const named = byName.get(name);
+    if (named) named.push(file);
+    else byName.set(name, [file]);
+  }
+  return (path) => byName.get(path.slice(path.lastIndexOf('/') + 1))?.find((f) => f.path === path || f.path.endsWith(`/${path}`));
 }
 
 /** "changed functions run by tests: 7 of 10" */

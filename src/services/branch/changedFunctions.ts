@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Build, FileCoverage } from '../../api';
-import { changedLines, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
+import { changedLines, coverageByPath, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
 import type { Account } from '../accounts/accounts';
 import { baseBranchSetting } from '../testing/comparisonSettings';
 import { originHead } from '../testing/defaultBranch';
@@ -44,15 +44,15 @@ export class ChangedFunctions {
     if (!base) return undefined;
     const changes = (await repository.diffWith(base)).filter((c) => c.status !== DELETED).slice(0, MAX_FILES);
     const functions: ChangedFunction[] = [];
-    let report: readonly FileCoverage[] | undefined;
+    let fileIn: ((path: string) => FileCoverage | undefined) | undefined;
     for (const change of changes) {
       const text = await readText(change.uri);
       const extents = text === undefined ? [] : functionExtents(change.uri.path, text);
       if (extents.length === 0) continue;
       const touched = touchedFunctions(extents, changedLines(await repository.diffWith(base, change.uri.fsPath)));
       if (touched.length === 0) continue;
-      report ??= await this.coverage(account, build);
-      const reported = fileIn(report, relativePath(repository, change.uri));
+      fileIn ??= coverageByPath(await this.coverage(account, build));
+      const reported = fileIn(relativePath(repository, change.uri));
       for (const fn of touched)
         functions.push({ uri: change.uri, name: fn.name, line: fn.start, ran: ranInReport(fn.name, reported?.functions ?? []) });
     }
@@ -91,11 +91,6 @@ export class ChangedFunctions {
 function relativePath(repository: Repository, uri: vscode.Uri): string {
   const root = repository.rootUri.path.replace(/\/$/, '');
   return uri.path.startsWith(`${root}/`) ? uri.path.slice(root.length + 1) : uri.path;
-}
-
-/** The report's file whose path ends with the repository path (the build machine's clone is elsewhere). */
-function fileIn(report: readonly FileCoverage[], path: string): FileCoverage | undefined {
-  return report.find((f) => f.path === path || f.path.endsWith(`/${path}`));
 }
 
 async function readText(uri: vscode.Uri): Promise<string | undefined> {
