@@ -177,6 +177,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         branch: { model: branch, tree: branchView, statusBar, git, tracker, choices },
         tests: buildTests,
         comparisons: { service: comparisons, notes: failureNotes },
+        changed: changedCommands,
         coverage,
         qrPanel,
         historyPanel: history.panel,

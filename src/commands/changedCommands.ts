@@ -8,6 +8,7 @@ import type { ChangedFunctions, ChangedReport } from '../services/branch/changed
 import type { CurrentBranch } from '../services/branch/currentBranch';
 import type { GitWorkspace } from '../services/branch/gitWorkspace';
 import { notify } from '../services/notify';
+import { UntestedMarks } from '../views/branch/untestedMarks';
 import type { CommandGroup } from './register';
 
 export const SHOW_UNTESTED_CHANGES = 'buildService.showUntestedChanges';
@@ -29,6 +30,8 @@ export class ChangedCommands implements vscode.Disposable {
   private readonly summaries = new Map<string, string>();
   private readonly learned = new vscode.EventEmitter<void>();
   readonly onDidLearn = this.learned.event;
+  /** The untested changed functions marked in the editor. */
+  readonly marks = new UntestedMarks();
 
   constructor(private readonly deps: ChangedCommandsDeps) {}
 
@@ -59,6 +62,7 @@ export class ChangedCommands implements vscode.Disposable {
       return undefined;
     }
     this.summaries.set(account.scoped(build.id), changedFunctionsText(report.ran, report.functions.length));
+    this.marks.mark(report.functions.filter((f) => !f.ran));
     this.learned.fire();
     return report;
   }
@@ -73,6 +77,7 @@ export class ChangedCommands implements vscode.Disposable {
         : untested.map((f) => ({
             label: `$(symbol-function) ${f.name}`,
             description: `${vscode.workspace.asRelativePath(f.uri)}:${f.line + 1}`,
+            detail: f.sinceBuild ? l10n.t('changed since build {0}', buildLabel(report.build)) : undefined,
             uri: f.uri,
             line: f.line,
           }));
@@ -84,6 +89,7 @@ export class ChangedCommands implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.marks.dispose();
     this.learned.dispose();
   }
 }

@@ -1,5 +1,6 @@
 import vscode = require('vscode');
 import type { Build, FileCoverage } from '../../api';
+import { isCommitSha } from '../../core/branch/commitsBetween';
 import { changedLines, coverageByPath, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
 import type { Account } from '../accounts/accounts';
 import { baseBranchSetting } from '../testing/comparisonSettings';
@@ -18,6 +19,8 @@ export interface ChangedFunction {
   /** Its declaration's line, 0-based. */
   readonly line: number;
   readonly ran: boolean;
+  /** Its file has local changes the build did not have (its commit to the working tree). */
+  readonly sinceBuild: boolean;
 }
 
 export interface ChangedReport {
@@ -45,6 +48,7 @@ export class ChangedFunctions {
     const changes = (await repository.diffWith(base)).filter((c) => c.status !== DELETED).slice(0, MAX_FILES);
     const functions: ChangedFunction[] = [];
     let fileIn: ((path: string) => FileCoverage | undefined) | undefined;
+    const since = await changedSince(repository, build.commit.sha);
     for (const change of changes) {
       const text = await readText(change.uri);
       const extents = text === undefined ? [] : functionExtents(change.uri.path, text);
@@ -53,8 +57,10 @@ export class ChangedFunctions {
       if (touched.length === 0) continue;
       fileIn ??= coverageByPath(await this.coverage(account, build));
       const reported = fileIn(relativePath(repository, change.uri));
-      for (const fn of touched)
-        functions.push({ uri: change.uri, name: fn.name, line: fn.start, ran: ranInReport(fn.name, reported?.functions ?? []) });
+      for (const fn of touched) {
+        const ran = ranInReport(fn.name, reported?.functions ?? []);
+        functions.push({ uri: change.uri, name: fn.name, line: fn.start, ran, sinceBuild: since.has(change.uri.toString()) });
+      }
     }
     return { build, functions, ran: functions.filter((f) => f.ran).length };
   }
@@ -91,6 +97,17 @@ export class ChangedFunctions {
 function relativePath(repository: Repository, uri: vscode.Uri): string {
   const root = repository.rootUri.path.replace(/\/$/, '');
   return uri.path.startsWith(`${root}/`) ? uri.path.slice(root.length + 1) : uri.path;
+}
+
+/** The files the working tree changed since the build's commit; none known when the repository lacks it. */
+async function changedSince(repository: Repository, sha: string | undefined): Promise<Set<string>> {
+  if (!isCommitSha(sha)) return new Set();
+  try {
+    await repository.getCommit(sha);
+    return new Set((await repository.diffWith(sha)).map((c) => c.uri.toString()));
+  } catch {
+    return new Set();
+  }
 }
 
 async function readText(uri: vscode.Uri): Promise<string | undefined> {

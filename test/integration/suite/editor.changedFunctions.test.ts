@@ -25,13 +25,15 @@ describe('editor: changed functions no test ran', () => {
 
   before(async () => {
     repo = await testRepository((dir) => {
-      addChangedFunctionsBuild(fixture.service.data);
+      const build = addChangedFunctionsBuild(fixture.service.data);
       git(dir, 'remote', 'set-url', 'origin', COMPARE_REPO);
       git(dir, 'checkout', '-q', '-B', MERGER.base, 'master');
       mkdirSync(path.join(dir, 'ios/m2048'), { recursive: true });
       writeFileSync(path.join(dir, MERGER.path), merger(false));
       git(dir, 'add', '-A');
       git(dir, 'commit', '-q', '-m', 'Add the merger');
+      // #201 was built from this commit: the working tree's changes are newer than the build.
+      build.commit_info.commit_sha = git(dir, 'rev-parse', 'HEAD').trim();
       git(dir, 'checkout', '-q', '-B', MERGER.branch);
       // Changed in the working tree, not committed: the diff is against what is on disk.
       writeFileSync(path.join(dir, MERGER.path), merger(true));
@@ -45,7 +47,7 @@ describe('editor: changed functions no test ran', () => {
     git(repo, 'remote', 'set-url', 'origin', REPO_2048);
   });
 
-  it('"changed functions run by tests: 1 of 3"; the list names slide and spawn; picking one opens it; one coverage request at most', async () => {
+  it('"changed functions run by tests: 1 of 3"; the list names slide and spawn, changed since build #201; picking one opens it, the two marked; one coverage request at most', async () => {
     const build = fixture.service.data.builds.find((b) => b.build_number === MERGER.buildNumber && b.commit_info.branch === MERGER.branch);
     assert.ok(build);
     void vscode.commands.executeCommand('buildService.showUntestedChanges');
@@ -54,6 +56,7 @@ describe('editor: changed functions no test ran', () => {
     const [first, second] = await rows();
     assert.ok(first.includes('slide') && first.includes(`${MERGER.path}:6`), first);
     assert.ok(second.includes('spawn'), second);
+    assert.ok(first.includes(`changed since build #${MERGER.buildNumber}`), first);
     const title = await ui.texts('.quick-input-titlebar');
     assert.ok(
       title.some((t) => t.includes('changed functions run by tests: 1 of 3')),
@@ -62,6 +65,8 @@ describe('editor: changed functions no test ran', () => {
     await ui.pressKey('Enter');
     await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith(`/${MERGER.path}`) === true, 'Merger.swift open');
     assert.equal(vscode.window.activeTextEditor?.selection.start.line, 5, "at slide(), the file's sixth line");
+    // The editor marks the two untested declarations (slide, spawn), not merge, which a test ran.
+    assert.deepEqual(testing(fixture.api).changed.marks.linesOf(vscode.window.activeTextEditor.document.uri), [5, 8]);
     const coverage = fixture.service.requestsTo('GET /builds/:build_id/coverage', build._id);
     assert.ok(coverage.length <= 1, `${coverage.length} coverage requests (the coverage view's included)`);
     // Current Branch says it beside the build.
