@@ -100,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const tools = {
     ...new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools(),
     ...new ComparisonTool({ session, branch, comparisons, firstFailed, settings, log }).tools(),
+    ...changedCommands.tools(log, () => settings.value.timeoutSeconds),
   };
   const commands = registerCommands(
     {

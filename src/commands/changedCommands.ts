@@ -9,6 +9,10 @@ import type { CurrentBranch } from '../services/branch/currentBranch';
 import type { GitWorkspace } from '../services/branch/gitWorkspace';
 import { notify } from '../services/notify';
 import { UntestedMarks } from '../views/branch/untestedMarks';
+import { ToolName } from '../ids';
+import type { Log } from '../services/log';
+import { changedAnswerText } from '../core/tools/changedAnswer';
+import { Answer, toolResult } from './chatToolResult';
 import type { CommandGroup } from './register';
 
 export const SHOW_UNTESTED_CHANGES = 'buildService.showUntestedChanges';
@@ -43,8 +47,8 @@ export class ChangedCommands implements vscode.Disposable {
     return account && this.summaries.get(account.scoped(buildId));
   }
 
-  /** The report for the active repository's branch; undefined (said) when there is none to make. */
-  async report(): Promise<ChangedReport | undefined> {
+  /** The report for the active repository's branch, or why there is none. */
+  async report(): Promise<ChangedReport | string> {
     const { branch, git, changed } = this.deps;
     const state = branch.state;
     const account = branch.activeAccount;
@@ -52,24 +56,36 @@ export class ChangedCommands implements vscode.Disposable {
     const snapshot = git.snapshot;
     const root = snapshot.kind === 'repository' ? vscode.Uri.parse(snapshot.root).toString() : undefined;
     const repository = git.gitApi?.repositories.find((r) => r.rootUri.toString() === root);
-    if (!account || !build || !repository) {
-      void notify('info', noticeText(l10n.t('The current branch has no finished build to compare your changes with.')));
-      return undefined;
-    }
+    if (!account || !build || !repository) return l10n.t('The current branch has no finished build to compare your changes with.');
     const report = await changed.of(account, repository, build);
-    if (!report) {
-      void notify('info', noticeText(l10n.t('No merge base with the base branch was found; buildService.baseBranch can name the branch.')));
-      return undefined;
-    }
+    if (!report) return l10n.t('No merge base with the base branch was found; buildService.baseBranch can name the branch.');
     this.summaries.set(account.scoped(build.id), changedFunctionsText(report.ran, report.functions.length));
     this.marks.mark(report.functions.filter((f) => !f.ran));
     this.learned.fire();
     return report;
   }
 
+  /** The chat tool: the same answer, as text. */
+  tools(log: Log, timeoutSeconds: () => number): Record<typeof ToolName.changedNotTested, vscode.LanguageModelTool<object>> {
+    return {
+      [ToolName.changedNotTested]: {
+        invoke: () =>
+          toolResult(
+            async () => {
+              const report = await this.report();
+              if (typeof report === 'string') throw new Answer(report);
+              return changedAnswerText(report.build, report.functions, vscode.workspace.asRelativePath);
+            },
+            log,
+            timeoutSeconds(),
+          ),
+      },
+    };
+  }
+
   private async show(): Promise<void> {
     const report = await this.report();
-    if (!report) return;
+    if (typeof report === 'string') return void notify('info', noticeText(report));
     const untested = report.functions.filter((f) => !f.ran);
     const items: FunctionPick[] =
       untested.length === 0

@@ -82,4 +82,16 @@ describe('editor: changed functions no test ran', () => {
     );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+
+  it('the chat tool gives the same answer, as data', async () => {
+    const tool = testing(fixture.api).chatTools['buildService_changedNotTested'];
+    assert.ok(tool);
+    const result = await tool.invoke({ input: {}, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    const text = (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    const lines = text.split('\n');
+    assert.equal(lines[1], `changed functions run by tests: 1 of 3 (build #${MERGER.buildNumber})`, text);
+    assert.equal(lines[2], 'Changed functions no test ran (2):', text);
+    assert.match(lines[3] ?? '', new RegExp(`^- slide \\(.*${MERGER.path}:6\\), changed since build #${MERGER.buildNumber}$`));
+    assert.match(lines[4] ?? '', /^- spawn /);
+  });
 });
