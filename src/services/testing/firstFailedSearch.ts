@@ -46,19 +46,18 @@ export class FirstFailedSearch {
     const existing = failed.filter((t) => onBaseToo.get(t));
     const own = failed.filter((t) => !onBaseToo.get(t));
     const [there, here] = await Promise.all([
-      onBase && existing.length > 0 ? this.along(look, onBase.base, existing, 1) : undefined,
-      // A branch's single build says nothing the comparison did not: its own search needs an older one.
-      own.length > 0 ? this.along(look, build, own, onBase ? 2 : 1) : undefined,
+      onBase && existing.length > 0 ? this.along(look, onBase.base, existing) : undefined,
+      own.length > 0 ? this.along(look, build, own) : undefined,
     ]);
     return (test) => there?.(test) ?? here?.(test);
   }
 
-  /** The search along `start`'s branch, from `start` back; none with fewer than `min` builds. */
-  private async along(look: Look, start: Build, tests: readonly TestRef[], min: number): Promise<FirstFailedOf | undefined> {
+  /** The search along `start`'s branch, from `start` back; none when `start` is its branch's only build: it says nothing the comparison did not. */
+  private async along(look: Look, start: Build, tests: readonly TestRef[]): Promise<FirstFailedOf | undefined> {
     const branch = start.commit.branch;
     if (!branch || !start.appId) return undefined;
     const history = historyFrom(start, await this.list(look, start));
-    if (history.length < Math.max(2, min)) return undefined;
+    if (history.length < 2) return undefined;
     const report = await findFirstFailed(tests, history, (b) => {
       if (!noFailures(b)) this.sent++;
       return this.comparisons.failedTestsOf(look, b);
