@@ -13,6 +13,7 @@ import type { HistoryPanel } from './views/historyPanel';
 import type { QrPanel } from './views/qrPanel';
 import type { BuildCoverage } from './views/testing/buildCoverage';
 import type { BuildTests } from './views/testing/buildTests';
+import type { ChangedCommands } from './commands/changedCommands';
 import type { FailureNotes } from './views/testing/failureNotes';
 import type { TestComparisons } from './services/testing/testComparisons';
 
@@ -52,6 +53,8 @@ export interface BuildServiceExports {
     /** The comparison with the base branch and the flaky tests: what is kept, what it asked, what the Testing view was told. */
     readonly comparisons: { readonly service: TestComparisons; readonly notes: FailureNotes };
     readonly coverage: BuildCoverage;
+    /** Show Changed Functions No Test Ran: its line beside the build and its marks in the editor. */
+    readonly changed: ChangedCommands;
     readonly qrPanel: QrPanel;
     /** The Build History panel: what it shows and when the page drew it. */
     readonly historyPanel: HistoryPanel;

@@ -4,6 +4,8 @@ import { ArtifactCommands } from './commands/artifactCommands';
 import { BranchCommands } from './commands/branchCommands';
 import { BuildCommands } from './commands/buildCommands';
 import { ChatTools } from './commands/chatTools';
+import { ChangedCommands } from './commands/changedCommands';
+import { CommitsCommands } from './commands/commitsCommands';
 import { ComparisonTool } from './commands/comparisonTool';
 import { FlakyCommands } from './commands/flakyCommands';
 import { HistoryCommands } from './commands/historyCommands';
@@ -15,6 +17,7 @@ import { CommandTargets } from './commands/targets';
 import { TestCommands } from './commands/testCommands';
 import { TokenCommands } from './commands/tokenCommands';
 import { DEFAULT_INTERVALS, scaleIntervals, TEST_TIME_SCALE } from './core/builds/pollSchedule';
+import { withMore } from './core/testing/comparisonText';
 import type { BuildServiceExports } from './exports';
 import { AUTH_PROVIDER_ID, ViewId } from './ids';
 import { Accounts } from './services/accounts/accounts';
@@ -30,6 +33,8 @@ import { RepoMap } from './services/branch/repoMap';
 import { Session } from './services/accounts/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
+import { ChangedFunctions } from './services/branch/changedFunctions';
+import { FirstFailedSearch } from './services/testing/firstFailedSearch';
 import { TestComparisons } from './services/testing/testComparisons';
 import { UnencryptedConsent } from './services/accounts/unencryptedConsent';
 import { AppsView } from './views/apps/appsView';
@@ -39,6 +44,7 @@ import { CompletionNotice } from './views/completionNotice';
 import { QrPanel } from './views/qrPanel';
 import { BuildCoverage } from './views/testing/buildCoverage';
 import { BuildTests } from './views/testing/buildTests';
+import { coverageShown } from './views/testing/changedCoverage';
 import { FailureNotes } from './views/testing/failureNotes';
 import { FirstLook } from './services/firstLook';
 
@@ -83,7 +89,9 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const coverage = new BuildCoverage({ session, settings, branch, tests: buildTests, log });
   const comparisons = new TestComparisons(git, log);
   firstLook.watch([apps.view, branchView.view], () => buildTests.view?.failedSources() ?? []);
-  const failureNotes = new FailureNotes(comparisons, firstLook, log);
+  const firstFailed = new FirstFailedSearch(comparisons);
+  const failureNotes = new FailureNotes(comparisons, firstLook, log, firstFailed);
+  const changedCommands = new ChangedCommands({ git, branch, changed: new ChangedFunctions(coverageShown(coverage)) });
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ tracker, settings, branch, log });
 
@@ -92,7 +100,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, traces: [repoMap], log });
   const tools = {
     ...new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools(),
-    ...new ComparisonTool({ session, branch, comparisons, settings, log }).tools(),
+    ...new ComparisonTool({ session, branch, comparisons, firstFailed, settings, log }).tools(),
+    ...changedCommands.tools(log, () => settings.value.timeoutSeconds),
   };
   const commands = registerCommands(
     {
@@ -105,6 +114,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       ...new InstallCommands({ session, git, branch, panel: qrPanel, targets, log }).table(),
       ...history.table(),
       ...new FlakyCommands({ comparisons, branch, session, locator: buildTests.locator }).table(),
+      ...new CommitsCommands({ git, tests: buildTests, notes: failureNotes }).table(),
+      ...changedCommands.table(),
       ...new NetworkCommands(settings, consent).table(),
       ...new ArtifactCommands({ session, settings, branch, targets, workspaceState: context.workspaceState, log }).table(),
     },
@@ -136,7 +147,12 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       if (asked) firstLook.see();
       failureNotes.lookAt(buildTests.view);
     }),
-    branchView.showNotes((account, buildId) => failureNotes.summaryOf(account, buildId), failureNotes.onDidChangeSummaries),
+    // Beside a build: its failures against the base, then how much of what the branch changed its tests ran.
+    branchView.showNotes(
+      (account, buildId) => withMore(failureNotes.summaryOf(account, buildId), changedCommands.summaryOf(account, buildId)),
+      (listener) => vscode.Disposable.from(failureNotes.onDidChangeSummaries(listener), changedCommands.onDidLearn(listener)),
+    ),
+    changedCommands,
     // A run drawn again with its notes takes the coverage's place in VS Code: the coverage goes back on top.
     failureNotes.onDidNote(() => coverage.view?.showAgain()),
     notice,
@@ -163,6 +179,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         branch: { model: branch, tree: branchView, statusBar, git, tracker, choices },
         tests: buildTests,
         comparisons: { service: comparisons, notes: failureNotes },
+        changed: changedCommands,
         coverage,
         qrPanel,
         historyPanel: history.panel,

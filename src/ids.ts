@@ -51,6 +51,7 @@ export const ToolName = {
   failedTests: 'buildService_failedTests',
   triggerBuild: 'buildService_triggerBuild',
   failuresAgainstBase: 'buildService_failuresAgainstBase',
+  changedNotTested: 'buildService_changedNotTested',
 } as const;
 export type ToolNameValue = (typeof ToolName)[keyof typeof ToolName];
 

@@ -35,8 +35,11 @@ export class ChatTools {
     this.triggerTool = new TriggerTool(deps, this.scope);
   }
 
-  /** Every tool but the base comparison's (commands/comparisonTool.ts). */
-  tools(): Record<Exclude<ToolNameValue, typeof ToolName.failuresAgainstBase>, vscode.LanguageModelTool<object>> {
+  /** Every tool but the base comparison's (commands/comparisonTool.ts) and the changed functions' (changedCommands.ts). */
+  tools(): Record<
+    Exclude<ToolNameValue, typeof ToolName.failuresAgainstBase | typeof ToolName.changedNotTested>,
+    vscode.LanguageModelTool<object>
+  > {
     return {
       [ToolName.branchStatus]: { invoke: (options) => this.answer(() => this.branchStatus(options.input)) },
       [ToolName.listBuilds]: { invoke: (options) => this.answer(() => this.listBuilds(options.input)) },

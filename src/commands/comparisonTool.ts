@@ -10,8 +10,10 @@ import type { Session } from '../services/accounts/session';
 import type { CurrentBranch } from '../services/branch/currentBranch';
 import type { Log } from '../services/log';
 import type { SettingsService } from '../services/settings';
+import type { FirstFailedSearch } from '../services/testing/firstFailedSearch';
 import type { TestComparisons } from '../services/testing/testComparisons';
 import { Answer, toolResult } from './chatToolResult';
+import { firstFailedAnswer } from './firstFailedTool';
 
 interface CompareInput {
   account?: string;
@@ -22,6 +24,7 @@ export interface ComparisonToolDeps {
   session: Session;
   branch: CurrentBranch;
   comparisons: TestComparisons;
+  firstFailed: FirstFailedSearch;
   settings: SettingsService;
   log: Log;
 }
@@ -75,14 +78,9 @@ export class ComparisonTool {
         const baseLook = await comparisons.compare(look, build);
         const comparison = baseLook.kind === 'compared' ? compareFailures(failed, baseLook.failed, false) : undefined;
         const flaky = 'branch' in baseLook ? await comparisons.flaky(look, app.id, baseLook.branch).catch(() => undefined) : undefined;
-        compared.push({
-          appName,
-          build,
-          failed: failed.filter(isFailedTest),
-          look: baseLook,
-          comparison,
-          flaky,
-        });
+        const failedHere = failed.filter(isFailedTest);
+        const more = await firstFailedAnswer(this.deps.firstFailed, look, build, failedHere, baseLook, this.deps.log);
+        compared.push({ appName, build, failed: failedHere, look: baseLook, comparison, flaky, more });
       }
       return [comparisonAnswerText(compared), ...waiting].join('\n');
     } finally {

@@ -21,6 +21,7 @@ import { gatedFailures, kib, ms, printTable, type Row } from './report';
 import { downloadTwentyMebibytes } from './download';
 import { baseComparisonRow, flakyCountRow, sharedNamesRow } from './baseComparison';
 import { trackerHoldsRow } from './trackerHolds';
+import { changedFunctionsRow, firstFailedRow } from './firstFailed';
 import { drippingAnswers, type DripOutcome, listTenThousandApps, thousandSmallRequests } from './wire';
 
 const root = join(__dirname, '../../..');
@@ -158,6 +159,7 @@ async function main(): Promise<void> {
   );
   rows.push(sameNameCoverageRow());
   rows.push(baseComparisonRow(), sharedNamesRow(), flakyCountRow(), trackerHoldsRow());
+  rows.push(await firstFailedRow(), changedFunctionsRow());
 
   const skipHost = process.env.BUILD_SERVICE_BENCH_HOST === '0';
   const host = skipHost ? { rows: [], problems: [] } : hostRows();

@@ -22,6 +22,12 @@ export interface BuildNote {
   readonly detail: readonly string[];
 }
 
+/** A note with more said on its line ("· changed functions run by tests: 7 of 10"); either may be missing. */
+export function withMore(note: BuildNote | undefined, more: string | undefined): BuildNote | undefined {
+  if (!more) return note;
+  return { line: note ? `${note.line} · ${more}` : more, detail: note?.detail ?? [] };
+}
+
 /** "main #41" */
 export function baseName(branch: string, base: Pick<Build, 'id' | 'buildNumber'>): string {
   return `${shownText(branch)} ${buildLabel(base)}`;

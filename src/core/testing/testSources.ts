@@ -42,7 +42,7 @@ export function declaredName(testName: string): string {
 
 // A test function's declaration, the name in group 1 (Kotlin's with backticks). `[^\S\n]` keeps a match within
 // one line; one pattern serves all of a file's tests, so each file is scanned once.
-const DECLARATIONS: Readonly<Record<SourceExtension, RegExp>> = {
+export const DECLARATIONS: Readonly<Record<SourceExtension, RegExp>> = {
   swift: /\bfunc[^\S\n]+([^\s(]+)[^\S\n]*\(/g,
   kt: /\bfun[^\S\n]+(`[^`\n]+`|[^\s(`]+)[^\S\n]*\(/g,
   java: /\bvoid[^\S\n]+([^\s(]+)[^\S\n]*\(/g,

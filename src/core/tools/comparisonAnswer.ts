@@ -16,6 +16,8 @@ export interface ComparedBuild {
   readonly look: BaseLook;
   readonly comparison?: FailureComparison;
   readonly flaky?: FlakyReport;
+  /** Lines said after the rest: where the failed tests began to fail. */
+  readonly more?: readonly string[];
 }
 
 const testLine = (test: Pick<TestResult, 'suite' | 'name' | 'target' | 'run'>) => {
@@ -62,6 +64,7 @@ export function comparedBuildText(compared: ComparedBuild, max = 20): string {
       ...flakyHere.slice(0, max).map((f) => `${testLine(f.test)} ${l10n.t('failed {0} of the last {1} builds', f.failures, f.builds)}`),
     );
   }
+  lines.push(...(compared.more ?? []));
   return lines.filter(Boolean).join('\n');
 }
 

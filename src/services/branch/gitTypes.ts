@@ -17,11 +17,41 @@ export interface GitApi {
   readonly onDidOpenRepository: vscode.Event<Repository>;
   readonly onDidCloseRepository: vscode.Event<Repository>;
   openRepository(root: vscode.Uri): Promise<Repository | null>;
+  /** The file at `ref`, as the Git extension serves it (for a diff). */
+  toGitUri(uri: vscode.Uri, ref: string): vscode.Uri;
 }
 
 export interface Repository {
   readonly rootUri: vscode.Uri;
   readonly state: RepositoryState;
+  /** Rejects when the repository does not have `ref`. */
+  getCommit(ref: string): Promise<Commit>;
+  /** With `range` ('a..b') every commit of it; [] when git fails (e.g. an unknown commit). */
+  log(options?: { readonly range?: string; readonly path?: string; readonly maxEntries?: number }): Promise<Commit[]>;
+  /** The files changed between `ref1`'s merge base with `ref2`, and `ref2`. */
+  diffBetween(ref1: string, ref2: string): Promise<Change[]>;
+  fetch(options?: { readonly remote?: string; readonly all?: boolean }): Promise<void>;
+  getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
+  /** The working tree against `ref`: the files changed, or with `path` that file's unified diff. */
+  diffWith(ref: string): Promise<Change[]>;
+  diffWith(ref: string, path: string): Promise<string>;
+}
+
+export interface Commit {
+  readonly hash: string;
+  readonly message: string;
+  readonly parents: readonly string[];
+  readonly authorDate?: Date;
+  readonly authorName?: string;
+  readonly authorEmail?: string;
+}
+
+export interface Change {
+  /** The Git extension's Status: 1 added, 6 deleted, 3 renamed, 5 modified (in diffBetween). */
+  readonly status: number;
+  readonly uri: vscode.Uri;
+  readonly originalUri: vscode.Uri;
+  readonly renameUri: vscode.Uri | undefined;
 }
 
 export interface RepositoryState {

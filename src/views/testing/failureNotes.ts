@@ -21,6 +21,8 @@ import { isCancellation, type TestComparisons } from '../../services/testing/tes
 import { CACHE_BOUNDS } from '../../core/testing/comparisonStore';
 import type { FirstLook } from '../../services/firstLook';
 import { Setting } from '../../ids';
+import type { FirstFailedOf, FirstFailedSearch } from '../../services/testing/firstFailedSearch';
+import { firstFailedOfShown, withFirstFailed } from './firstFailedNotes';
 import type { FailureNotes as Notes, ShownTests, TestResultsView } from './testResultsView';
 
 /** What was found for the build the Testing view shows: its comparison with the base and the base's flaky tests. */
@@ -29,6 +31,8 @@ export interface NotedBuild {
   readonly look: BaseLook;
   readonly comparison?: FailureComparison;
   readonly flaky?: FlakyReport;
+  /** Where each failed test began to fail, once searched. */
+  readonly firstFailed?: FirstFailedOf;
 }
 
 // Each time failed tests are put in the Testing view, their build is compared with its base branch and
@@ -52,6 +56,7 @@ export class FailureNotes implements vscode.Disposable {
     private readonly comparisons: TestComparisons,
     private readonly firstLook: FirstLook,
     private readonly log: Log,
+    private readonly firstFailed: FirstFailedSearch,
   ) {
     this.settingsChanged = vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(Setting.baseBranch) && !event.affectsConfiguration(Setting.flakyTestBuilds)) return;
@@ -110,6 +115,15 @@ export class FailureNotes implements vscode.Disposable {
     if (line) this.summaries.set(account.scoped(build.id), { line, detail: line === notes.lines[0] ? [] : notes.lines });
     this.noted.fire(this.latest);
     this.summariesChanged.fire();
+    // Then where each began to fail, drawn again under the same notes.
+    const firstFailed = await firstFailedOfShown(this.firstFailed, look, build, results, baseLook).catch((error: unknown) => {
+      if (isCancellation(error)) throw error;
+      this.log.warn(loggedText(`First failed in, build ${build.id}: ${String(error)}`));
+    });
+    if (!firstFailed || signal.aborted) return;
+    if (!view.annotate(build.id, withFirstFailed(notes, firstFailed))) return;
+    this.latest = { ...this.latest, firstFailed };
+    this.noted.fire(this.latest);
   }
 
   dispose(): void {

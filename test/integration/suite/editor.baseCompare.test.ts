@@ -101,6 +101,8 @@ describe('editor: failures against the base branch', () => {
       git(dir, 'checkout', '-q', '-B', COMPARE.feature);
     });
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === COMPARE.feature, `builds of ${COMPARE.feature}`);
+    // The user looks at Current Branch (FirstLook): run alone, no earlier suite has opened one of our views.
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
   });
 
   after(() => {
@@ -113,8 +115,15 @@ describe('editor: failures against the base branch', () => {
   it('says for each failed test whether it is new, also fails on main #13 or is flaky, and lists the fixed test once, for 2 requests of the comparison', async () => {
     const feature = buildOf(fixture.service, COMPARE.feature);
     const { notes } = testing(fixture.api).comparisons;
-    await waitFor(() => notes.last?.buildId === feature._id, 'the comparison of the feature build drawn', 15_000);
-    assert.equal(messageOf(fixture, COMPARE.existing.suite, COMPARE.existing.name).split('\n')[1], `also fails on main #${BASE_NUMBER}`);
+    await waitFor(
+      () => notes.last?.buildId === feature._id && notes.last.firstFailed !== undefined,
+      'the comparison of the feature build drawn, and where its failures began',
+      15_000,
+    );
+    assert.deepEqual(messageOf(fixture, COMPARE.existing.suite, COMPARE.existing.name).split('\n').slice(1), [
+      `also fails on main #${BASE_NUMBER}`,
+      `failed in every build of main looked at (${COMPARE.mainBuilds}, back to #${COMPARE.firstNumber})`,
+    ]);
     assert.equal(messageOf(fixture, COMPARE.fresh.suite, COMPARE.fresh.name).split('\n')[1], `new: does not fail on main #${BASE_NUMBER}`);
     assert.deepEqual(messageOf(fixture, COMPARE.flaky.suite, COMPARE.flaky.name).split('\n').slice(1), [
       `new: does not fail on main #${BASE_NUMBER}`,
@@ -154,9 +163,11 @@ describe('editor: failures against the base branch', () => {
     assert.ok(mainBase);
     const sent = comparisonRequests(fixture.service, feature);
     assert.equal(sent.branches.length, 0, 'origin/HEAD named the base');
-    assert.equal(sent.lists.filter((r) => r.query.branch === COMPARE.base).length, 1, 'one list of main');
+    // One list of main for the comparison, one of its last 50 builds for where the failures began.
+    assert.equal(sent.lists.filter((r) => r.query.branch === COMPARE.base).length, 2, 'two lists of main');
     assert.equal(sent.tests.filter((r) => r.rawPath.includes(mainBase._id)).length, 1, "main #13's failed tests, once");
-    assert.ok(sent.all <= 11, `the comparison and the flaky count: ${sent.all} requests`);
+    // 1 + 10 for the comparison and the flaky count; then main's list of 50 and its oldest build's tests.
+    assert.ok(sent.all <= 13, `the comparison, the flaky count and where the failures began: ${sent.all} requests`);
   });
 
   it('a second look at the same build asks nothing more of the base', async () => {

@@ -15,6 +15,7 @@ const TOOLS = [
   'buildService_failedTests',
   'buildService_triggerBuild',
   'buildService_failuresAgainstBase',
+  'buildService_changedNotTested',
 ];
 
 async function invoke(name: string, input: object, token?: vscode.CancellationToken): Promise<string> {

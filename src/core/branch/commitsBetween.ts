@@ -1,0 +1,54 @@
+// The commits between a build where a test passed and the one where it failed, as the local repository
+// lists them: those that touched the test's file first, each group newest first.
+
+/** What the Git extension says of a commit, as far as this list needs. */
+export interface CommitFacts {
+  readonly hash: string;
+  readonly message: string;
+  readonly authorName?: string;
+  readonly authorDate?: Date;
+}
+
+export interface CommitRow {
+  readonly hash: string;
+  readonly subject: string;
+  readonly author: string;
+  readonly date?: Date;
+  /** It changed the failing test's file. */
+  readonly touched: boolean;
+}
+
+/** At most this many commits are listed; a range longer than that is cut, newest kept. */
+export const MAX_COMMITS = 200;
+const MAX_SUBJECT = 200;
+
+/** A message's first line, capped. */
+export function subjectOf(message: string): string {
+  const line = message.split('\n', 1)[0].trim();
+  return line.length > MAX_SUBJECT ? `${line.slice(0, MAX_SUBJECT - 1)}…` : line;
+}
+
+/** `all` newest first as git log gives it; `touching` the hashes of those that changed the test's file. */
+export function commitRows(all: readonly CommitFacts[], touching: ReadonlySet<string>, max = MAX_COMMITS): CommitRow[] {
+  const rows = all.slice(0, max).map((c): CommitRow => ({
+    hash: c.hash,
+    subject: subjectOf(c.message),
+    author: (c.authorName ?? '').slice(0, MAX_SUBJECT),
+    date: c.authorDate,
+    touched: touching.has(c.hash),
+  }));
+  return [...rows.filter((r) => r.touched), ...rows.filter((r) => !r.touched)];
+}
+
+/** The shas of the two builds the repository does not have, each once. */
+export function missingShas(shas: readonly (string | undefined)[], present: readonly boolean[]): string[] {
+  return [...new Set(shas.filter((sha, i): sha is string => !!sha && !present[i]))];
+}
+
+/**
+ * A sha the service sent that may go to git: hex only (short ones too). Anything else, e.g. a leading
+ * '-' that git would read as an option, is never passed on.
+ */
+export function isCommitSha(sha: string | undefined): sha is string {
+  return sha !== undefined && /^[0-9a-f]{4,64}$/i.test(sha);
+}

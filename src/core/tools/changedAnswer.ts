@@ -1,0 +1,34 @@
+// "Is what I changed tested?" as a chat tool answers it: the count, then each changed function no test ran.
+import * as l10n from '@vscode/l10n';
+import type { Build } from '../../api/models';
+import { buildLabel } from '../builds/buildLook';
+import { changedFunctionsText } from '../coverage/changedFunctions';
+import { dataLead, named } from './toolAnswers';
+
+export interface ChangedFunctionFacts<U> {
+  readonly uri: U;
+  readonly name: string;
+  readonly line: number;
+  readonly ran: boolean;
+  readonly sinceBuild: boolean;
+}
+
+/** At most `max` functions named; `where` turns a file into the path the user knows. */
+export function changedAnswerText<U>(
+  build: Build,
+  functions: readonly ChangedFunctionFacts<U>[],
+  where: (uri: U) => string,
+  max = 50,
+): string {
+  const ran = functions.filter((f) => f.ran).length;
+  const untested = functions.filter((f) => !f.ran);
+  const head = `${changedFunctionsText(ran, functions.length)} (${l10n.t('build {0}', named(buildLabel(build)))})`;
+  if (functions.length === 0) return [dataLead(), head, l10n.t('The branch changed no function since its merge base.')].join('\n');
+  const lines = untested.slice(0, max).map((f) => {
+    const since = f.sinceBuild ? `, ${l10n.t('changed since build {0}', named(buildLabel(build)))}` : '';
+    return `- ${named(f.name)} (${named(where(f.uri))}:${f.line + 1})${since}`;
+  });
+  const more = untested.length > max ? [l10n.t('…and {0} more.', untested.length - max)] : [];
+  const title = untested.length > 0 ? [`${l10n.t('Changed functions no test ran')} (${untested.length}):`] : [];
+  return [dataLead(), head, ...title, ...lines, ...more].join('\n');
+}

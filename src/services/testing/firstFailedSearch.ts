@@ -1,0 +1,100 @@
+import type { Build, TestResult } from '../../api';
+import { noFailures, TestIndex, type TestRef } from '../../core/testing/baseComparison';
+import type { BaseLook } from '../../core/testing/comparisonText';
+import { findFirstFailed, FIRST_FAILED_BUILDS, historyFrom, type FirstFailed } from '../../core/testing/firstFailed';
+import { listLimitFor } from '../../core/testing/comparisonSettings';
+import type { Look, TestComparisons } from './testComparisons';
+
+/** Searches kept, and branch lists: the oldest go first. */
+const MAX_KEPT = 100;
+
+/** Where one failed test began to fail, and along which branch. */
+export interface TestFirstFailed {
+  readonly branch: string;
+  readonly found: FirstFailed;
+}
+
+export type FirstFailedOf = (test: TestRef) => TestFirstFailed | undefined;
+
+// Where each failed test of a build began to fail: along the base branch from the base build for the
+// failures the base has too, along the build's own branch from the build for the rest. One list of each
+// branch, then at most ⌈log₂ 50⌉ + 1 test requests each (through the comparison's plan and its cache of
+// failed tests), once per build: a finished build's older builds never change.
+export class FirstFailedSearch {
+  private readonly searches = new Map<string, Promise<FirstFailedOf>>();
+  private readonly lists = new Map<string, Promise<readonly Build[]>>();
+  /** For tests and the log: test requests the searches asked for. */
+  sent = 0;
+
+  constructor(private readonly comparisons: TestComparisons) {}
+
+  /** `failed`: the build's failed tests; `base`: its comparison, when there is one. */
+  forBuild(look: Look, build: Build, failed: readonly TestResult[], base: BaseLook | undefined): Promise<FirstFailedOf> {
+    const key = look.account.scoped(build.id);
+    let search = this.searches.get(key);
+    if (!search) {
+      search = this.search(look, build, failed, base);
+      this.keep(this.searches, key, search);
+    }
+    return search;
+  }
+
+  private async search(look: Look, build: Build, failed: readonly TestResult[], base: BaseLook | undefined): Promise<FirstFailedOf> {
+    const onBase = base?.kind === 'compared' && base.branch !== build.commit.branch ? base : undefined;
+    const onBaseToo = new TestIndex<TestRef>((t) => t);
+    for (const t of onBase?.failed ?? []) onBaseToo.add(t);
+    const existing = failed.filter((t) => onBaseToo.get(t));
+    const own = failed.filter((t) => !onBaseToo.get(t));
+    const [there, here] = await Promise.all([
+      onBase && existing.length > 0 ? this.along(look, onBase.base, existing) : undefined,
+      own.length > 0 ? this.along(look, build, own) : undefined,
+    ]);
+    return (test) => there?.(test) ?? here?.(test);
+  }
+
+  /** The search along `start`'s branch, from `start` back; none when `start` is its branch's only build: it says nothing the comparison did not. */
+  private async along(look: Look, start: Build, tests: readonly TestRef[]): Promise<FirstFailedOf | undefined> {
+    const branch = start.commit.branch;
+    if (!branch || !start.appId) return undefined;
+    const history = historyFrom(start, await this.list(look, start));
+    if (history.length < 2) return undefined;
+    const report = await findFirstFailed(tests, history, (b) => {
+      if (!noFailures(b)) this.sent++;
+      return this.comparisons.failedTestsOf(look, b);
+    });
+    return (test) => {
+      const found = report.firstFailedOf(test);
+      return found && { branch, found };
+    };
+  }
+
+  /** The branch's newest builds; listed again when `start` is newer than the list kept. */
+  private list(look: Look, start: Build): Promise<readonly Build[]> {
+    const key = `${look.account.scoped(start.appId ?? '')}\n${start.commit.branch ?? ''}`;
+    const kept = this.lists.get(key);
+    const fresh = kept?.then((builds) => (builds.some((b) => b.id === start.id) ? builds : undefined));
+    const made = (fresh ?? Promise.resolve(undefined)).then(
+      (builds) =>
+        builds ??
+        this.comparisons.plan.run(look.signal, (signal) =>
+          look.client.listBuilds(start.appId ?? '', {
+            branch: start.commit.branch,
+            limit: listLimitFor(FIRST_FAILED_BUILDS),
+            signal,
+          }),
+        ),
+    );
+    this.keep(this.lists, key, made);
+    return made;
+  }
+
+  /** Bounded, and a failure forgotten so the next look asks again. */
+  private keep<T>(cache: Map<string, Promise<T>>, key: string, value: Promise<T>): void {
+    cache.delete(key);
+    cache.set(key, value);
+    if (cache.size > MAX_KEPT) cache.delete(cache.keys().next().value as string);
+    value.catch(() => {
+      if (cache.get(key) === value) cache.delete(key);
+    });
+  }
+}

@@ -1,0 +1,99 @@
+// "Before I push: is what I changed tested?": feature/merger changes three functions of Merger.swift since
+// its merge base with base/merger; the coverage of its build #201 says one of them ran. The list names the
+// two no test ran, one opens where it is declared, and Current Branch says "1 of 3"; at most one coverage
+// request (test/service/seedChangedFunctions.ts).
+import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
+import { addChangedFunctionsBuild, MERGER } from '../../service/seedChangedFunctions';
+import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { testing } from '../extension';
+import { useReferenceService } from '../harness';
+import * as ui from '../ui';
+import { waitFor } from '../wait';
+
+function merger(changed: boolean): string {
+  const body = (fn: string) => (changed && fn !== 'score' ? `        moves += 2 // ${fn} changed\n` : '        moves += 1\n');
+  return `final class Merger {\n    var moves = 0\n${MERGER.functions.map((fn) => `    func ${fn}() {\n${body(fn)}    }\n`).join('')}}\n`;
+}
+
+describe('editor: changed functions no test ran', () => {
+  let repo = '';
+  const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, settings: { baseBranch: MERGER.base } });
+
+  before(async () => {
+    repo = await testRepository((dir) => {
+      const build = addChangedFunctionsBuild(fixture.service.data);
+      git(dir, 'remote', 'set-url', 'origin', COMPARE_REPO);
+      git(dir, 'checkout', '-q', '-B', MERGER.base, 'master');
+      mkdirSync(path.join(dir, 'ios/m2048'), { recursive: true });
+      writeFileSync(path.join(dir, MERGER.path), merger(false));
+      git(dir, 'add', '-A');
+      git(dir, 'commit', '-q', '-m', 'Add the merger');
+      // #201 was built from this commit: the working tree's changes are newer than the build.
+      build.commit_info.commit_sha = git(dir, 'rev-parse', 'HEAD').trim();
+      git(dir, 'checkout', '-q', '-B', MERGER.branch);
+      // Changed in the working tree, not committed: the diff is against what is on disk.
+      writeFileSync(path.join(dir, MERGER.path), merger(true));
+    });
+    await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === MERGER.branch, `builds of ${MERGER.branch}`);
+  });
+
+  after(() => {
+    git(repo, 'checkout', '-q', '-f', 'master');
+    git(repo, 'branch', '-q', '-D', MERGER.branch, MERGER.base);
+    git(repo, 'remote', 'set-url', 'origin', REPO_2048);
+  });
+
+  it('"changed functions run by tests: 1 of 3"; the list names slide and spawn, changed since build #201; picking one opens it, the two marked; one coverage request at most', async () => {
+    const build = fixture.service.data.builds.find((b) => b.build_number === MERGER.buildNumber && b.commit_info.branch === MERGER.branch);
+    assert.ok(build);
+    void vscode.commands.executeCommand('buildService.showUntestedChanges');
+    const rows = () => ui.texts('.quick-input-list .monaco-list-row');
+    // By their text: an earlier quick pick's rows may linger in the page, hidden.
+    await waitFor(async () => (await rows()).some((r) => r.includes('slide')), 'the untested functions listed', 15_000);
+    assert.equal((await rows()).length, 2, (await rows()).join(' | '));
+    const [first, second] = await rows();
+    assert.ok(first.includes('slide') && first.includes(`${MERGER.path}:6`), first);
+    assert.ok(second.includes('spawn'), second);
+    assert.ok(first.includes(`changed since build #${MERGER.buildNumber}`), first);
+    const title = await ui.texts('.quick-input-titlebar');
+    assert.ok(
+      title.some((t) => t.includes('changed functions run by tests: 1 of 3')),
+      JSON.stringify(title),
+    );
+    await ui.pressKey('Enter');
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith(`/${MERGER.path}`) === true, 'Merger.swift open');
+    assert.equal(vscode.window.activeTextEditor?.selection.start.line, 5, "at slide(), the file's sixth line");
+    // The editor marks the two untested declarations (slide, spawn), not merge, which a test ran.
+    assert.deepEqual(testing(fixture.api).changed.marks.linesOf(vscode.window.activeTextEditor.document.uri), [5, 8]);
+    const coverage = fixture.service.requestsTo('GET /builds/:build_id/coverage', build._id);
+    assert.ok(coverage.length <= 1, `${coverage.length} coverage requests (the coverage view's included)`);
+    // Current Branch says it beside the build.
+    const { tree } = testing(fixture.api).branch;
+    await waitFor(
+      () =>
+        tree.getChildren().some((n) => String(tree.getTreeItem(n).description ?? '').includes('changed functions run by tests: 1 of 3')),
+      () =>
+        `Current Branch: ${tree
+          .getChildren()
+          .map((n) => String(tree.getTreeItem(n).description))
+          .join(' | ')}`,
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('the chat tool gives the same answer, as data', async () => {
+    const tool = testing(fixture.api).chatTools['buildService_changedNotTested'];
+    assert.ok(tool);
+    const result = await tool.invoke({ input: {}, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    const text = (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    const lines = text.split('\n');
+    assert.equal(lines[1], `changed functions run by tests: 1 of 3 (build #${MERGER.buildNumber})`, text);
+    assert.equal(lines[2], 'Changed functions no test ran (2):', text);
+    assert.match(lines[3] ?? '', new RegExp(`^- slide \\(.*${MERGER.path}:6\\), changed since build #${MERGER.buildNumber}$`));
+    assert.match(lines[4] ?? '', /^- spawn /);
+  });
+});
