@@ -14,7 +14,7 @@ import { registerCommands, registerTools } from './commands/register';
 import { CommandTargets } from './commands/targets';
 import { TestCommands } from './commands/testCommands';
 import { TokenCommands } from './commands/tokenCommands';
-import { TEST_TIME_SCALE } from './core/builds/pollSchedule';
+import { testTimeScale } from './core/builds/pollSchedule';
 import type { BuildServiceExports } from './exports';
 import { AUTH_PROVIDER_ID, ViewId } from './ids';
 import { Accounts } from './services/accounts/accounts';
@@ -70,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const contextKeys = new ContextKeys();
   const firstLook = new FirstLook();
   // Tests cannot wait a minute per look; they run the same schedule and pauses at a time scale.
-  const timeScale = testMode ? testTimeScale() : undefined;
+  const timeScale = testMode ? testTimeScale(process.env.BUILD_SERVICE_SOAK_TIME_SCALE) : undefined;
   const tracker = new BuildTracker({ session, settings, log, presenter, timeScale });
   const apps = new AppsView({ session, settings, presenter, tracker, contextKeys, log, extensionUri: context.extensionUri });
   const git = new GitWorkspace(log);
@@ -174,12 +174,6 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
 }
 
 export function deactivate(): void {}
-
-/** TEST_TIME_SCALE, or the soak's BUILD_SERVICE_SOAK_TIME_SCALE (a simulated day in minutes) when it is one. */
-function testTimeScale(): number {
-  const asked = Number(process.env.BUILD_SERVICE_SOAK_TIME_SCALE);
-  return asked > 0 && asked <= 1 ? asked : TEST_TIME_SCALE;
-}
 
 function userAgentOf(context: vscode.ExtensionContext): string {
   const { version } = context.extension.packageJSON as { version?: unknown };
