@@ -27,7 +27,7 @@ const APPS = [IOS_2048, ANDROID_2048];
 const POLLED: readonly RouteKey[] = ['GET /apps/:app_id/builds', 'GET /builds/:build_id'];
 const HEAP_GROWTH_LIMIT = 0.1;
 /** The host's rounds take real time (a round's few milliseconds are seconds of the schedule): it may ask less, never much more. */
-const PLAN_TOLERANCE = { below: 0.25, above: 0.05 };
+const PLAN_TOLERANCE = { below: 0.15, above: 0.05 };
 const FIGURES_FILE = process.env.BUILD_SERVICE_SOAK_DAY_FIGURES || '.vscode-test/results/soak-day-figures.json';
 
 function collectGarbage(): () => void {
