@@ -16,7 +16,7 @@ import { registerCommands, registerTools } from './commands/register';
 import { CommandTargets } from './commands/targets';
 import { TestCommands } from './commands/testCommands';
 import { TokenCommands } from './commands/tokenCommands';
-import { DEFAULT_INTERVALS, scaleIntervals, TEST_TIME_SCALE } from './core/builds/pollSchedule';
+import { testTimeScale } from './core/builds/pollSchedule';
 import { withMore } from './core/testing/comparisonText';
 import type { BuildServiceExports } from './exports';
 import { AUTH_PROVIDER_ID, ViewId } from './ids';
@@ -75,9 +75,9 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const session = new Session(accounts);
   const contextKeys = new ContextKeys();
   const firstLook = new FirstLook();
-  // Tests cannot wait a minute per look; they run the same schedule at a time scale.
-  const intervals = testMode ? scaleIntervals(DEFAULT_INTERVALS, TEST_TIME_SCALE) : undefined;
-  const tracker = new BuildTracker({ session, settings, log, presenter, intervals });
+  // Tests cannot wait a minute per look; they run the same schedule and pauses at a time scale.
+  const timeScale = testMode ? testTimeScale(process.env.BUILD_SERVICE_SOAK_TIME_SCALE) : undefined;
+  const tracker = new BuildTracker({ session, settings, log, presenter, timeScale });
   const apps = new AppsView({ session, settings, presenter, tracker, contextKeys, log, extensionUri: context.extensionUri });
   const git = new GitWorkspace(log);
   const repoMap = new RepoMap(context.globalState, log);

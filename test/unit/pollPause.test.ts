@@ -97,4 +97,14 @@ describe('polling pauses', () => {
     assert.equal(pauses.failed(B, 0), true, 'the third failure in a row');
     assert.equal(pauses.failed(B, 0), false);
   });
+
+  it('at a time scale (the test host), Retry-After and the backoff are scaled alike', () => {
+    const pauses = new PollPauses(1 / 60);
+    pauses.failed(A, 0, 600 * S);
+    assert.equal(pauses.pausedUntil(A, 0), 10 * S, 'Retry-After: 600 lasts 10 s at 1/60');
+    pauses.failed(B, 0);
+    assert.equal(pauses.pausedUntil(B, 0), FIRST_BACKOFF_MS / 60);
+    pauses.failed(A, 0, 24 * 3600 * S);
+    assert.equal(pauses.pausedUntil(A, 0), MAX_RETRY_AFTER_MS / 60, 'the ceiling too');
+  });
 });

@@ -18,12 +18,15 @@ interface Paused {
 export class PollPauses {
   private readonly accounts = new Map<string, Paused>();
 
+  /** `timeScale` shortens every pause as the test host's schedule is shortened (1: real time). */
+  constructor(private readonly timeScale = 1) {}
+
   /** A round of `owner` failed; true when this is the outage's one notice. */
   failed(owner: string, now: number, retryAfterMs?: number): boolean {
     const state = this.accounts.get(owner) ?? { failures: 0, until: now, noticed: false };
     state.failures++;
     const backoff = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (state.failures - 1));
-    state.until = now + Math.max(backoff, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
+    state.until = now + Math.round(this.timeScale * Math.max(backoff, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)));
     this.accounts.set(owner, state);
     const notice = !state.noticed && (retryAfterMs !== undefined || state.failures >= NOTICE_AFTER_FAILURES);
     if (notice) state.noticed = true;

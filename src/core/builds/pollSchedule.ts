@@ -18,6 +18,12 @@ export const DEFAULT_INTERVALS: PollIntervals = {
 
 export const TEST_TIME_SCALE = 1 / 60;
 
+/** The test host's scale: `asked` (the soak's BUILD_SERVICE_SOAK_TIME_SCALE, a simulated day in minutes) when it is one, else TEST_TIME_SCALE. */
+export function testTimeScale(asked: string | undefined): number {
+  const scale = Number(asked);
+  return scale > 0 && scale <= 1 ? scale : TEST_TIME_SCALE;
+}
+
 export function scaleIntervals(intervals: PollIntervals, scale: number): PollIntervals {
   const scaled = (ms: number) => Math.round(ms * scale);
   return {

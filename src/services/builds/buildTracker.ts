@@ -1,7 +1,6 @@
 import vscode = require('vscode');
 import type { Build } from '../../api';
 import type { WatchedBranch } from '../../core/branch/branchWatch';
-import type { PollIntervals } from '../../core/builds/pollSchedule';
 import { FOLLOW_CAP, TrackedBuilds, type Ended, type TrackedBuild } from '../../core/builds/trackedBuilds';
 import type { Account } from '../accounts/accounts';
 import type { Session } from '../accounts/session';
@@ -40,7 +39,8 @@ export interface BuildTrackerDeps {
   log: Log;
   /** Says a failed poll round once (the poller's notice). */
   presenter: ErrorPresenter;
-  intervals?: PollIntervals;
+  /** Test hosts only: how much faster than real time polling runs (its intervals and pauses). */
+  timeScale?: number;
 }
 
 /**

@@ -2,7 +2,7 @@ import vscode = require('vscode');
 import { sameAppsAll, sameLatestAll, type WatchedBranch } from '../../core/branch/branchWatch';
 import { nextWait, planRound, unpaused, type PlanInput } from '../../core/builds/pollPlan';
 import { PollPauses } from '../../core/builds/pollPause';
-import { DEFAULT_INTERVALS, PollClock, type PollIntervals } from '../../core/builds/pollSchedule';
+import { DEFAULT_INTERVALS, PollClock, scaleIntervals } from '../../core/builds/pollSchedule';
 import type { Followed } from '../../core/builds/trackedBuilds';
 import { ApiError } from '../../api';
 import type { ErrorPresenter } from '../errorPresenter';
@@ -13,7 +13,8 @@ export interface PollerDeps extends RoundDeps {
   settings: SettingsService;
   /** The window's: a failed round's one notice is said like any other failure. */
   presenter: ErrorPresenter;
-  intervals?: PollIntervals;
+  /** Test hosts only: the schedule and the pauses run this many times faster than real time (1/60: a minute is a second). */
+  timeScale?: number;
   /** The builds to follow, with their accounts' ids. */
   followed(): readonly Followed[];
 }
@@ -22,7 +23,7 @@ export interface PollerDeps extends RoundDeps {
 export class BuildPoller implements vscode.Disposable {
   private readonly clock: PollClock;
   /** Accounts left alone after failed rounds (Retry-After, backoff). */
-  private readonly pauses = new PollPauses();
+  private readonly pauses: PollPauses;
   private readonly subscriptions: vscode.Disposable[];
   /** One per repository shown. */
   private watched: readonly WatchedBranch[] = [];
@@ -38,7 +39,9 @@ export class BuildPoller implements vscode.Disposable {
   private rounds = 0;
 
   constructor(private readonly deps: PollerDeps) {
-    this.clock = new PollClock(deps.intervals ?? DEFAULT_INTERVALS);
+    const scale = deps.timeScale ?? 1;
+    this.clock = new PollClock(scale === 1 ? DEFAULT_INTERVALS : scaleIntervals(DEFAULT_INTERVALS, scale));
+    this.pauses = new PollPauses(scale);
     this.subscriptions = [
       vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
       // Another account for this window: the branches watched belong to the one it left.
