@@ -1,4 +1,5 @@
 import type { Build, TestResult } from '../../api';
+import { Lru } from '../../core/cache/lru';
 import { noFailures, TestIndex, type TestRef } from '../../core/testing/baseComparison';
 import type { BaseLook } from '../../core/testing/comparisonText';
 import { findFirstFailed, FIRST_FAILED_BUILDS, historyFrom, type FirstFailed } from '../../core/testing/firstFailed';
@@ -21,8 +22,8 @@ export type FirstFailedOf = (test: TestRef) => TestFirstFailed | undefined;
 // branch, then at most ⌈log₂ 50⌉ + 1 test requests each (through the comparison's plan and its cache of
 // failed tests), once per build: a finished build's older builds never change.
 export class FirstFailedSearch {
-  private readonly searches = new Map<string, Promise<FirstFailedOf>>();
-  private readonly lists = new Map<string, Promise<readonly Build[]>>();
+  private readonly searches = new Lru<string, Promise<FirstFailedOf>>(MAX_KEPT);
+  private readonly lists = new Lru<string, Promise<readonly Build[]>>(MAX_KEPT);
   /** For tests and the log: test requests the searches asked for. */
   sent = 0;
 
@@ -30,7 +31,9 @@ export class FirstFailedSearch {
 
   /** `failed`: the build's failed tests; `base`: its comparison, when there is one. */
   forBuild(look: Look, build: Build, failed: readonly TestResult[], base: BaseLook | undefined): Promise<FirstFailedOf> {
-    const key = look.account.scoped(build.id);
+    // By base too: another base branch (a setting changed) searches along it, not the old one.
+    const onBase = base?.kind === 'compared' ? `${base.branch}\n${base.base.id}` : '';
+    const key = `${look.account.scoped(build.id)}\n${onBase}`;
     let search = this.searches.get(key);
     if (!search) {
       search = this.search(look, build, failed, base);
@@ -89,12 +92,10 @@ export class FirstFailedSearch {
   }
 
   /** Bounded, and a failure forgotten so the next look asks again. */
-  private keep<T>(cache: Map<string, Promise<T>>, key: string, value: Promise<T>): void {
-    cache.delete(key);
+  private keep<T>(cache: Lru<string, Promise<T>>, key: string, value: Promise<T>): void {
     cache.set(key, value);
-    if (cache.size > MAX_KEPT) cache.delete(cache.keys().next().value as string);
     value.catch(() => {
-      if (cache.get(key) === value) cache.delete(key);
+      if (cache.peek(key) === value) cache.delete(key);
     });
   }
 }
