@@ -211,8 +211,9 @@ describe('editor: failures against the base branch', () => {
       await setSetting('baseBranch', undefined);
     }
     const existing = second(COMPARE.existing.suite, COMPARE.existing.name);
+    // Then, along main again, where it began to fail (it fails in every build of main looked at).
     await waitFor(
-      () => existing() === `also fails on main #${BASE_NUMBER}`,
+      () => existing() === `also fails on main #${BASE_NUMBER} | failed in every build of main looked at (12, back to #2)`,
       () => `the message says ${existing()}`,
     );
     assert.ok(!rows().some((row) => row.includes(release)), `Current Branch: ${rows().join(' | ')}`);
