@@ -49,6 +49,21 @@ describe('editor: changed functions no test ran', () => {
     git(repo, 'remote', 'set-url', 'origin', REPO_2048);
   });
 
+  it('Current Branch says "changed functions run by tests: 1 of 3" once looked at, without the command, for one coverage request at most', async () => {
+    const build = fixture.service.data.builds.find((b) => b.build_number === MERGER.buildNumber && b.commit_info.branch === MERGER.branch);
+    assert.ok(build);
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    const { tree } = testing(fixture.api).branch;
+    const descriptions = () => tree.getChildren().map((n) => String(tree.getTreeItem(n).description ?? ''));
+    await waitFor(
+      () => descriptions().some((d) => d.includes('changed functions run by tests: 1 of 3')),
+      () => `Current Branch: ${descriptions().join(' | ')}`,
+      15_000,
+    );
+    const coverage = fixture.service.requestsTo('GET /builds/:build_id/coverage', build._id);
+    assert.ok(coverage.length <= 1, `${coverage.length} coverage requests (the coverage view's included)`);
+  });
+
   it('"changed functions run by tests: 1 of 3"; the list names slide and spawn, changed since build #201; picking one opens it, the two marked; one coverage request at most', async () => {
     const build = fixture.service.data.builds.find((b) => b.build_number === MERGER.buildNumber && b.commit_info.branch === MERGER.branch);
     assert.ok(build);
