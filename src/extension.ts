@@ -34,6 +34,7 @@ import { Session } from './services/accounts/session';
 import { SettingProblemNotifier } from './services/settingProblems';
 import { SettingsService } from './services/settings';
 import { ChangedFunctions } from './services/branch/changedFunctions';
+import { ChangedOnLook } from './commands/changedOnLook';
 import { FirstFailedSearch } from './services/testing/firstFailedSearch';
 import { TestComparisons } from './services/testing/testComparisons';
 import { UnencryptedConsent } from './services/accounts/unencryptedConsent';
@@ -153,6 +154,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       (listener) => vscode.Disposable.from(failureNotes.onDidChangeSummaries(listener), changedCommands.onDidLearn(listener)),
     ),
     changedCommands,
+    new ChangedOnLook({ changedCommands, branch, view: branchView.view, firstLook, coverage, settings, log }),
     // A run drawn again with its notes takes the coverage's place in VS Code: the coverage goes back on top.
     failureNotes.onDidNote(() => coverage.view?.showAgain()),
     notice,

@@ -41,6 +41,9 @@ export class BuildCoverage implements vscode.Disposable {
   private searched: { key: string; search: CoverageSearch; files: Promise<vscode.Uri[]> } | undefined;
   private readonly subscriptions: vscode.Disposable[];
   private shownView: CoverageView | undefined;
+  private readonly showed = new vscode.EventEmitter<void>();
+  /** A build's coverage drawn: what reads the shown coverage may read it now. */
+  readonly onDidShow = this.showed.event;
   /** Its own search counts (for tests): one per build shown. */
   readonly locator: TestLocator;
   /** Files scanned for their functions (for tests). */
@@ -95,6 +98,7 @@ export class BuildCoverage implements vscode.Disposable {
     );
     const shown = this.shownView.show(build, appName, matched, files.length);
     this.logShown(build, files.length, shown, missing);
+    this.showed.fire();
     return shown;
   }
 
@@ -186,5 +190,6 @@ export class BuildCoverage implements vscode.Disposable {
     this.generation++;
     for (const s of this.subscriptions) s.dispose();
     this.shownView?.dispose();
+    this.showed.dispose();
   }
 }

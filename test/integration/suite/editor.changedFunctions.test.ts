@@ -1,7 +1,8 @@
 // "Before I push: is what I changed tested?": feature/merger changes three functions of Merger.swift since
 // its merge base with base/merger; the coverage of its build #201 says one of them ran. The list names the
 // two no test ran, one opens where it is declared, and Current Branch says "1 of 3"; at most one coverage
-// request (test/service/seedChangedFunctions.ts).
+// request (test/service/seedChangedFunctions.ts). With BUILD_SERVICE_SCREENSHOTS=<folder> it saves changed-functions.png
+// (the README's): Current Branch's line, the list and the editor's marks.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -11,6 +12,7 @@ import { addChangedFunctionsBuild, MERGER } from '../../service/seedChangedFunct
 import { git, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
+import { screenshot } from '../screenshots';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -45,6 +47,21 @@ describe('editor: changed functions no test ran', () => {
     git(repo, 'checkout', '-q', '-f', 'master');
     git(repo, 'branch', '-q', '-D', MERGER.branch, MERGER.base);
     git(repo, 'remote', 'set-url', 'origin', REPO_2048);
+  });
+
+  it('Current Branch says "changed functions run by tests: 1 of 3" once looked at, without the command, for one coverage request at most', async () => {
+    const build = fixture.service.data.builds.find((b) => b.build_number === MERGER.buildNumber && b.commit_info.branch === MERGER.branch);
+    assert.ok(build);
+    await vscode.commands.executeCommand('buildService.currentBranch.focus');
+    const { tree } = testing(fixture.api).branch;
+    const descriptions = () => tree.getChildren().map((n) => String(tree.getTreeItem(n).description ?? ''));
+    await waitFor(
+      () => descriptions().some((d) => d.includes('changed functions run by tests: 1 of 3')),
+      () => `Current Branch: ${descriptions().join(' | ')}`,
+      15_000,
+    );
+    const coverage = fixture.service.requestsTo('GET /builds/:build_id/coverage', build._id);
+    assert.ok(coverage.length <= 1, `${coverage.length} coverage requests (the coverage view's included)`);
   });
 
   it('"changed functions run by tests: 1 of 3"; the list names slide and spawn, changed since build #201; picking one opens it, the two marked; one coverage request at most', async () => {
@@ -82,6 +99,15 @@ describe('editor: changed functions no test ran', () => {
           .map((n) => String(tree.getTreeItem(n).description))
           .join(' | ')}`,
     );
+    if (process.env.BUILD_SERVICE_SCREENSHOTS) {
+      // For the picture: Current Branch's line in full, the list over the editor's marks (the list from the cache).
+      await vscode.commands.executeCommand('buildService.currentBranch.focus');
+      for (let step = 0; step < 6; step++) await vscode.commands.executeCommand('workbench.action.decreaseViewWidth');
+      void vscode.commands.executeCommand('buildService.showUntestedChanges');
+      await waitFor(async () => (await rows()).some((r) => r.includes('slide')), 'the list again');
+      await screenshot('changed-functions.png');
+      await ui.pressKey('Escape');
+    }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

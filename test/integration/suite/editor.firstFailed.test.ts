@@ -1,6 +1,7 @@
 // "Who broke it?": trunk's newest build #150 in the Testing view says under each failed test where along
 // trunk's 50 builds it began to fail, for at most 7 test requests once and none the second time. trunk's
-// builds name commits the test repository holds (test/integration/firstFailed.ts).
+// builds name commits the test repository holds (test/integration/firstFailed.ts). With BUILD_SERVICE_SCREENSHOTS=<folder>
+// it saves first-failed.png: the commits between, over the Testing view (the README's media/first-failed.png).
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { git, gitReads, testRepository, waitForBranchState } from '../currentBra
 import { testing } from '../extension';
 import { makeTrunk, subjectOf } from '../firstFailed';
 import { useReferenceService } from '../harness';
+import { screenshot } from '../screenshots';
 import { setSetting } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
@@ -122,6 +124,14 @@ describe('editor: where a failed test began to fail', () => {
   });
 
   it('Show Commits Between on the failed test: the commit that changed its file first, then the other; picking it opens its changes; nothing asked of the service', async () => {
+    if (process.env.BUILD_SERVICE_SCREENSHOTS) {
+      // For the picture: the Testing view's tree open down to the failed test, nothing else in the way.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      await vscode.commands.executeCommand('workbench.view.testing.focus');
+      for (let level = 0; level < 4; level++)
+        await ui.click('.sidebar .monaco-list-row[aria-expanded="false"] .monaco-tl-twistie').catch(() => undefined);
+    }
     fixture.service.clearRequests();
     void vscode.commands.executeCommand('buildService.showCommitsBetween', testItem(fixture, CULPRIT.broken));
     // By their text: an earlier quick pick's rows may linger in the page, hidden.
@@ -130,6 +140,7 @@ describe('editor: where a failed test began to fail', () => {
     const [first, second] = await rows();
     assert.ok(first.includes(subjectOf(CULPRIT.brokenIn)) && first.includes("changed the failing test's file"), first);
     assert.ok(second.includes('Write down the next step') && !second.includes('changed the failing'), second);
+    await screenshot('first-failed.png');
     await ui.pressKey('Enter');
     await waitFor(
       () => vscode.window.tabGroups.activeTabGroup.activeTab?.label.includes(subjectOf(CULPRIT.brokenIn)) === true,
