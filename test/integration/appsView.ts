@@ -45,6 +45,18 @@ export async function shownItems(api: BuildServiceExports): Promise<ItemText[]> 
   return (await api.apps.getChildren()).map((node) => textOf(api, node));
 }
 
+/** Refreshes the Apps view until its row labels pass `check` (a network change takes a request or two to show). */
+export async function refreshUntil(api: BuildServiceExports, what: string, check: (labels: string[]) => boolean): Promise<void> {
+  await waitFor(
+    async () => {
+      await api.apps.refresh();
+      return check((await shownItems(api)).map((item) => item.label));
+    },
+    what,
+    20_000,
+  );
+}
+
 export async function appNode(api: BuildServiceExports, appId: string): Promise<AppsTreeNode> {
   const node = (await api.apps.getChildren()).find((n) => n.kind === 'app' && n.app.id === appId);
   assert.ok(node, `app ${appId} is listed`);

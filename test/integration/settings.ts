@@ -40,3 +40,8 @@ export async function applySettings(values: Record<string, unknown> = {}): Promi
 export function resetSettings(): Promise<void> {
   return applySettings({});
 }
+
+/** A VS Code `http.*` setting (proxy, certificates), in the user's settings; undefined removes it. */
+export async function setHttp(name: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('http').update(name, value, vscode.ConfigurationTarget.Global);
+}

@@ -9,18 +9,13 @@ import { createTestCa, type TestCa } from '../../network/certificates';
 import { type ForwardProxy, startForwardProxy } from '../../network/forwardProxy';
 import { type RunningService, startService } from '../../service/server';
 import * as ui from '../ui';
-import { openAppsView, shownItems } from '../appsView';
+import { openAppsView, refreshUntil as refreshUntilShown, shownItems } from '../appsView';
 import { extensionApi, storeToken, storeTokenFor, waitForLog } from '../extension';
-import { resetSettings, setSetting } from '../settings';
-import { waitFor } from '../wait';
+import { resetSettings, setHttp, setSetting } from '../settings';
 
 const HIDDEN_HOST = 'builds.service.invalid';
 const HTTP_SETTINGS = ['proxy', 'proxyAuthorization', 'noProxy', 'proxyStrictSSL', 'proxySupport', 'systemCertificates'];
 const BASIC = `Basic ${Buffer.from('bob:pa55').toString('base64')}`;
-
-async function setHttp(name: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('http').update(name, value, vscode.ConfigurationTarget.Global);
-}
 
 describe('network: proxies, certificates and unencrypted addresses', function () {
   this.timeout(60_000);
@@ -32,16 +27,7 @@ describe('network: proxies, certificates and unencrypted addresses', function ()
   let authProxy: ForwardProxy;
   const savedExtraCa = process.env.NODE_EXTRA_CA_CERTS;
 
-  const refreshUntil = async (what: string, check: (labels: string[]) => boolean) => {
-    await waitFor(
-      async () => {
-        await api.apps.refresh();
-        return check((await shownItems(api)).map((item) => item.label));
-      },
-      what,
-      20_000,
-    );
-  };
+  const refreshUntil = (what: string, check: (labels: string[]) => boolean) => refreshUntilShown(api, what, check);
 
   before(async () => {
     api = await extensionApi();

@@ -4,24 +4,18 @@
 // (test/host/machineCa.mjs), never NODE_EXTRA_CA_CERTS, so only VS Code's way can reach it; the proxy is
 // a real forward proxy on 127.0.0.1, the only place builds.service.invalid resolves.
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import { machineCa } from '../../network/certificates';
 import { type ForwardProxy, startForwardProxy } from '../../network/forwardProxy';
 import { type RunningService, startService } from '../../service/server';
 import * as ui from '../ui';
-import { openAppsView, shownItems } from '../appsView';
+import { openAppsView, refreshUntil as refreshUntilShown } from '../appsView';
 import { extensionApi, storeToken, storeTokenFor, waitForLog } from '../extension';
-import { resetSettings, setSetting } from '../settings';
-import { waitFor } from '../wait';
+import { resetSettings, setHttp, setSetting } from '../settings';
 
 const HIDDEN_HOST = 'builds.service.invalid';
 const HTTP_SETTINGS = ['proxy', 'noProxy', 'fetchAdditionalSupport'];
 const BASIC = `Basic ${Buffer.from('bob:pa55').toString('base64')}`;
-
-async function setHttp(name: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('http').update(name, value, vscode.ConfigurationTarget.Global);
-}
 
 describe("network: VS Code's own proxy and certificates", function () {
   this.timeout(60_000);
@@ -31,16 +25,7 @@ describe("network: VS Code's own proxy and certificates", function () {
   let authProxy: ForwardProxy;
   const savedExtraCa = process.env.NODE_EXTRA_CA_CERTS;
 
-  const refreshUntil = async (what: string, check: (labels: string[]) => boolean) => {
-    await waitFor(
-      async () => {
-        await api.apps.refresh();
-        return check((await shownItems(api)).map((item) => item.label));
-      },
-      what,
-      20_000,
-    );
-  };
+  const refreshUntil = (what: string, check: (labels: string[]) => boolean) => refreshUntilShown(api, what, check);
   const listed = (labels: string[]) => labels.length > 1;
 
   before(async () => {
