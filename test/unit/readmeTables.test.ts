@@ -39,8 +39,8 @@ function tableRows(markdown: string, firstHeader: string): string[][] {
 }
 
 interface TableScript {
-  withTables(readme: string, tables: { commands: string; settings: string }): string;
-  projectTables(): { commands: string; settings: string };
+  withTables(this: void, readme: string, tables: { commands: string; settings: string }): string;
+  projectTables(this: void): { commands: string; settings: string };
 }
 
 /** How the table writes a default: `(empty)` for an empty string, else the JSON value as text. */
