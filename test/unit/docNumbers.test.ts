@@ -21,6 +21,7 @@ import { DOWNLOAD_LIMIT_DEFAULT_MB } from '../../src/core/settings/validateDownl
 import { COMPARED_TESTS_MAX } from '../../src/core/testing/baseComparison';
 import { FIRST_FAILED_BUILDS, probeBudget } from '../../src/core/testing/firstFailed';
 import { ANSWER_MAX_BYTES } from '../../src/core/tools/toolAnswers';
+import { EXTENSION_BUDGET, LIBRARIES_BUDGET } from './bundleBudgets';
 
 const projectRoot = path.resolve(__dirname, '../../..');
 const read = (name: string) => readFileSync(path.join(projectRoot, name), 'utf8');
@@ -118,6 +119,8 @@ const quoted: Record<string, string[]> = {
     `one list of ${n(FIRST_FAILED_BUILDS)} builds per branch`,
     `one list of ${n(HISTORY_LIMIT)} builds`,
   ],
+  'docs/COVERAGE.md': [`past ${n(GLOB_LIMITS.names)} names, the extensions instead`],
+  'docs/PERFORMANCE.md': [`| ≤ ${n(EXTENSION_BUDGET / KIB)} KiB |`, `| ≤ ${n(LIBRARIES_BUDGET / KIB)} KiB |`],
   'package.nls.json': [
     `each is checked every ${DEFAULT_INTERVALS.firstMs / SECOND} s at first, then less often, up to once a minute`,
     `once a minute per app, every ${DEFAULT_INTERVALS.branchSoonMs / SECOND} s for ${word(DEFAULT_INTERVALS.soonForMs / MINUTE)} minutes after a push`,
