@@ -35,8 +35,12 @@ const ITEMS = {
   'viewItem == branchBuild': "your branch's finished build",
 };
 const VIEWS = { 'buildService.apps': 'Apps', 'buildService.currentBranch': 'Current Branch' };
-// Commands that only a row runs when clicked (src/core/builds/detailRows.ts), in no menu.
-const CLICKS = { 'buildService.openBuildLink': "Apps: click a build's commit, install or download link" };
+// What a click runs besides the menus: a build's link rows (src/core/builds/detailRows.ts), the status bar's
+// build (src/views/branch/branchStatusBar.ts).
+const CLICKS = {
+  'buildService.openBuildLink': "Apps: click a build's commit, install or download link",
+  'buildService.revealCurrentBranchBuild': "the status bar: click your branch's build",
+};
 
 /** Where each command is offered: the palette, a view's title bar, a right-click on a kind of row. */
 function placesOf(manifest) {
@@ -67,7 +71,7 @@ function whereText(command, place) {
   if (place.palette) parts.push('Command Palette');
   if (place.titles.size > 0) parts.push(`${[...place.titles].join(' and ')} view title bar`);
   for (const [view, items] of place.items) parts.push(`${view}: right-click ${items.join(', ')}`);
-  if (place.testing) parts.push('Testing view: right-click a failed test');
+  if (place.testing) parts.push("Testing view: right-click a build's test");
   if (CLICKS[command]) parts.push(CLICKS[command]);
   if (parts.length === 0) throw new Error(`${command} is offered nowhere (.ci/readmeTables.cjs CLICKS)`);
   return parts.join('; ');

@@ -39,6 +39,7 @@ function tableRows(markdown: string, firstHeader: string): string[][] {
 }
 
 interface TableScript {
+  tables(this: void, manifest: unknown, nls: unknown): { commands: string; settings: string };
   withTables(this: void, readme: string, tables: { commands: string; settings: string }): string;
   projectTables(this: void): { commands: string; settings: string };
 }
@@ -52,9 +53,19 @@ describe('README tables match package.json', () => {
   const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
   const contributes = readJson('package.json').contributes;
 
+  const script = createRequire(__filename)(path.join(projectRoot, '.ci', 'readmeTables.cjs')) as TableScript;
+
   it('the tables are what `npm run readme:tables` writes from package.json now', () => {
-    const { withTables, projectTables } = createRequire(__filename)(path.join(projectRoot, '.ci', 'readmeTables.cjs')) as TableScript;
-    assert.equal(withTables(readme, projectTables()), readme, 'README.md differs: run npm run readme:tables');
+    assert.equal(script.withTables(readme, script.projectTables()), readme, 'README.md differs: run npm run readme:tables');
+  });
+
+  it('a menu the script has no words for stops it, rather than leaving a command out of the table', () => {
+    const manifest = readJson('package.json');
+    manifest.contributes.menus['view/item/context'].push({
+      command: manifest.contributes.commands[0].command,
+      when: 'view == buildService.apps && viewItem == somethingNew',
+    });
+    assert.throws(() => script.tables(manifest, readJson('package.nls.json')), /no words for the menu clause/);
   });
 
   it('the commands table names every command title once for each command, and no other', () => {
