@@ -87,7 +87,8 @@ const allowList = readFileSync(path.join(root, '.vscodeignore'), 'utf8')
   .filter((line) => !line.trim().startsWith('!media/'));
 const ignoreFile = path.join(outDir, 'vscodeignore');
 writeFileSync(ignoreFile, [...allowList, ...kept, ''].join('\n'));
-const packaged = run(bin('vsce'), ['package', '--no-dependencies', '--ignoreFile', ignoreFile, '--out', vsix]);
+// --no-gitHubIssueLinking: "main #41" is a build, not issue 41 of the repository.
+const packaged = run(bin('vsce'), ['package', '--no-dependencies', '--no-gitHubIssueLinking', '--ignoreFile', ignoreFile, '--out', vsix]);
 if (packaged.status !== 0) problems.push(`vsce package failed (exit ${packaged.status})`);
 if (/WARNING/.test(packaged.output)) problems.push('vsce package printed a warning');
 

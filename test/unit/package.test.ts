@@ -2,7 +2,7 @@
 // made here by vsce's own packing step (the one `vsce package` runs after its prepublish build) from
 // the working tree as it is, and then read back as the zip it is.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -114,15 +114,23 @@ describe('the .vsix (npm run package)', function () {
     );
   });
 
-  // The README is read inside VS Code from the installed package, where docs/ and the sources are not.
-  it('links to no file outside the package from its README (docs/ and the sources are not in it)', async () => {
+  // The README is read inside VS Code from the installed package, where docs/ and the sources are not:
+  // a link to docs/ is the repository's address (package.json `repository`), which works there too.
+  it("links only to files it ships, to the repository's files at its address, or to https pages", async () => {
     const readme = await readZipText(vsix, 'extension/readme.md');
-    const relative = [...readme.matchAll(/\]\(([^)\s]+)/g)]
-      .map((m) => (m[1] ?? '').replace(/#.*$/, ''))
-      .filter((target) => target !== '' && !/^[a-z]+:/i.test(target));
-    assert.deepEqual(
-      relative.filter((target) => !entries.includes(`extension/${path.posix.normalize(target)}`)),
-      [],
+    const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+    const atRepository = `${String(manifest.repository.url).replace(/\.git$/, '')}/blob/HEAD/`;
+    const links = [...readme.matchAll(/\]\(([^)\s]+)/g)].map((m) => m[1] ?? '').filter((target) => !target.startsWith('#'));
+    assert.ok(
+      links.some((target) => target.startsWith(`${atRepository}docs/`)),
+      'the README links to docs/',
     );
+    const broken = links.filter((target) => {
+      const file = target.replace(/#.*$/, '');
+      if (file.startsWith(atRepository)) return !existsSync(path.join(projectRoot, file.slice(atRepository.length)));
+      if (/^https:\/\//i.test(file)) return false;
+      return /^[a-z][a-z0-9+.-]*:/i.test(file) || !entries.includes(`extension/${path.posix.normalize(file)}`);
+    });
+    assert.deepEqual(broken, []);
   });
 });

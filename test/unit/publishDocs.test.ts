@@ -1,7 +1,8 @@
 // What a published package promises that no other test reads: the README's images are in the .vsix and
 // every image the .vsix carries is shown somewhere; the CHANGELOG's newest version is package.json's and
 // the README speaks of no version the CHANGELOG lacks; DEVELOPMENT.md names the .vscodeignore allow-list
-// as it is; no doc links a file outside the repository. (readmeTables.test.ts reads the tables,
+// as it is; every link of a doc names a file of the repository (relative, or at the repository's
+// address, as the README links docs/) and a heading it has. (readmeTables.test.ts reads the tables,
 // package.test.ts packs the .vsix itself.)
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -39,6 +40,19 @@ function mediaNamedByManifest(value: unknown, found: string[] = []): string[] {
   } else if (Array.isArray(value)) value.forEach((v) => mediaNamedByManifest(v, found));
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => mediaNamedByManifest(v, found));
   return found;
+}
+
+/** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as hyphens. */
+function headingAnchors(markdown: string): Set<string> {
+  const withoutCode = markdown.replace(/^```[\s\S]*?^```/gm, '');
+  return new Set(
+    [...withoutCode.matchAll(/^#{1,6}\s+(.+?)\s*$/gm)].map((m) =>
+      (m[1] ?? '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+        .replace(/\s/g, '-'),
+    ),
+  );
 }
 
 /** The `## [x.y.z] - date` headings of the CHANGELOG, newest first. */
@@ -149,7 +163,8 @@ describe('docs/ agrees with the files it describes', () => {
     assert.deepEqual(listed, allowed);
   });
 
-  it('no relative link of the README or docs/ leaves the repository or names a missing file', () => {
+  it('every link of the README, CHANGELOG and docs/ to a file of the repository names one, and a heading it has', () => {
+    const atRepository = `${String((manifest.repository as { url: string }).url).replace(/\.git$/, '')}/blob/HEAD/`;
     const pages = ['README.md', 'CHANGELOG.md', ...readdirSync(path.join(projectRoot, 'docs')).map((f) => `docs/${f}`)].filter((f) =>
       f.endsWith('.md'),
     );
@@ -159,10 +174,14 @@ describe('docs/ agrees with the files it describes', () => {
       // Markdown links, and a path in parentheses (`(../somewhere/File.md)`) that reads like one.
       const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g), ...text.matchAll(/\((\.\.?\/[^)\s]+)\)/g)].map((m) => m[1] ?? '');
       for (const target of targets) {
-        const file = target.replace(/#.*$/, '');
-        if (file === '' || /^[a-z][a-z0-9+.-]*:/i.test(file)) continue;
-        const resolved = path.resolve(projectRoot, path.dirname(page), file);
+        const [file = '', anchor] = target.split('#');
+        let resolved: string;
+        if (file.startsWith(atRepository)) resolved = path.resolve(projectRoot, file.slice(atRepository.length));
+        else if (/^[a-z][a-z0-9+.-]*:/i.test(file)) continue;
+        else resolved = file === '' ? path.resolve(projectRoot, page) : path.resolve(projectRoot, path.dirname(page), file);
         if (path.relative(projectRoot, resolved).startsWith('..') || !existsSync(resolved)) broken.push(`${page}: ${target}`);
+        else if (anchor !== undefined && resolved.endsWith('.md') && !headingAnchors(readFileSync(resolved, 'utf8')).has(anchor))
+          broken.push(`${page}: ${target} (no such heading)`);
       }
     }
     assert.deepEqual(broken, []);

@@ -1,8 +1,10 @@
-// The README's commands and settings tables and docs/DEVELOPMENT.md's scripts table are written by
-// hand, so this keeps them honest: every command title, setting (with its default) and npm script in
-// package.json is in them, and nothing else.
+// The README's commands and settings tables are written from package.json by `npm run readme:tables`
+// (.ci/readmeTables.cjs); docs/DEVELOPMENT.md's scripts table is written by hand. This keeps them
+// honest: the README holds what the script writes now, every command title, setting (with its
+// default) and npm script in package.json is in them, and nothing else.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const projectRoot = path.resolve(__dirname, '../../..');
@@ -36,6 +38,12 @@ function tableRows(markdown: string, firstHeader: string): string[][] {
   return rows;
 }
 
+interface TableScript {
+  tables(this: void, manifest: unknown, nls: unknown): { commands: string; settings: string };
+  withTables(this: void, readme: string, tables: { commands: string; settings: string }): string;
+  projectTables(this: void): { commands: string; settings: string };
+}
+
 /** How the table writes a default: `(empty)` for an empty string, else the JSON value as text. */
 function shownDefault(value: unknown): string {
   return value === '' ? '(empty)' : String(value);
@@ -45,20 +53,28 @@ describe('README tables match package.json', () => {
   const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
   const contributes = readJson('package.json').contributes;
 
-  it('the commands table names every command title, and no other', () => {
-    const titles = new Set<string>(contributes.commands.map((c: { title: string }) => localized(c.title)));
-    const inTable = tableRows(readme, 'Command').flatMap(([first]) => (first ?? '').split(', '));
-    assert.deepEqual(
-      [...titles].filter((t) => !inTable.includes(t)),
-      [],
-      'commands missing from the README',
-    );
-    assert.deepEqual(
-      inTable.filter((t) => !titles.has(t)),
-      [],
-      'README rows naming no command',
-    );
-    assert.equal(new Set(inTable).size, inTable.length, 'a command is listed twice');
+  const script = createRequire(__filename)(path.join(projectRoot, '.ci', 'readmeTables.cjs')) as TableScript;
+
+  it('the tables are what `npm run readme:tables` writes from package.json now', () => {
+    assert.equal(script.withTables(readme, script.projectTables()), readme, 'README.md differs: run npm run readme:tables');
+  });
+
+  it('a menu the script has no words for stops it, rather than leaving a command out of the table', () => {
+    const manifest = readJson('package.json');
+    manifest.contributes.menus['view/item/context'].push({
+      command: manifest.contributes.commands[0].command,
+      when: 'view == buildService.apps && viewItem == somethingNew',
+    });
+    assert.throws(() => script.tables(manifest, readJson('package.nls.json')), /no words for the menu clause/);
+  });
+
+  it('the commands table names every command title once for each command, and no other', () => {
+    const titles: string[] = contributes.commands.map((c: { title: string }) => localized(c.title)).sort();
+    // Two commands may share a title (Open in Dashboard: an app's, a build's), in their own rows.
+    const inTable = tableRows(readme, 'Command')
+      .flatMap(([first]) => (first ?? '').split(', '))
+      .sort();
+    assert.deepEqual(inTable, titles);
   });
 
   it('the settings table lists every setting with its default, and no other', () => {

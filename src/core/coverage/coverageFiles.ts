@@ -11,6 +11,8 @@ export interface GlobLimits {
 }
 
 export const GLOB_LIMITS: GlobLimits = { names: 500, extensions: 50 };
+/** Workspace files the search may return: enough for a large app; the search is one glob for the whole report. */
+export const WORKSPACE_FILES_MAX = 20_000;
 
 export interface CoverageSearch {
   /** Undefined when no name could be searched for. */

@@ -2,7 +2,7 @@ import vscode = require('vscode');
 import type { Build, FileCoverage } from '../../api';
 import { branchTestsStep, type AutoShown } from '../../core/testing/branchTests';
 import type { BranchState } from '../../core/branch/branchState';
-import { coverageGlob, GLOB_LIMITS, locateFunctions, type CoverageSearch } from '../../core/coverage/coverageFiles';
+import { coverageGlob, GLOB_LIMITS, locateFunctions, WORKSPACE_FILES_MAX, type CoverageSearch } from '../../core/coverage/coverageFiles';
 import { matchCoverageFilesInTurns, MATCH_LIMITS, type CoverageMatch } from '../../core/coverage/coverageMatch';
 import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
@@ -22,8 +22,6 @@ export interface BuildCoverageDeps {
   log: Log;
 }
 
-/** Enough files for a large app; the search is one glob for the whole report. */
-const MAX_FILES = 20_000;
 /** The log names this many of the files not found, then counts the rest. */
 const LOGGED_MISSING = 20;
 
@@ -122,7 +120,7 @@ export class BuildCoverage implements vscode.Disposable {
     if (this.searched?.key === key) return this.searched;
     const found =
       glob && vscode.workspace.workspaceFolders?.length
-        ? this.locator.findFiles(glob, MAX_FILES).catch((error: unknown) => {
+        ? this.locator.findFiles(glob, WORKSPACE_FILES_MAX).catch((error: unknown) => {
             this.deps.log.warn(`Looking for covered sources failed: ${error instanceof Error ? error.message : String(error)}`);
             return [];
           })

@@ -1,0 +1,142 @@
+// The figures the docs quote (retries, caps, budgets, limits) are the code's constants: each sentence
+// below is written from the constant, so a changed constant, or a doc that words it differently, fails
+// here until both say the same. (readmeTables.test.ts does the same for titles and settings.)
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MAX_JSON_DEPTH } from '../../src/api/jsonDepth';
+import { MAX_IN_FLIGHT } from '../../src/api/requestGate';
+import { DEFAULT_RETRY } from '../../src/api/retry';
+import { MAX_REPO_URL_LENGTH, MAX_STORED_APPS, RESWEEP_AFTER_MS } from '../../src/core/apps/appRepos';
+import { STALE_AFTER_MS } from '../../src/core/artifacts/artifactFolder';
+import { SPACE_CHECK_BYTES } from '../../src/core/artifacts/diskRoom';
+import { HISTORY_LIMIT } from '../../src/core/builds/history';
+import { OUTLIER_FACTOR } from '../../src/core/builds/historyScale';
+import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS } from '../../src/core/builds/pollPause';
+import { DEFAULT_INTERVALS } from '../../src/core/builds/pollSchedule';
+import { FOLLOW_CAP } from '../../src/core/builds/trackedBuilds';
+import { GLOB_LIMITS, WORKSPACE_FILES_MAX } from '../../src/core/coverage/coverageFiles';
+import { MATCH_LIMITS } from '../../src/core/coverage/coverageMatch';
+import { DOWNLOAD_LIMIT_DEFAULT_MB } from '../../src/core/settings/validateDownloads';
+import { COMPARED_TESTS_MAX } from '../../src/core/testing/baseComparison';
+import { FIRST_FAILED_BUILDS, probeBudget } from '../../src/core/testing/firstFailed';
+import { ANSWER_MAX_BYTES } from '../../src/core/tools/toolAnswers';
+import { EXTENSION_BUDGET, LIBRARIES_BUDGET } from './bundleBudgets';
+
+const projectRoot = path.resolve(__dirname, '../../..');
+const read = (name: string) => readFileSync(path.join(projectRoot, name), 'utf8');
+
+/** 20000 → "20,000", as the docs write numbers. */
+const n = (value: number) => value.toLocaleString('en');
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/** A number the docs spell out in words. */
+function word(value: number): string {
+  const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  return words[value] ?? n(value);
+}
+/** How many times again: "once", "twice", "3 times". */
+function times(value: number): string {
+  return value === 1 ? 'once' : value === 2 ? 'twice' : `${n(value)} times`;
+}
+/** A duration the docs give in the largest whole unit: "a day", "an hour", "10 minutes", "15 seconds". */
+function duration(ms: number): string {
+  const units: [number, string, string][] = [
+    [DAY, 'a day', 'days'],
+    [HOUR, 'an hour', 'hours'],
+    [MINUTE, 'a minute', 'minutes'],
+    [SECOND, 'a second', 'seconds'],
+  ];
+  for (const [size, one, many] of units) if (ms % size === 0) return ms === size ? one : `${n(ms / size)} ${many}`;
+  return `${n(ms)} ms`;
+}
+
+const retries = DEFAULT_RETRY.attempts - 1;
+const coverageLimits =
+  `first ${n(MATCH_LIMITS.reportFiles)} files, against at most ${n(WORKSPACE_FILES_MAX)} workspace files ` +
+  `(${n(MATCH_LIMITS.candidatesPerName)} of one name) found by a search for at most ${n(GLOB_LIMITS.extensions)} file extensions`;
+
+/** Each doc, and the sentences of it that quote a figure of the code. */
+const quoted: Record<string, string[]> = {
+  'README.md': [
+    `about ${DEFAULT_INTERVALS.branchIdleMs === MINUTE ? 'once a minute' : `every ${duration(DEFAULT_INTERVALS.branchIdleMs)}`} per app`,
+    `An account's first ${n(MAX_STORED_APPS)} apps`,
+    `An account follows at most ${n(FOLLOW_CAP)} unfinished builds at once`,
+    `At most ${n(COMPARED_TESTS_MAX)} tests of a build are compared`,
+    `the branch's last ${n(FIRST_FAILED_BUILDS)} finished builds`,
+    `matched by its first ${n(MATCH_LIMITS.reportFiles)} files, against at most ${n(WORKSPACE_FILES_MAX)} workspace files`,
+    `An app's last ${n(HISTORY_LIMIT)} builds`,
+  ],
+  'docs/FEATURES.md': [
+    `At most ${n(COMPARED_TESTS_MAX)} tests of each build are compared`,
+    `This reads at most ${n(probeBudget(FIRST_FAILED_BUILDS))} of the branch's\nlast ${n(FIRST_FAILED_BUILDS)} finished builds`,
+    coverageLimits,
+    `the last ${n(HISTORY_LIMIT)} builds, oldest first`,
+    `A time over ${word(OUTLIER_FACTOR)} times the usual`,
+    `(at most ${n(ANSWER_MAX_BYTES / KIB)} KiB)`,
+  ],
+  'docs/ACCOUNTS.md': [
+    `asks each of an account's first ${n(MAX_STORED_APPS)}\napps once`,
+    `once that is ${duration(RESWEEP_AFTER_MS)} old`,
+    `An app past the first ${n(MAX_STORED_APPS)} is`,
+  ],
+  'docs/TROUBLESHOOTING.md': [
+    `tried again up to ${times(retries)}, ${word(DEFAULT_RETRY.attempts)} tries in all`,
+    `\`Retry-After\` of up to ${duration(DEFAULT_RETRY.maxRetryAfterMs)}`,
+    `its \`Retry-After\` (up to ${duration(MAX_RETRY_AFTER_MS)}), or backs off from ${duration(FIRST_BACKOFF_MS)}, doubling, to ${duration(MAX_BACKOFF_MS)}`,
+  ],
+  'docs/SECURITY.md': [
+    `deeper than ${n(MAX_JSON_DEPTH)} levels`,
+    coverageLimits,
+    `temporary files older\n  than ${duration(STALE_AFTER_MS)}`,
+    `(${DOWNLOAD_LIMIT_DEFAULT_MB} MB unless you change it)`,
+    `free space is checked again every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
+    `(an address of at most ${n(MAX_REPO_URL_LENGTH)} characters for\n  each of an account's first ${n(MAX_STORED_APPS)} apps)`,
+  ],
+  'CHANGELOG.md': [
+    `tried again up to ${times(retries)} (${word(DEFAULT_RETRY.attempts)} tries in all)`,
+    `at most ${n(probeBudget(FIRST_FAILED_BUILDS))} test requests per branch for its last ${n(FIRST_FAILED_BUILDS)} builds`,
+    `at most ${n(MAX_IN_FLIGHT)} requests are in flight`,
+    `honoured per address (up to ${duration(MAX_RETRY_AFTER_MS)}), failed rounds back off from ${FIRST_BACKOFF_MS / SECOND} s doubling to ${duration(MAX_BACKOFF_MS)}`,
+    `at most ${n(COMPARED_TESTS_MAX)} tests of each\n  build are compared`,
+    `every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
+    `An account follows at most ${n(FOLLOW_CAP)} unfinished builds at once`,
+    `deeper\n  than ${n(MAX_JSON_DEPTH)} levels`,
+    `(${n(MAX_REPO_URL_LENGTH)} characters an address, the first ${n(MAX_STORED_APPS)} apps of an account`,
+    `\`buildService.downloadSizeLimitMB\` (default ${DOWNLOAD_LIMIT_DEFAULT_MB} MB)`,
+    `last ${n(HISTORY_LIMIT)} builds as a chart`,
+  ],
+  'docs/ARCHITECTURE.md': [
+    `\`FOLLOW_CAP\` = ${n(FOLLOW_CAP)} followed per account`,
+    `at most \`COMPARED_TESTS_MAX\` ${n(COMPARED_TESTS_MAX)} tests of each build`,
+    `deeper than ${n(MAX_JSON_DEPTH)} levels`,
+    `every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
+    `one list of ${n(FIRST_FAILED_BUILDS)} builds per branch`,
+    `one list of ${n(HISTORY_LIMIT)} builds`,
+  ],
+  'docs/COVERAGE.md': [`past ${n(GLOB_LIMITS.names)} names, the extensions instead`],
+  'docs/PERFORMANCE.md': [`| ≤ ${n(EXTENSION_BUDGET / KIB)} KiB |`, `| ≤ ${n(LIBRARIES_BUDGET / KIB)} KiB |`],
+  'package.nls.json': [
+    `each is checked every ${DEFAULT_INTERVALS.firstMs / SECOND} s at first, then less often, up to once a minute`,
+    `once a minute per app, every ${DEFAULT_INTERVALS.branchSoonMs / SECOND} s for ${word(DEFAULT_INTERVALS.soonForMs / MINUTE)} minutes after a push`,
+  ],
+};
+
+describe('the figures the docs quote are the code constants', () => {
+  for (const [doc, sentences] of Object.entries(quoted))
+    it(`${doc} says each of its figures as the code has it`, () => {
+      // Line breaks and a list's indent are the doc's layout, not its words.
+      const flat = (text: string) => text.replace(/\s*\n\s*/g, ' ');
+      const text = flat(read(doc));
+      assert.deepEqual(
+        sentences.map(flat).filter((sentence) => !text.includes(sentence)),
+        [],
+        `${doc} no longer says these as the code's constants have them`,
+      );
+    });
+});
