@@ -4,7 +4,7 @@ import { buildLabel } from '../../core/builds/buildLook';
 import { changedFunctionsText } from '../../core/coverage/changedFunctions';
 import { noticeText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
-import type { ChangedFunctions, ChangedReport } from '../../services/branch/changedFunctions';
+import type { ChangedFunctions, ChangedReport } from '../../services/testing/changedFunctions';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
 import type { GitWorkspace } from '../../services/branch/gitWorkspace';
 import { notify } from '../../services/notify';

@@ -1,4 +1,4 @@
-import { repoKey } from '../branch/remoteKey';
+import { repoKey } from './remoteKey';
 
 interface AppLike {
   readonly id: string;

@@ -2,9 +2,9 @@
 // times (the tooltip keeps those for hover). The one home for accessible names, used by every view.
 import * as l10n from '@vscode/l10n';
 import type { BuildStatus, DeploymentGroup, PullRequestDestination } from '../../api/models';
-import type { BuildFacts } from '../builds/buildLook';
-import { filledText, shownText } from './serviceText';
-import { relativeTime } from './time';
+import type { BuildFacts } from './buildLook';
+import { filledText, shownText } from '../text/serviceText';
+import { relativeTime } from '../text/time';
 
 /** Names from the service inside a spoken line: shorter than the shown cap, a listener cannot skim. */
 const SPOKEN_MAX = 80;

@@ -3,9 +3,9 @@ import type { Build, FileCoverage } from '../../api';
 import { isCommitSha } from '../../core/branch/commitsBetween';
 import { changedLines, coverageByPath, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
 import type { Account } from '../accounts/accounts';
-import { baseBranchSetting } from '../testing/comparisonSettings';
-import { originHead } from '../testing/defaultBranch';
-import type { Repository } from './gitTypes';
+import { baseBranchSetting } from './comparisonSettings';
+import { originHead } from '../branch/defaultBranch';
+import type { Repository } from '../branch/gitTypes';
 
 /** At most this many changed files are read for their functions. */
 const MAX_FILES = 2_000;

@@ -5,7 +5,7 @@ import { BRANCH_LIST_LIMIT, carriesAny, type WatchedBranch } from '../branch/bra
 import { byApp, followListLimit } from './followLists';
 import type { PollPauses } from './pollPause';
 import type { PollClock, PollRound, PollWork } from './pollSchedule';
-import { buildKey, type Followed } from './trackedBuilds';
+import { buildKey, type Followed } from '../builds/trackedBuilds';
 
 export interface PlanInput {
   readonly followed: readonly Followed[];

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import { repoKey } from '../../core/branch/remoteKey';
 import type { RepoSnapshot } from '../../core/branch/branchState';
-import type { GitWorkspace } from '../branch/gitWorkspace';
+import type { GitWorkspace } from './gitWorkspace';
 
 /** The workspace repository a build was made from (by its remote), else the active one. */
 export function repositoryOf(git: GitWorkspace, repoUrl: string | undefined): RepoSnapshot | undefined {
