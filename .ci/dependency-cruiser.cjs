@@ -9,6 +9,57 @@ const layerBelow = (layer, allowed) => ({
   to: { path: '^src/', pathNot: [`^src/${layer}/`, ...allowed.map((a) => `^src/${a}`)] },
 });
 
+// Inside a layer, its concept folders stand on floors too (bottom first; the files at the layer's root
+// are `*.ts`, one room, unless named): a room imports only itself and rooms on lower floors, never a
+// room beside it or above it. A folder deeper than these, or one not on a floor, fails until it has one.
+const FLOORS = {
+  api: [['*.ts'], ['parsing/'], ['transport/'], ['downloads/'], ['client/'], ['index.ts']],
+  core: [
+    ['cache/', 'network/', 'settings/', 'text/'],
+    ['accounts/', 'apps/', 'artifacts/'],
+    ['builds/'],
+    ['branch/'],
+    ['testing/', 'polling/'],
+    ['coverage/'],
+    ['tools/'],
+  ],
+  services: [['*.ts'], ['accounts/'], ['errorPresenter.ts'], ['builds/'], ['branch/'], ['testing/']],
+  views: [['*.ts'], ['apps/', 'branch/', 'testing/']],
+  commands: [['*.ts'], ['accounts/', 'links/', 'builds/', 'artifacts/', 'testing/'], ['chatTools/'], ['changed/']],
+};
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function floorRules(layer, floors) {
+  const named = floors.flat().filter((room) => room.endsWith('.ts') && room !== '*.ts');
+  // The files at the root but those named on a floor of their own.
+  const rest = `^src/${layer}/${named.map((file) => `(?!${escape(file)}$)`).join('')}[^/]+\\.ts$`;
+  const regexOf = (room) => (room === '*.ts' ? rest : `^src/${layer}/${escape(room)}${room.endsWith('/') ? '' : '$'}`);
+  return floors.flatMap((floor, level) =>
+    floor.map((room) => ({
+      name: `${layer}-floors`,
+      comment: `In src/${layer}/, ${room} imports only itself and the rooms on floors below it (FLOORS.${layer}).`,
+      severity: 'error',
+      from: { path: regexOf(room) },
+      to: {
+        path: `^src/${layer}/`,
+        pathNot: [...floors.slice(0, level).flat(), room].map(regexOf),
+      },
+    })),
+  );
+}
+
+function unplaced(layer, floors) {
+  const folders = floors.flat().filter((room) => room.endsWith('/'));
+  return {
+    name: `${layer}-every-folder-on-a-floor`,
+    comment: `A folder of src/${layer}/ stands on a floor of FLOORS.${layer}, and has no folder inside it.`,
+    severity: 'error',
+    from: { path: `^src/${layer}/[^/]+/`, pathNot: folders.map((folder) => `^src/${layer}/${escape(folder)}[^/]+$`) },
+    to: { path: '^src/' },
+  };
+}
+
 module.exports = {
   forbidden: [
     {
@@ -30,6 +81,7 @@ module.exports = {
     layerBelow('services', ['ids.ts', 'api/', 'core/']),
     layerBelow('views', ['ids.ts', 'api/', 'core/', 'services/']),
     layerBelow('commands', ['ids.ts', 'api/', 'core/', 'services/', 'views/']),
+    ...Object.entries(FLOORS).flatMap(([layer, floors]) => [...floorRules(layer, floors), unplaced(layer, floors)]),
     {
       name: 'api-and-core-without-vscode',
       comment: 'The client and the rules run in plain Node (unit tests, benchmarks): no vscode import.',

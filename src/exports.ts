@@ -13,7 +13,7 @@ import type { HistoryPanel } from './views/historyPanel';
 import type { QrPanel } from './views/qrPanel';
 import type { BuildCoverage } from './views/testing/buildCoverage';
 import type { BuildTests } from './views/testing/buildTests';
-import type { ChangedCommands } from './commands/changedCommands';
+import type { ChangedCommands } from './commands/changed/changedCommands';
 import type { FailureNotes } from './views/testing/failureNotes';
 import type { TestComparisons } from './services/testing/testComparisons';
 

@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as net from 'node:net';
-import { BuildServiceClient, type BuildServiceClientOptions } from '../src/api/client';
+import { BuildServiceClient, type BuildServiceClientOptions } from '../src/api/client/client';
 import { ApiError } from '../src/api/errors';
-import type { NetworkOptions } from '../src/api/network';
+import type { NetworkOptions } from '../src/api/transport/network';
 import type { Documents, FaultCase } from './faultCases';
 import { createTestCa, expiredValidity } from './network/certificates';
 import { type ForwardProxy, startForwardProxy } from './network/forwardProxy';

@@ -1,9 +1,9 @@
-export { BuildServiceClient } from './client';
-export { parseBaseUrl } from './baseUrl';
-export { functionRan } from './parseResults';
+export { BuildServiceClient } from './client/client';
+export { parseBaseUrl } from './client/baseUrl';
+export { functionRan } from './parsing/parseResults';
 export * from './errors';
 export type * from './models';
-export type { BuildServiceClientOptions, Cancellable } from './client';
-export type { RequestReport } from './requester';
-export type { RetryOptions } from './retry';
-export type { NetworkOptions, ProxyOptions } from './network';
+export type { BuildServiceClientOptions, Cancellable } from './client/client';
+export type { RequestReport } from './client/requester';
+export type { RetryOptions } from './client/retry';
+export type { NetworkOptions, ProxyOptions } from './transport/network';

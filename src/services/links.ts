@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { loggableUrl } from '../api/download';
+import { loggableUrl } from '../api/downloads/download';
 import { loggedText, noticeText } from '../core/text/serviceText';
 import type { SettingId } from '../ids';
 import type { Log } from './log';

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { Setting, SETTINGS_SECTION, type SettingId } from '../ids';
 import { InvalidBaseUrlError } from '../api/errors';
-import { parseBaseUrl } from '../api/baseUrl';
+import { parseBaseUrl } from '../api/client/baseUrl';
 import { checkTimeoutSeconds, checkWebAddress, TIMEOUT_DEFAULT_SECONDS, type Checked } from '../core/settings/validate';
 import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/settings/validateBuilds';
 import { checkAppId, checkBaseBranchName } from '../core/settings/validateBranch';

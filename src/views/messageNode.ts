@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { messageAccessibleLabel } from '../core/text/accessibleLabels';
+import { messageAccessibleLabel } from '../core/builds/accessibleLabels';
 import { viewFix, type FixCommand } from '../core/text/fixActions';
 import type { Account } from '../services/accounts/accounts';
 import { accountFix, type ErrorPresenter } from '../services/errorPresenter';

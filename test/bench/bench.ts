@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [sizeRow('dist/extension.js'), sizeRow('dist/libraries.js')];
 
   const body = JSON.stringify(generateApps(10_000));
-  const { parseApps } = await bundled<typeof import('../../src/api/parseApps')>('parseApps.ts');
+  const { parseApps } = await bundled<typeof import('../../src/api/parsing/parseApps')>('parsing/parseApps.ts');
   rows.push(
     ratioRow(
       'parse 10,000 apps (validated, mapped), CPU time, median of 41',
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     ),
   );
 
-  const client = await bundled<typeof import('../../src/api/client')>('client.ts');
+  const client = await bundled<typeof import('../../src/api/client/client')>('client/client.ts');
   rows.push(
     ratioRow('listApps, 10,000 apps, alternating, median of 21', 'undici.request + JSON.parse', await listTenThousandApps(client), 1.1),
   );
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     ),
   );
 
-  const { parseCoverage } = await bundled<typeof import('../../src/api/parseResults')>('parseResults.ts');
+  const { parseCoverage } = await bundled<typeof import('../../src/api/parsing/parseResults')>('parsing/parseResults.ts');
   const coverage = coverageOfFiveThousandFiles(parseCoverage);
   if (coverage.matched !== 5_000) throw new Error(`the coverage matched ${coverage.matched} of 5,000 files`);
   rows.push(

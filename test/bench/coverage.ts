@@ -1,5 +1,5 @@
 // A coverage report of 5,000 files (5 functions each, at the absolute paths of a CI clone) read by
-// api/parseResults.ts (every value checked; the functions counted, their models made when a file's
+// api/parsing/parseResults.ts (every value checked; the functions counted, their models made when a file's
 // details are asked for) and matched to 5,000 workspace files by core/coverageFiles.ts, with the
 // counts VS Code is given, against JSON.parse of the same body: the least any reader must do. And the
 // matching alone when 8,000 files all share one name, against 8,000 of distinct names.
@@ -36,7 +36,7 @@ export function coverageBody(): string {
 }
 
 export function coverageOfFiveThousandFiles(
-  parseCoverage: typeof import('../../src/api/parseResults').parseCoverage,
+  parseCoverage: typeof import('../../src/api/parsing/parseResults').parseCoverage,
 ): Pair & { matched: number } {
   const body = coverageBody();
   // The workspace search's answer: the same files under the workspace folder, in another order.

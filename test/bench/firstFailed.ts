@@ -5,7 +5,7 @@
 //   (5,000 files), against a plain Set lookup of the changed files' names in the report.
 // Run alone: node esbuild.mjs --tests && node --expose-gc out/test/bench/firstFailed.js
 import type { Build, FunctionCoverage } from '../../src/api/models';
-import { parseTestResults } from '../../src/api/parseResults';
+import { parseTestResults } from '../../src/api/parsing/parseResults';
 import {
   coverageByPath,
   ranInReport,

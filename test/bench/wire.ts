@@ -2,7 +2,7 @@
 // service: how close to the wire each request is. The reference service runs in this process, on 127.0.0.1.
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import type * as ClientModule from '../../src/api/client';
+import type * as ClientModule from '../../src/api/client/client';
 import { generateApps, startService } from '../service/server';
 import { alternate, type Pair } from './measure';
 

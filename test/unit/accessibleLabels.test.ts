@@ -12,7 +12,7 @@ import {
   messageAccessibleLabel,
   noBuildAccessibleLabel,
   pullRequestAccessibleLabel,
-} from '../../src/core/text/accessibleLabels';
+} from '../../src/core/builds/accessibleLabels';
 import { buildTooltip, pullRequestTag } from '../../src/core/builds/buildLook';
 import { detailRows } from '../../src/core/builds/detailRows';
 import { useLanguage, type Translations } from '../../src/core/text/language';

@@ -9,7 +9,7 @@ import {
   sweep,
   unknownApps,
 } from '../../src/core/apps/appRepos';
-import { matchesAcross } from '../../src/core/apps/matchApps';
+import { matchesAcross } from '../../src/core/branch/matchApps';
 
 describe('the app→repository map', () => {
   it('reads what it stored, and an older or damaged value as nothing known', () => {

@@ -8,11 +8,11 @@ import * as path from 'node:path';
 import { saveArtifact, type ArtifactProgress } from '../../src/core/artifacts/artifactDownload';
 import { DownloadFailed } from '../../src/core/artifacts/downloadFailure';
 import { progressText } from '../../src/core/artifacts/downloadText';
-import { BuildServiceClient } from '../../src/api/client';
-import { type DownloadHop, loggableUrl } from '../../src/api/download';
+import { BuildServiceClient } from '../../src/api/client/client';
+import { type DownloadHop, loggableUrl } from '../../src/api/downloads/download';
 import type { ApiError } from '../../src/api/errors';
 import { checkDownloadSizeLimit } from '../../src/core/settings/validateDownloads';
-import { addressAllowed, addressRange, type AddressRange } from '../../src/api/downloadGuard';
+import { addressAllowed, addressRange, type AddressRange } from '../../src/api/transport/downloadGuard';
 import { createTestCa, type TestCa } from '../network/certificates';
 import {
   artifactDigest,

@@ -2,8 +2,8 @@
 // file lands as one plain name inside the chosen folder.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { downloadUrl, isServiceOrigin, loggableUrl } from '../../src/api/download';
-import { dispositionName } from '../../src/api/downloadAnswer';
+import { downloadUrl, isServiceOrigin, loggableUrl } from '../../src/api/downloads/download';
+import { dispositionName } from '../../src/api/downloads/downloadAnswer';
 import { ApiError } from '../../src/api/errors';
 import { artifactFileName, FILE_NAME_MAX_BYTES, numberedName, pathInside, safeFileName } from '../../src/core/artifacts/fileName';
 import { ignoreLineFor, ignoresFolder } from '../../src/core/artifacts/gitignore';

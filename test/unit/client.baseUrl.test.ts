@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseBaseUrl } from '../../src/api/baseUrl';
-import { BuildServiceClient, DEFAULT_USER_AGENT } from '../../src/api/client';
+import { parseBaseUrl } from '../../src/api/client/baseUrl';
+import { BuildServiceClient, DEFAULT_USER_AGENT } from '../../src/api/client/client';
 import { InvalidBaseUrlError } from '../../src/api/errors';
 
 describe('parseBaseUrl', () => {

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BuildServiceClient } from '../../src/api/client';
+import { BuildServiceClient } from '../../src/api/client/client';
 import { expectApiError } from './clientFixture';
 
 const APP = '{"_id":"58a4e07838704cb2eacd7ce4","app_name":"Chunked","platform":"ios"}';

@@ -76,7 +76,7 @@ describe('BuildServiceClient: percent-encoding', () => {
         }
         assert.ok(Array.isArray(outcome), `listBuilds failed: ${String(outcome)}`);
         const [request] = fixture.service.requests;
-        // encodeURIComponent's spelling, but for the apostrophe (see encodeValue in src/api/urls.ts).
+        // encodeURIComponent's spelling, but for the apostrophe (see encodeValue in src/api/client/urls.ts).
         assert.equal(request.rawUrl, `/v1/apps/${appId}/builds?branch=${encodeURIComponent(branch).replaceAll("'", '%27')}`);
         assert.equal(request.query.branch, branch);
       }),

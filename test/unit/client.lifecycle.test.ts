@@ -1,6 +1,6 @@
 // A client costs nothing until its first request, and one closed before it sends nothing at all.
 import * as assert from 'node:assert/strict';
-import { BuildServiceClient } from '../../src/api/client';
+import { BuildServiceClient } from '../../src/api/client/client';
 import type { ReferenceService } from '../service/contract';
 import { startService } from '../service/server';
 import { expectApiError } from './clientFixture';

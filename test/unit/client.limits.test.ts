@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { nestsDeeper } from '../../src/api/jsonDepth';
+import { nestsDeeper } from '../../src/api/parsing/jsonDepth';
 import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
 
 // A service that ignores `limit` (issue 42): every caller would hold, follow and poll what it sent.

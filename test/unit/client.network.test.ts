@@ -2,8 +2,8 @@
 // from a CA made here. builds.service.invalid resolves only in the proxy's name table, so a request
 // that bypasses the proxy cannot connect at all.
 import * as assert from 'node:assert/strict';
-import { BuildServiceClient, type BuildServiceClientOptions } from '../../src/api/client';
-import type { NetworkOptions } from '../../src/api/network';
+import { BuildServiceClient, type BuildServiceClientOptions } from '../../src/api/client/client';
+import type { NetworkOptions } from '../../src/api/transport/network';
 import { createTestCa, expiredValidity, type TestCa } from '../network/certificates';
 import { type ForwardProxy, startForwardProxy } from '../network/forwardProxy';
 import { type RunningService, startService } from '../service/server';

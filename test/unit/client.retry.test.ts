@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { backoffDelayMs, parseRetryAfter } from '../../src/api/retry';
+import { backoffDelayMs, parseRetryAfter } from '../../src/api/client/retry';
 import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
 
 describe('BuildServiceClient: retries', () => {

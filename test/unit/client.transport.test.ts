@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_USER_AGENT } from '../../src/api/client';
-import type { RequestReport } from '../../src/api/requester';
+import { DEFAULT_USER_AGENT } from '../../src/api/client/client';
+import type { RequestReport } from '../../src/api/client/requester';
 import { generateApps } from '../service/seed';
 import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
 

@@ -1,7 +1,7 @@
 // Shared setup for the client suites: one reference service per suite (real HTTP on 127.0.0.1),
 // reset between tests, and clients tuned for speed (tiny backoff, short timeouts where a test asks).
 import * as assert from 'node:assert/strict';
-import { BuildServiceClient, type BuildServiceClientOptions } from '../../src/api/client';
+import { BuildServiceClient, type BuildServiceClientOptions } from '../../src/api/client/client';
 import { ApiError, type ApiErrorKind } from '../../src/api/errors';
 import { startService, type RunningService } from '../service/server';
 

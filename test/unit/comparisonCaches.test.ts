@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { parseBuild } from '../../src/api/parseBuild';
+import { parseBuild } from '../../src/api/parsing/parseBuild';
 import type { Build } from '../../src/api/models';
 import { Lru } from '../../src/core/cache/lru';
 import { verdictText } from '../../src/core/testing/comparisonText';

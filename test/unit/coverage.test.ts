@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FileCoverage } from '../../src/api/models';
-import { functionRan, parseCoverage } from '../../src/api/parseResults';
+import { functionRan, parseCoverage } from '../../src/api/parsing/parseResults';
 import { coverageGlob, functionBaseName, locateFunctions, statementCount } from '../../src/core/coverage/coverageFiles';
 import { baseNameOf, matchCoverageFiles, matchCoverageFilesInTurns, sharedSuffix } from '../../src/core/coverage/coverageMatch';
 import { APP_SOURCES, CI_CLONE } from '../service/appSources';

@@ -5,10 +5,10 @@
 import * as assert from 'node:assert/strict';
 import { lookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import * as undici from 'undici';
-import { ownRoute } from '../../src/api/dispatcher';
-import { openDownload } from '../../src/api/download';
-import type { NetworkOptions } from '../../src/api/network';
-import { DownloadRefusedError } from '../../src/api/downloadGuard';
+import { ownRoute } from '../../src/api/transport/dispatcher';
+import { openDownload } from '../../src/api/downloads/download';
+import type { NetworkOptions } from '../../src/api/transport/network';
+import { DownloadRefusedError } from '../../src/api/transport/downloadGuard';
 import { startArtifactHost, type ArtifactHost } from '../service/server';
 
 /** Answers 127.0.0.1 for `rebind.test`, which the system's resolver does not know (so the check before sending finds nothing to refuse). */

@@ -1,6 +1,6 @@
 // How the poller asks for the builds it follows: per app, in one list, whatever the number of builds.
 import * as assert from 'node:assert/strict';
-import { afterList, byApp, followListLimit, MAX_LIST_LIMIT } from '../../src/core/builds/followLists';
+import { afterList, byApp, followListLimit, MAX_LIST_LIMIT } from '../../src/core/polling/followLists';
 
 describe('following builds per app', () => {
   it('groups the followed builds by app; a build without an app is asked for alone', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isLoopback, resolveProxy } from '../../src/api/network';
+import { isLoopback, resolveProxy } from '../../src/api/transport/network';
 import { describeFailure } from '../../src/core/text/errorMessages';
 import { ACTION_LABELS } from '../../src/core/text/fixActions';
 import { isUnencryptedRemote } from '../../src/core/network/unencrypted';

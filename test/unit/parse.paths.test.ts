@@ -1,9 +1,9 @@
 // A wrong field deep in a long answer is named by its full place, so the log says what the service got
 // wrong; the lists are read in one pass that only spells out places on failure (validate.ts).
 import * as assert from 'node:assert/strict';
-import { parseApps } from '../../src/api/parseApps';
-import { parseBuild, parseBuilds } from '../../src/api/parseBuild';
-import { parseCoverage } from '../../src/api/parseResults';
+import { parseApps } from '../../src/api/parsing/parseApps';
+import { parseBuild, parseBuilds } from '../../src/api/parsing/parseBuild';
+import { parseCoverage } from '../../src/api/parsing/parseResults';
 
 const ID = '58a4e07838704cb2eacd7ce4';
 const app = { _id: ID, app_name: 'Ok', platform: 'iOS' };

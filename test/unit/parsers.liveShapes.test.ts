@@ -2,9 +2,9 @@
 // read, first as the literal documents, then as the reference service serves them for its
 // live-shapes app.
 import * as assert from 'node:assert/strict';
-import { parseApps } from '../../src/api/parseApps';
-import { parseBuild } from '../../src/api/parseBuild';
-import { parseTestResults, parseTriggeredBuildId } from '../../src/api/parseResults';
+import { parseApps } from '../../src/api/parsing/parseApps';
+import { parseBuild } from '../../src/api/parsing/parseBuild';
+import { parseTestResults, parseTriggeredBuildId } from '../../src/api/parsing/parseResults';
 import { outcomeOf } from '../../src/core/testing/testOutcome';
 import { LIVE_SHAPES_APP } from '../service/seedCatalog';
 import { useReferenceService } from './clientFixture';

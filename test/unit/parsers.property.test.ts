@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ApiError } from '../../src/api/errors';
-import { parseApps, parseBranches, parseDeploymentGroups } from '../../src/api/parseApps';
-import { parseBuild, parseBuilds } from '../../src/api/parseBuild';
-import { parseCoverage, parseTestResults, parseTriggeredBuildId } from '../../src/api/parseResults';
+import { parseApps, parseBranches, parseDeploymentGroups } from '../../src/api/parsing/parseApps';
+import { parseBuild, parseBuilds } from '../../src/api/parsing/parseBuild';
+import { parseCoverage, parseTestResults, parseTriggeredBuildId } from '../../src/api/parsing/parseResults';
 import { LIVE_SHAPES_APP } from '../service/seedCatalog';
 import { type RunningService, startService } from '../service/server';
 

@@ -1,9 +1,9 @@
 // Polling and a service that asks to wait, in plain Node: each round as the poller makes it, every answer failing.
 import * as assert from 'node:assert/strict';
 import type { Build } from '../../src/api/models';
-import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, PollPauses } from '../../src/core/builds/pollPause';
-import { nextWait, planRound, type PlanInput } from '../../src/core/builds/pollPlan';
-import { DEFAULT_INTERVALS, PollClock } from '../../src/core/builds/pollSchedule';
+import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, PollPauses } from '../../src/core/polling/pollPause';
+import { nextWait, planRound, type PlanInput } from '../../src/core/polling/pollPlan';
+import { DEFAULT_INTERVALS, PollClock } from '../../src/core/polling/pollSchedule';
 
 const A = 'https://builds.example/v1';
 const B = 'https://staging.example/v1';

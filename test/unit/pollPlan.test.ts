@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import type { Build } from '../../src/api/models';
 import type { WatchedBranch } from '../../src/core/branch/branchWatch';
-import { followedToAsk, nextWait, NOTHING_ANSWERED, planRound, pollWork, type PlanInput } from '../../src/core/builds/pollPlan';
-import { DEFAULT_INTERVALS, PollClock } from '../../src/core/builds/pollSchedule';
+import { followedToAsk, nextWait, NOTHING_ANSWERED, planRound, pollWork, type PlanInput } from '../../src/core/polling/pollPlan';
+import { DEFAULT_INTERVALS, PollClock } from '../../src/core/polling/pollSchedule';
 import { buildKey } from '../../src/core/builds/trackedBuilds';
 
 const A = 'https://builds.example/v1';

@@ -1,6 +1,6 @@
 // When the poller asks, in plain Node: the clock is driven by hand, each round as the poller makes it.
 import * as assert from 'node:assert/strict';
-import { DEFAULT_INTERVALS, PollClock, scaleIntervals, type PollRound, type PollWork } from '../../src/core/builds/pollSchedule';
+import { DEFAULT_INTERVALS, PollClock, scaleIntervals, type PollRound, type PollWork } from '../../src/core/polling/pollSchedule';
 
 const S = 1000;
 const MIN = 60 * S;

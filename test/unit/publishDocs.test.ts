@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEFAULT_USER_AGENT } from '../../src/api/client';
+import { DEFAULT_USER_AGENT } from '../../src/api/client/client';
 
 const projectRoot = path.resolve(__dirname, '../../..');
 const read = (name: string) => readFileSync(path.join(projectRoot, name), 'utf8');

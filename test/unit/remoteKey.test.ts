@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { appsBuildingRepo } from '../../src/core/apps/matchApps';
+import { appsBuildingRepo } from '../../src/core/branch/matchApps';
 import { repoKey } from '../../src/core/branch/remoteKey';
 
 describe('repository keys from remote addresses', () => {

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { loadBranchAcross, type AccountBranchSources } from '../../src/core/branch/branchLoad';
 import { orNone } from '../../src/core/builds/latestBuild';
-import { matchesAcross } from '../../src/core/apps/matchApps';
+import { matchesAcross } from '../../src/core/branch/matchApps';
 import { accountFor, parsePin, resolvePin } from '../../src/core/accounts/repoAccount';
 import { useReferenceService } from './clientFixture';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { RequestGate } from '../../src/api/requestGate';
+import { RequestGate } from '../../src/api/client/requestGate';
 
 /** A task that finishes only when told to, so a test can hold requests "in flight". */
 function held<T>(value: T) {

@@ -18,22 +18,22 @@ interface Allowed {
 
 // Kinds whose message the user sees are worded in core/errorMessages.ts (describeFailure); the client's
 // own message goes to the log, for support, in English. Only 'certificate' and 'unencrypted' show the
-// client's message, and those are translated in api/networkErrors.ts and services/.
+// client's message, and those are translated in api/transport/networkErrors.ts and services/.
 const LOG_ONLY_API_MESSAGE = 'api/: an ApiError message of a kind core/errorMessages.ts words for the user; it reaches only the log';
 
 const ALLOWED: readonly Allowed[] = [
   {
     why: LOG_ONLY_API_MESSAGE,
-    file: 'src/api/client.ts',
+    file: 'src/api/client/client.ts',
     texts: [
       'The number of builds to list must be a whole number from 1 to 100, not ${}; nothing was sent.',
       'The build service accepted the build (${}) but did not say its id; refresh the build list instead of triggering again.',
     ],
   },
-  { why: 'a key of the request gate (method and path), never shown', file: 'src/api/client.ts', texts: ['GET ${}'] },
+  { why: 'a key of the request gate (method and path), never shown', file: 'src/api/client/client.ts', texts: ['GET ${}'] },
   {
     why: 'how requests leave (direct, proxy, trusted certificates): the first log line of each client',
-    file: 'src/api/dispatcher.ts',
+    file: 'src/api/transport/dispatcher.ts',
     texts: [
       'trusting ${}',
       "Node's roots and NODE_EXTRA_CA_CERTS",
@@ -45,7 +45,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: 'the same log line: which certificate stores are trusted',
-    file: 'src/api/trustStore.ts',
+    file: 'src/api/transport/trustStore.ts',
     texts: [
       "Node's roots (${})",
       "the system store (Node's tls.getCACertificates)",
@@ -62,7 +62,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('network', 'proxy-auth')`,
-    file: 'src/api/network.ts',
+    file: 'src/api/transport/network.ts',
     texts: [
       'is not an address (expected e.g. http://proxy.example.com:3128)',
       'must start with http:// or https://, not ${}//',
@@ -71,7 +71,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('network', 'proxy-auth')`,
-    file: 'src/api/networkErrors.ts',
+    file: 'src/api/transport/networkErrors.ts',
     texts: [
       'The proxy asked for authentication (407) and did not accept what was sent; nothing reached the build service. Check the credentials in http.proxy or http.proxyAuthorization.',
       "The proxy VS Code chose asked for authentication (407) and VS Code had no login for it; nothing reached the build service. VS Code asks for a proxy's user name and password itself on the desktop (or uses Kerberos); elsewhere, put them in http.proxy or set http.proxyAuthorization.",
@@ -84,7 +84,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: "how requests leave and why (VS Code's fetch or our own dispatcher): the first log line of each client",
-    file: 'src/api/networkRoute.ts',
+    file: 'src/api/transport/networkRoute.ts',
     texts: [
       "VS Code's fetch support is off (http.fetchAdditionalSupport) or missing",
       'a loopback address VS Code might send to a proxy',
@@ -95,12 +95,12 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: 'the same log line',
-    file: 'src/api/transport.ts',
+    file: 'src/api/transport/transport.ts',
     texts: ["${} (not VS Code's network: ${})"],
   },
   {
     why: 'the same log line, and the errors of a silent connection (log only)',
-    file: 'src/api/vscodeRoute.ts',
+    file: 'src/api/transport/vscodeRoute.ts',
     texts: [
       "through VS Code's network: the proxy VS Code chooses for the address (http.proxy, http.noProxy, the environment, the system, PAC) and the certificates it trusts (http.systemCertificates)",
       'no answer began in time',
@@ -110,18 +110,18 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('invalid-response': what could not be read)`,
-    file: 'src/api/parseApps.ts',
+    file: 'src/api/parsing/parseApps.ts',
     texts: ['the app list', 'the branch list', 'the deployment-group list'],
   },
-  { why: `${LOG_ONLY_API_MESSAGE} ('invalid-response')`, file: 'src/api/parseBuild.ts', texts: ['the build list'] },
+  { why: `${LOG_ONLY_API_MESSAGE} ('invalid-response')`, file: 'src/api/parsing/parseBuild.ts', texts: ['the build list'] },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('invalid-response')`,
-    file: 'src/api/parseResults.ts',
+    file: 'src/api/parsing/parseResults.ts',
     texts: ['the test results', 'the coverage', 'the trigger answer'],
   },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('invalid-response': which field, what it should be)`,
-    file: 'src/api/validate.ts',
+    file: 'src/api/parsing/validate.ts',
     texts: [
       'The build service sent an answer this extension does not understand: ${} should be ${}, but is ${}.',
       'an array',
@@ -141,16 +141,16 @@ const ALLOWED: readonly Allowed[] = [
       'No access token is set for the build service; nothing was sent.',
     ],
   },
-  { why: 'an HTTP header value (Authorization: Bearer …)', file: 'src/api/requester.ts', texts: ['Bearer ${}'] },
-  { why: 'an HTTP header value (Authorization: Bearer …)', file: 'src/api/download.ts', texts: ['Bearer ${}'] },
+  { why: 'an HTTP header value (Authorization: Bearer …)', file: 'src/api/client/requester.ts', texts: ['Bearer ${}'] },
+  { why: 'an HTTP header value (Authorization: Bearer …)', file: 'src/api/downloads/download.ts', texts: ['Bearer ${}'] },
   {
     why: 'an icon and a folder name (build-artifacts/), the same in every language',
-    file: 'src/commands/artifactPicks.ts',
+    file: 'src/commands/artifacts/artifactPicks.ts',
     texts: ['$(folder) ${}/'],
   },
   {
     why: 'api/: a download failure for the log; core/artifactDownload.ts words the reason for the user',
-    file: 'src/api/download.ts',
+    file: 'src/api/downloads/download.ts',
     texts: [
       'not an address',
       'Only http:// and https:// links are downloaded; this link (${}) was refused.',
@@ -166,7 +166,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: 'api/: a refused download hop for the log; core/refusalText.ts words the reason for the user',
-    file: 'src/api/downloadGuard.ts',
+    file: 'src/api/transport/downloadGuard.ts',
     texts: [
       'The download from ${} was redirected from https:// to http://${}, which would be unencrypted; refused.',
       'The download address ${} is at ${}, a ${} address, and the service is not; refused.',
@@ -179,7 +179,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: LOG_ONLY_API_MESSAGE,
-    file: 'src/api/requester.ts',
+    file: 'src/api/client/requester.ts',
     texts: [
       'The access token could not be read; nothing was sent.',
       'No access token is set for the build service; nothing was sent.',
@@ -208,7 +208,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('network', 'timeout', 'cancelled', 'invalid-response')`,
-    file: 'src/api/transportFailure.ts',
+    file: 'src/api/transport/transportFailure.ts',
     texts: [
       'Could not connect to the build service at ${} within ${}.',
       'The build service did not answer within ${}.',
@@ -223,7 +223,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('cancelled', 'invalid-response')`,
-    file: 'src/api/transport.ts',
+    file: 'src/api/transport/transport.ts',
     texts: [
       'The request was cancelled.',
       '${} MiB',
@@ -234,7 +234,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: `${LOG_ONLY_API_MESSAGE} ('bad-request' found before sending)`,
-    file: 'src/api/urls.ts',
+    file: 'src/api/client/urls.ts',
     texts: [
       'An app or build id is empty; nothing was sent.',
       'The ${} contains a character that cannot be sent (an unpaired UTF-16 surrogate); nothing was sent.',
@@ -293,8 +293,8 @@ const ALLOWED: readonly Allowed[] = [
   },
   ...(
     [
-      ['src/commands/buildCommands.ts', 'the branches of app ${}'],
-      ['src/commands/triggerPicks.ts', 'the branches of app ${}'],
+      ['src/commands/builds/buildCommands.ts', 'the branches of app ${}'],
+      ['src/commands/builds/triggerPicks.ts', 'the branches of app ${}'],
       ['src/services/accounts/account.ts', 'the app list of ${}'],
       ['src/views/apps/buildsSection.ts', 'the builds of app ${}'],
       ['src/views/apps/buildsSection.ts', '${} and of another app'],
@@ -308,7 +308,7 @@ const ALLOWED: readonly Allowed[] = [
   },
   {
     why: 'the log line about a list longer than its limit, and its key for saying it once (Log stays English for support)',
-    file: 'src/api/client.ts',
+    file: 'src/api/client/client.ts',
     texts: ['GET ${} answered ${} items for limit=${}; only the first ${} are kept.'],
   },
   {

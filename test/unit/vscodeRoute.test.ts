@@ -1,4 +1,4 @@
-// VS Code's way out (api/vscodeRoute.ts) is the host's global fetch; in plain Node that is Node's own,
+// VS Code's way out (api/transport/vscodeRoute.ts) is the host's global fetch; in plain Node that is Node's own,
 // unpatched, so what is ours around it is tested here against real servers on 127.0.0.1: no redirect
 // followed, the silence limit, a path sent as it is or not at all, close(). Which way a client takes
 // is networkRoute.ts; the proxy and certificates VS Code adds are tested in the host (network.vscode).
@@ -6,9 +6,9 @@ import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError } from '../../src/api/errors';
-import { describeNetworkFailure } from '../../src/api/networkErrors';
-import { ownRouteReason } from '../../src/api/networkRoute';
-import { vscodeRoute } from '../../src/api/vscodeRoute';
+import { describeNetworkFailure } from '../../src/api/transport/networkErrors';
+import { ownRouteReason } from '../../src/api/transport/networkRoute';
+import { vscodeRoute } from '../../src/api/transport/vscodeRoute';
 import * as undici from 'undici';
 import { startForwardProxy } from '../network/forwardProxy';
 

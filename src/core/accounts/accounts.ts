@@ -1,7 +1,7 @@
 // The rules of accounts that need no VS Code: their keys, labels, the stored list and which one a
 // workspace chose. services/accounts/ keeps the accounts themselves.
 import * as l10n from '@vscode/l10n';
-import { parseBaseUrl } from '../../api/baseUrl';
+import { parseBaseUrl } from '../../api/client/baseUrl';
 
 /** What globalState keeps per account: nothing secret (the token is in SecretStorage under secretKeyOf). */
 export interface StoredAccount {

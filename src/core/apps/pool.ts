@@ -1,6 +1,6 @@
 // The client's RequestGate already caps the window; this keeps a per-app sweep (thousands of apps for
 // some users) from filling the gate's queue, so a click is not served behind the rest of the sweep.
-import { MAX_IN_FLIGHT } from '../../api/requestGate';
+import { MAX_IN_FLIGHT } from '../../api/client/requestGate';
 
 /**
  * Like `Promise.all(items.map(work))`, with at most `limit` calls pending; results keep input order.

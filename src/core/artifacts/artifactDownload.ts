@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import type { DownloadHop, OpenedDownload } from '../../api/download';
+import type { DownloadHop, OpenedDownload } from '../../api/downloads/download';
 import { ApiError } from '../../api/errors';
 import { createExclusive, finishWithoutReplacing } from './artifactFile';
 import { checkFolder, sweepStaleDownloads } from './artifactFolder';

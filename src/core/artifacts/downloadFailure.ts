@@ -1,7 +1,7 @@
 // Why a download ended without a file, in words for people; the cause stays attached for the log.
 import * as l10n from '@vscode/l10n';
-import { downloadFailure, downloadUrl } from '../../api/download';
-import { DownloadRefusedError } from '../../api/downloadGuard';
+import { downloadFailure, downloadUrl } from '../../api/downloads/download';
+import { DownloadRefusedError } from '../../api/transport/downloadGuard';
 import { UnsafeFolder } from './artifactFolder';
 import { byteSize } from './downloadText';
 import { refusedHopReason, unsafeFolderReason } from './refusalText';

@@ -1,7 +1,7 @@
 // Why a download was refused before or while it ran, in a sentence that says what to check.
 import * as l10n from '@vscode/l10n';
-import { UnencryptedLinkError } from '../../api/download';
-import type { DownloadRefusedError } from '../../api/downloadGuard';
+import { UnencryptedLinkError } from '../../api/downloads/download';
+import type { DownloadRefusedError } from '../../api/transport/downloadGuard';
 import type { UnsafeFolder } from './artifactFolder';
 import { byteSize } from './downloadText';
 

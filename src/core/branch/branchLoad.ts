@@ -2,7 +2,7 @@
 import type { App, Build } from '../../api/models';
 import type { BranchBuild, BranchState, GitSnapshot } from './branchState';
 import { notReady, type NotReady } from '../accounts/connection';
-import { appsBuildingRepo, matchesAcross } from '../apps/matchApps';
+import { appsBuildingRepo, matchesAcross } from './matchApps';
 import { accountFor, resolvePin, type PinResult } from '../accounts/repoAccount';
 import { mapPooled } from '../apps/pool';
 import { firstOfEachId } from '../apps/uniqueIds';

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Build, BuildLink, Coverage, TestResults } from '../../api';
 import { CommandId } from '../../ids';
-import { commitAccessibleLabel, failedTestAccessibleLabel, pullRequestAccessibleLabel } from '../text/accessibleLabels';
+import { commitAccessibleLabel, failedTestAccessibleLabel, pullRequestAccessibleLabel } from './accessibleLabels';
 import { firstLine, pullRequestLines, shortSha } from './buildLook';
 import { shownText } from '../text/serviceText';
 import { duration, exactTime, percent, relativeTime } from '../text/time';

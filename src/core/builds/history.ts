@@ -1,7 +1,7 @@
 // A build history as the chart and its table show it: pure, so the webview only draws what this decides.
 import * as l10n from '@vscode/l10n';
 import type { Build, BuildStatus } from '../../api/models';
-import { stateWord } from '../text/accessibleLabels';
+import { stateWord } from './accessibleLabels';
 import { filledText, shownText } from '../text/serviceText';
 import { duration, exactTime, percent } from '../text/time';
 import { buildLabel } from './buildLook';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/errors';
-import type { BuildServiceClient } from '../../api/client';
+import type { BuildServiceClient } from '../../api/client/client';
 import type { Build } from '../../api/models';
 
 /** A 404 means "none yet" (an app with no builds, or none of this branch), not a failure. */

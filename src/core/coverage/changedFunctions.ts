@@ -2,7 +2,7 @@
 // merge base), and which of them the coverage of the branch's latest build says ran. Plain Node.
 import * as l10n from '@vscode/l10n';
 import type { FunctionCoverage } from '../../api/models';
-import { functionRan } from '../../api/parseResults';
+import { functionRan } from '../../api/parsing/parseResults';
 import { DECLARATIONS, sourceFileParts } from '../testing/testSources';
 import { functionBaseName } from './coverageFiles';
 

@@ -1,5 +1,5 @@
 // Loopback is exempt from the unencrypted-address consent: the traffic never leaves this computer.
-import { isLoopback } from '../../api/network';
+import { isLoopback } from '../../api/transport/network';
 
 export function isUnencryptedRemote(baseUrl: string): boolean {
   let url: URL;

@@ -1,7 +1,7 @@
 // What a window keeps of comparisons with the base branch and of flaky counts, each kind in a bounded cache
 // (core/cache/lru.ts): a finished build never changes, so its failed tests, and its comparison with one base
 // branch, are asked once while kept. The vscode side (settings, Git, focus) is services/testing/testComparisons.ts.
-import type { BuildServiceClient } from '../../api/client';
+import type { BuildServiceClient } from '../../api/client/client';
 import { ApiError } from '../../api/errors';
 import type { Build, TestResult } from '../../api/models';
 import { Lru } from '../cache/lru';

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { commitRows, isCommitSha, missingShas, type CommitRow } from '../../core/branch/commitsBetween';
-import { repositoryOf } from '../testing/defaultBranch';
+import { repositoryOf } from './defaultBranch';
 import type { GitWorkspace } from './gitWorkspace';
 import type { Repository } from './gitTypes';
 

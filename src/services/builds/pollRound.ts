@@ -1,8 +1,8 @@
 import { ApiError, type Build, type BuildServiceClient } from '../../api';
 import { newLatest } from '../../core/branch/branchWatch';
-import { afterList, MAX_LIST_LIMIT } from '../../core/builds/followLists';
-import { followedToAsk, type BranchList, type PlanInput } from '../../core/builds/pollPlan';
-import type { PollRound } from '../../core/builds/pollSchedule';
+import { afterList, MAX_LIST_LIMIT } from '../../core/polling/followLists';
+import { followedToAsk, type BranchList, type PlanInput } from '../../core/polling/pollPlan';
+import type { PollRound } from '../../core/polling/pollSchedule';
 import { buildKey } from '../../core/builds/trackedBuilds';
 import { loggedText } from '../../core/text/serviceText';
 import type { Session } from '../accounts/session';

@@ -1,8 +1,8 @@
 import vscode = require('vscode');
 import { sameAppsAll, sameLatestAll, type WatchedBranch } from '../../core/branch/branchWatch';
-import { nextWait, planRound, unpaused, type PlanInput } from '../../core/builds/pollPlan';
-import { PollPauses } from '../../core/builds/pollPause';
-import { DEFAULT_INTERVALS, PollClock, scaleIntervals } from '../../core/builds/pollSchedule';
+import { nextWait, planRound, unpaused, type PlanInput } from '../../core/polling/pollPlan';
+import { PollPauses } from '../../core/polling/pollPause';
+import { DEFAULT_INTERVALS, PollClock, scaleIntervals } from '../../core/polling/pollSchedule';
 import type { Followed } from '../../core/builds/trackedBuilds';
 import { ApiError } from '../../api';
 import type { ErrorPresenter } from '../errorPresenter';
@@ -19,7 +19,7 @@ export interface PollerDeps extends RoundDeps {
   followed(): readonly Followed[];
 }
 
-/** The timer of the polling plan (core/builds/pollPlan.ts), while the window is focused; a round's requests are pollRound.ts. */
+/** The timer of the polling plan (core/polling/pollPlan.ts), while the window is focused; a round's requests are pollRound.ts. */
 export class BuildPoller implements vscode.Disposable {
   private readonly clock: PollClock;
   /** Accounts left alone after failed rounds (Retry-After, backoff). */

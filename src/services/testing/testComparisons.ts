@@ -7,7 +7,7 @@ import type { Account } from '../accounts/accounts';
 import type { GitWorkspace } from '../branch/gitWorkspace';
 import type { Log } from '../log';
 import { baseBranchSetting, flakyBuildsSetting } from './comparisonSettings';
-import { originHead, repositoryOf } from './defaultBranch';
+import { originHead, repositoryOf } from '../branch/defaultBranch';
 import { RequestPlan } from './requestPlan';
 
 export { isCancellation };

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import type { Build } from '../../api';
-import { buildAccessibleLabel, stateWord } from '../../core/text/accessibleLabels';
+import { buildAccessibleLabel, stateWord } from '../../core/builds/accessibleLabels';
 import { buildLabel, buildTooltip, firstLine, pullRequestTag } from '../../core/builds/buildLook';
 import type { Account } from '../../services/accounts/accounts';
 import type { HeldBuild } from '../../services/builds/buildTracker';

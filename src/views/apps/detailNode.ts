@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { rowAccessibleLabel } from '../../core/text/accessibleLabels';
+import { rowAccessibleLabel } from '../../core/builds/accessibleLabels';
 import type { DetailRow } from '../../core/builds/detailRows';
 import type { Account } from '../../services/accounts/accounts';
 

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Account } from '../../services/accounts/accounts';
 import type { App, BuildServiceClient, DeploymentGroup } from '../../api';
-import { groupAccessibleLabel } from '../../core/text/accessibleLabels';
+import { groupAccessibleLabel } from '../../core/builds/accessibleLabels';
 import { shownText } from '../../core/text/serviceText';
 import { CommandId } from '../../ids';
 import type { ErrorPresenter } from '../../services/errorPresenter';

@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { App } from '../../api';
-import { appAccessibleLabel, rowAccessibleLabel } from '../../core/text/accessibleLabels';
+import { appAccessibleLabel, rowAccessibleLabel } from '../../core/builds/accessibleLabels';
 import type { Account } from '../../services/accounts/accounts';
 import { describeFilter, isFiltered, type BuildFilter } from '../../core/builds/filter';
 import { filledText, shownText } from '../../core/text/serviceText';

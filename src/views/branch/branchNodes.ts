@@ -4,7 +4,7 @@ import type { Account } from '../../services/accounts/accounts';
 import type { App, Build } from '../../api';
 import type { BranchBuild } from '../../core/branch/branchState';
 import type { BuildNote } from '../../core/testing/comparisonText';
-import { buildAccessibleLabel, noBuildAccessibleLabel } from '../../core/text/accessibleLabels';
+import { buildAccessibleLabel, noBuildAccessibleLabel } from '../../core/builds/accessibleLabels';
 import { buildNumber, buildTooltip, pullRequestTag, statusPhrase } from '../../core/builds/buildLook';
 import { shownText } from '../../core/text/serviceText';
 import { buildIcon } from '../buildIcon';

@@ -1,5 +1,5 @@
 import type { FileCoverage } from '../../api';
-import type { ShownCoverage } from '../../services/branch/changedFunctions';
+import type { ShownCoverage } from '../../services/testing/changedFunctions';
 import type { BuildCoverage } from './buildCoverage';
 
 /** The coverage view's files of a build, when it shows that build: the changed functions then ask nothing. */

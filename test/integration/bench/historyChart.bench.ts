@@ -3,7 +3,7 @@
 // callback after drawing), with 100 builds against an empty panel, alternating, each in a new panel.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { parseBuild } from '../../../src/api/parseBuild';
+import { parseBuild } from '../../../src/api/parsing/parseBuild';
 import type { Build } from '../../../src/api';
 import type { HistorySubject } from '../../../src/views/historyPanel';
 import { IOS_2048 } from '../../service/seedCatalog';

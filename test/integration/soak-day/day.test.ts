@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
-import { testTimeScale } from '../../../src/core/builds/pollSchedule';
+import { testTimeScale } from '../../../src/core/polling/pollSchedule';
 import type { RouteKey } from '../../service/contract';
 import type { RunningService } from '../../service/server';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';

@@ -2,8 +2,8 @@
 // branch start and finish, when the service is out; and the requests the polling schedule plans for
 // it, worked out with the extension's own schedule (PollClock, PollPauses) in simulated time, every
 // answer instant. The host's rounds take real time, so it asks somewhat less than planned.
-import { PollPauses } from '../../../src/core/builds/pollPause';
-import { DEFAULT_INTERVALS, PollClock } from '../../../src/core/builds/pollSchedule';
+import { PollPauses } from '../../../src/core/polling/pollPause';
+import { DEFAULT_INTERVALS, PollClock } from '../../../src/core/polling/pollSchedule';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MINUTES = 24 * 60;

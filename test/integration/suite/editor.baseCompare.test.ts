@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { parseBuild } from '../../../src/api/parseBuild';
+import { parseBuild } from '../../../src/api/parsing/parseBuild';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { COMPARE } from '../../service/seedComparison';
 import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';

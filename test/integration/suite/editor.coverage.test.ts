@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { parseBuild } from '../../../src/api/parseBuild';
+import { parseBuild } from '../../../src/api/parsing/parseBuild';
 import type { ShownCoverageFile } from '../../../src/views/testing/coverageView';
 import { APP_SOURCES, CI_CLONE } from '../../service/appSources';
 import type { FileCoverage as WireFile } from '../../service/data';

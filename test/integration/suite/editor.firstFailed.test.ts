@@ -7,7 +7,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { parseBuild } from '../../../src/api/parseBuild';
+import { parseBuild } from '../../../src/api/parsing/parseBuild';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
 import { CULPRIT } from '../../service/seedFirstFailed';

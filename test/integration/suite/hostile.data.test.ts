@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { parseBuild } from '../../../src/api/parseBuild';
+import { parseBuild } from '../../../src/api/parsing/parseBuild';
 import type { TestCase } from '../../service/data';
 import { IOS_2048, LIVE_SHAPES_APP } from '../../service/seedCatalog';
 import type { Build as WireBuild, RunningService } from '../../service/server';

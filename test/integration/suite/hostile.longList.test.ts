@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { TEST_TIME_SCALE } from '../../../src/core/builds/pollSchedule';
+import { TEST_TIME_SCALE } from '../../../src/core/polling/pollSchedule';
 import { IOS_2048 } from '../../service/seedCatalog';
 import type { Build as WireBuild } from '../../service/server';
 import { appNode, drawnRows, openAppsView, reveal } from '../appsView';

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunningService } from '../../service/server';
-import { DEFAULT_INTERVALS, TEST_TIME_SCALE } from '../../../src/core/builds/pollSchedule';
+import { DEFAULT_INTERVALS, TEST_TIME_SCALE } from '../../../src/core/polling/pollSchedule';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { ANDROID_2048, FIND_REPLACE, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
 import { appNode, openAppsView, reveal } from '../appsView';

@@ -1,0 +1,49 @@
+// The one question about .gitignore: asked once per workspace folder that is a Git repository.
+import * as l10n from '@vscode/l10n';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import vscode = require('vscode');
+import { appendIgnoreLine, ignoresFolder, readGitignore } from '../../core/artifacts/gitignore';
+import { noticeText } from '../../core/text/serviceText';
+import type { Log } from '../../services/log';
+import { notify } from '../../services/notify';
+import { ARTIFACTS_FOLDER } from './artifactPicks';
+
+const GITIGNORE_ASKED = 'buildService.gitignoreAsked';
+
+/** Once per workspace folder that is a Git repository without build-artifacts/ in its .gitignore; never without a yes. */
+export async function offerGitignore(workspace: vscode.WorkspaceFolder, workspaceState: vscode.Memento, log: Log): Promise<void> {
+  const root = workspace.uri.fsPath;
+  const file = path.join(root, '.gitignore');
+  try {
+    const asked = workspaceState.get<string[]>(GITIGNORE_ASKED, []);
+    if (asked.includes(root) || !existsSync(path.join(root, '.git'))) return;
+    const current = await readGitignore(root);
+    if (current.kind === 'not-regular') {
+      log.info(`Not offering to add /${ARTIFACTS_FOLDER}/ to ${file}: it is not a regular file of the workspace (a link?).`);
+      return;
+    }
+    if (current.kind === 'file' && ignoresFolder(current.text, ARTIFACTS_FOLDER)) return;
+    await workspaceState.update(GITIGNORE_ASKED, [...asked, root]);
+    const add = l10n.t('Add to .gitignore');
+    const choice = await notify(
+      'info',
+      noticeText(
+        l10n.t('Downloads go to {0}/ in {1}. Add it to .gitignore, so they are never committed?'),
+        ARTIFACTS_FOLDER,
+        workspace.name,
+      ),
+      add,
+      l10n.t('No'),
+    );
+    if (choice !== add) return;
+    if (await appendIgnoreLine(root, ARTIFACTS_FOLDER)) {
+      log.info(`Added /${ARTIFACTS_FOLDER}/ to ${file}.`);
+    } else {
+      log.warn(`Did not add /${ARTIFACTS_FOLDER}/ to ${file}: it is no longer a regular file of the workspace.`);
+      void notify('warning', noticeText(l10n.t('{0} was left unchanged: it is not a regular file in the workspace.'), file));
+    }
+  } catch (error) {
+    log.warn(`The .gitignore offer for ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

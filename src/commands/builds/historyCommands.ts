@@ -1,0 +1,123 @@
+import * as l10n from '@vscode/l10n';
+import vscode = require('vscode');
+import type { Build } from '../../api';
+import { HISTORY_LIMIT } from '../../core/builds/history';
+import { notReady } from '../../core/accounts/connection';
+import { noticeText } from '../../core/text/serviceText';
+import { CommandId, ViewId } from '../../ids';
+import type { Account } from '../../services/accounts/accounts';
+import type { Session } from '../../services/accounts/session';
+import type { BuildChange, BuildTracker } from '../../services/builds/buildTracker';
+import type { Log } from '../../services/log';
+import { notify } from '../../services/notify';
+import type { AppsView } from '../../views/apps/appsView';
+import { BranchBuildNode } from '../../views/branch/branchNodes';
+import { HistoryPanel, type HistorySubject } from '../../views/historyPanel';
+import type { CommandGroup } from '../register';
+import type { CommandTargets } from '../targets';
+
+export interface HistoryCommandsDeps {
+  session: Session;
+  tracker: BuildTracker;
+  apps: AppsView;
+  targets: CommandTargets;
+  extensionUri: vscode.Uri;
+  log: Log;
+}
+
+/** Show Build History on an app (Apps view) or on my branch's build (Current Branch). */
+export class HistoryCommands implements vscode.Disposable {
+  readonly panel: HistoryPanel;
+  private readonly subscription: vscode.Disposable;
+  /** The reload under way after the tracker learned of a newer build, and whether another is due after it. */
+  private reloading: Promise<void> | undefined;
+  private reloadAgain = false;
+
+  constructor(private readonly deps: HistoryCommandsDeps) {
+    this.panel = new HistoryPanel({
+      extensionUri: deps.extensionUri,
+      log: deps.log,
+      select: (account, build) => this.select(account, build),
+    });
+    this.subscription = deps.tracker.onDidChange((change) => this.tracked(change));
+  }
+
+  table(): CommandGroup<typeof CommandId.showBuildHistory> {
+    return { [CommandId.showBuildHistory]: (node) => this.show(node) };
+  }
+
+  private async show(node: unknown): Promise<void> {
+    const subject = this.subjectOf(node);
+    if (!subject) {
+      void notify('info', noticeText(l10n.t('Show Build History needs an app: pick one in the Apps view.')));
+      return;
+    }
+    const builds = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: l10n.t('Loading the build history') },
+      () => this.history(subject),
+    );
+    this.panel.show(subject, builds);
+  }
+
+  /** One request: the list carries every time and test summary the chart shows. */
+  private async history(subject: HistorySubject): Promise<readonly Build[]> {
+    const client = await this.deps.session.readyFor(subject.account);
+    const { branch } = subject;
+    return client.listBuilds(subject.app.id, { limit: HISTORY_LIMIT, ...(branch === undefined ? {} : { branch }) });
+  }
+
+  /** A build of the chart's app the chart does not show as it is now (a new one, or one that finished): the chart is drawn again, one reload at a time. */
+  private tracked({ account, build }: BuildChange): void {
+    const shown = this.panel.shown;
+    if (!shown || account !== shown.subject.account || build.appId !== shown.subject.app.id) return;
+    if (shown.subject.branch !== undefined && build.commit.branch !== shown.subject.branch) return;
+    const before = shown.builds.find((b) => b.id === build.id);
+    if (before && before.status === build.status && before.finished === build.finished) return;
+    // Not listed: a newer build, unless it is older than the whole list (a long list's tail, kept elsewhere).
+    const oldest = shown.builds.at(-1)?.createdAt;
+    if (!before && oldest !== undefined && build.createdAt !== undefined && build.createdAt < oldest) return;
+    this.redraw();
+  }
+
+  private redraw(): void {
+    const subject = this.panel.shown?.subject;
+    if (!subject) return;
+    if (this.reloading) {
+      this.reloadAgain = true;
+      return;
+    }
+    this.reloading = this.history(subject)
+      .then(
+        (builds) => {
+          if (this.panel.shown?.subject === subject) this.panel.show(subject, builds, { reveal: false });
+        },
+        (error: unknown) => this.deps.log.warn(`Build history not redrawn: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .finally(() => {
+        this.reloading = undefined;
+        if (!this.reloadAgain) return;
+        this.reloadAgain = false;
+        this.redraw();
+      });
+  }
+
+  private subjectOf(node: unknown): HistorySubject | undefined {
+    if (node instanceof BranchBuildNode) {
+      const account = this.deps.session.live(node.account);
+      if (!account) throw notReady({ kind: 'not-configured' });
+      return { account, app: node.app, branch: node.branch };
+    }
+    const app = this.deps.targets.app(node);
+    return app ? { account: app.account, app: app.app } : undefined;
+  }
+
+  private async select(account: Account, build: Build): Promise<void> {
+    await vscode.commands.executeCommand(`${ViewId.apps}.focus`);
+    await this.deps.apps.reveal(account, build);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,90 @@
+import * as l10n from '@vscode/l10n';
+import vscode = require('vscode');
+import { notReady } from '../../core/accounts/connection';
+import { compareFailures } from '../../core/testing/baseComparison';
+import { isFailedTest } from '../../core/testing/testOutcome';
+import { comparisonAnswerText, type ComparedBuild } from '../../core/tools/comparisonAnswer';
+import { findApp, named, quoted } from '../../core/tools/toolAnswers';
+import { ToolName } from '../../ids';
+import type { Session } from '../../services/accounts/session';
+import type { CurrentBranch } from '../../services/branch/currentBranch';
+import type { Log } from '../../services/log';
+import type { SettingsService } from '../../services/settings';
+import type { FirstFailedSearch } from '../../services/testing/firstFailedSearch';
+import type { TestComparisons } from '../../services/testing/testComparisons';
+import { Answer, toolResult } from '../chatTools/chatToolResult';
+import { firstFailedAnswer } from './firstFailedTool';
+
+interface CompareInput {
+  account?: string;
+  app?: string;
+}
+
+export interface ComparisonToolDeps {
+  session: Session;
+  branch: CurrentBranch;
+  comparisons: TestComparisons;
+  firstFailed: FirstFailedSearch;
+  settings: SettingsService;
+  log: Log;
+}
+
+/** "Which of my branch's failures are new?": one call, the branch's latest builds against their base. */
+export class ComparisonTool {
+  constructor(private readonly deps: ComparisonToolDeps) {}
+
+  tools(): Record<typeof ToolName.failuresAgainstBase, vscode.LanguageModelTool<object>> {
+    return {
+      [ToolName.failuresAgainstBase]: {
+        invoke: (options, token) =>
+          toolResult(() => this.answer(options.input, token), this.deps.log, this.deps.settings.value.timeoutSeconds),
+      },
+    };
+  }
+
+  private async answer(input: CompareInput, token: vscode.CancellationToken): Promise<string> {
+    const { branch, session, comparisons } = this.deps;
+    const label = input.account?.trim();
+    const account = label ? session.accounts.byLabel(label) : branch.activeAccount;
+    if (label && !account) throw new Answer(l10n.t('No account is called {0}.', quoted(label)));
+    if (!account) throw notReady({ kind: 'not-configured' });
+    const client = await account.ready();
+    await branch.reload();
+    const state = branch.state;
+    if (state.kind !== 'builds')
+      throw new Answer(l10n.t('The current branch has no builds to compare; check out a branch that an app builds.'));
+    let entries = state.entries;
+    if (input.app?.trim()) {
+      const found = findApp(
+        entries.map((e) => e.app),
+        input.app,
+      );
+      if (!found.app) throw new Answer(found.problem ?? l10n.t('No app is called {0}.', quoted(input.app)));
+      entries = entries.filter((e) => e.app === found.app);
+    }
+    const controller = new AbortController();
+    const cancelled = token.onCancellationRequested(() => controller.abort());
+    try {
+      const look = { account, client, signal: controller.signal };
+      const compared: ComparedBuild[] = [];
+      const waiting: string[] = [];
+      for (const { app, build } of entries) {
+        const appName = app.name || app.id;
+        if (!build?.finished) {
+          waiting.push(l10n.t('{0} has no finished build of {1} yet.', named(appName), named(state.branch)));
+          continue;
+        }
+        const failed = await comparisons.failedTestsOf(look, build);
+        const baseLook = await comparisons.compare(look, build);
+        const comparison = baseLook.kind === 'compared' ? compareFailures(failed, baseLook.failed, false) : undefined;
+        const flaky = 'branch' in baseLook ? await comparisons.flaky(look, app.id, baseLook.branch).catch(() => undefined) : undefined;
+        const failedHere = failed.filter(isFailedTest);
+        const more = await firstFailedAnswer(this.deps.firstFailed, look, build, failedHere, baseLook, this.deps.log);
+        compared.push({ appName, build, failed: failedHere, look: baseLook, comparison, flaky, more });
+      }
+      return [comparisonAnswerText(compared), ...waiting].join('\n');
+    } finally {
+      cancelled.dispose();
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import vscode = require('vscode');
+import type { Build, FileCoverage } from '../../api';
+import { isCommitSha } from '../../core/branch/commitsBetween';
+import { changedLines, coverageByPath, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
+import type { Account } from '../accounts/accounts';
+import { baseBranchSetting } from './comparisonSettings';
+import { originHead } from '../branch/defaultBranch';
+import type { Repository } from '../branch/gitTypes';
+
+/** At most this many changed files are read for their functions. */
+const MAX_FILES = 2_000;
+/** Coverage reports kept, by build: the oldest goes first. */
+const MAX_REPORTS = 10;
+const DELETED = 6;
+
+export interface ChangedFunction {
+  readonly uri: vscode.Uri;
+  readonly name: string;
+  /** Its declaration's line, 0-based. */
+  readonly line: number;
+  readonly ran: boolean;
+  /** Its file has local changes the build did not have (its commit to the working tree). */
+  readonly sinceBuild: boolean;
+}
+
+export interface ChangedReport {
+  readonly build: Build;
+  readonly functions: readonly ChangedFunction[];
+  readonly ran: number;
+}
+
+/** The coverage of a build as the coverage view holds it, when it shows that build. */
+export type ShownCoverage = (account: Account, buildId: string) => readonly FileCoverage[] | undefined;
+
+// The functions the branch changed since its merge base with the base branch (Git's diff, by lines),
+// against the function coverage of the branch's latest finished build: one coverage request per build,
+// none when the coverage view shows it. Git runs in the Git extension's process.
+export class ChangedFunctions {
+  private readonly reports = new Map<string, Promise<readonly FileCoverage[]>>();
+  /** For tests: coverage requests sent. */
+  sent = 0;
+
+  constructor(private readonly shown: ShownCoverage) {}
+
+  async of(account: Account, repository: Repository, build: Build): Promise<ChangedReport | undefined> {
+    const base = await this.mergeBase(repository);
+    if (!base) return undefined;
+    const changes = (await repository.diffWith(base)).filter((c) => c.status !== DELETED).slice(0, MAX_FILES);
+    const functions: ChangedFunction[] = [];
+    let fileIn: ((path: string) => FileCoverage | undefined) | undefined;
+    const since = await changedSince(repository, build.commit.sha);
+    for (const change of changes) {
+      const text = await readText(change.uri);
+      const extents = text === undefined ? [] : functionExtents(change.uri.path, text);
+      if (extents.length === 0) continue;
+      const touched = touchedFunctions(extents, changedLines(await repository.diffWith(base, change.uri.fsPath)));
+      if (touched.length === 0) continue;
+      fileIn ??= coverageByPath(await this.coverage(account, build));
+      const reported = fileIn(relativePath(repository, change.uri));
+      for (const fn of touched) {
+        const ran = ranInReport(fn.name, reported?.functions ?? []);
+        functions.push({ uri: change.uri, name: fn.name, line: fn.start, ran, sinceBuild: since.has(change.uri.toString()) });
+      }
+    }
+    return { build, functions, ran: functions.filter((f) => f.ran).length };
+  }
+
+  private async mergeBase(repository: Repository): Promise<string | undefined> {
+    const root = repository.rootUri;
+    const branch = baseBranchSetting(root) || (await originHead(root.toString())) || 'main';
+    for (const ref of [`origin/${branch}`, branch]) {
+      const found = await repository.getMergeBase('HEAD', ref).catch(() => undefined);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private coverage(account: Account, build: Build): Promise<readonly FileCoverage[]> {
+    const key = account.scoped(build.id);
+    const shown = this.shown(account, build.id);
+    if (shown) return Promise.resolve(shown);
+    let found = this.reports.get(key);
+    if (!found) {
+      found = account.ready().then(async (client) => {
+        this.sent++;
+        const report = await client.getCoverage(build.id, { showFunctionCoverage: true });
+        return report.targets.flatMap((t) => t.files);
+      });
+      this.reports.set(key, found);
+      if (this.reports.size > MAX_REPORTS) this.reports.delete(this.reports.keys().next().value as string);
+      found.catch(() => this.reports.delete(key));
+    }
+    return found;
+  }
+}
+
+function relativePath(repository: Repository, uri: vscode.Uri): string {
+  const root = repository.rootUri.path.replace(/\/$/, '');
+  return uri.path.startsWith(`${root}/`) ? uri.path.slice(root.length + 1) : uri.path;
+}
+
+/** The files the working tree changed since the build's commit; none known when the repository lacks it. */
+async function changedSince(repository: Repository, sha: string | undefined): Promise<Set<string>> {
+  if (!isCommitSha(sha)) return new Set();
+  try {
+    await repository.getCommit(sha);
+    return new Set((await repository.diffWith(sha)).map((c) => c.uri.toString()));
+  } catch {
+    return new Set();
+  }
+}
+
+async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
