@@ -1,5 +1,6 @@
 export { BuildServiceClient } from './client';
 export { parseBaseUrl } from './baseUrl';
+export { hasHostFetch, takeHostFetch } from './vscodeRoute';
 export { functionRan } from './parseResults';
 export * from './errors';
 export type * from './models';
