@@ -169,6 +169,38 @@ describe('editor: download a build artifact', () => {
     }
   });
 
+  // The service is on 127.0.0.1, so the download takes VS Code's route: the host's fetch, which asked for
+  // gzip and inflated the answer (an .apk failed its compressed Content-Length, a .tar.gz was saved unpacked).
+  it("a gzip-encoded .apk and a .tar.gz arrive byte for byte as the server holds them (VS Code's route)", async () => {
+    const cdn = await startArtifactHost();
+    const build = iosSuccess();
+    const seeded = build.links.download;
+    const files = ['m2048-release.apk', 'm2048-sources.tar.gz'];
+    try {
+      build.links.download = [
+        { name: 'm2048 - packed apk', url: cdn.url(files[0], 1_500_000, { gzip: true }) },
+        { name: 'm2048 - sources', url: cdn.url(files[1], 1_500_000, { gzip: true }) },
+        ...build.links.download,
+      ];
+      for (const [file, pick] of [
+        [files[0], 'packed apk'],
+        [files[1], 'sources'],
+      ] as const) {
+        const saved = await (await download(await buildNode(build), pick)).done;
+        assert.equal(saved, path.join(folder, file));
+        assert.equal(sha256(saved), cdn.digest(file, 1_500_000, { gzip: true }), file);
+      }
+      assert.deepEqual(
+        cdn.requests.map((r) => r.headers['accept-encoding']),
+        ['identity', 'identity'],
+      );
+      await waitForLog(fixture.api, 'Requests to ' + fixture.service.baseUrl + " go through VS Code's network");
+    } finally {
+      build.links.download = seeded;
+      await cdn.close();
+    }
+  });
+
   it('build-artifacts/ committed as a symbolic link to a folder outside: refused, saying why, and no byte lands outside', async () => {
     const outside = mkdtempSync(path.join(tmpdir(), 'outside-'));
     symlinkSync(outside, folder);
