@@ -35,7 +35,7 @@ import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, textOf, waitForApps } from '../appsView';
 import { extensionApi, storeToken, testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
-import { applySettings, resetSettings } from '../settings';
+import { applySettings, resetSettings, setHttp } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -176,6 +176,10 @@ describe('editor: download a build artifact', () => {
     const build = iosSuccess();
     const seeded = build.links.download;
     const files = ['m2048-release.apk', 'm2048-sources.tar.gz'];
+    // Whatever the machine sets (this one names its own bundle in NODE_EXTRA_CA_CERTS): a client made without it.
+    const savedExtraCa = process.env.NODE_EXTRA_CA_CERTS;
+    delete process.env.NODE_EXTRA_CA_CERTS;
+    await setHttp('noProxy', ['unrelated.example']); // a network change: the next request builds a new client
     try {
       build.links.download = [
         { name: 'm2048 - packed apk', url: cdn.url(files[0], 1_500_000, { gzip: true }) },
@@ -194,9 +198,11 @@ describe('editor: download a build artifact', () => {
         cdn.requests.map((r) => r.headers['accept-encoding']),
         ['identity', 'identity'],
       );
-      await waitForLog(fixture.api, 'Requests to ' + fixture.service.baseUrl + " go through VS Code's network");
+      await waitForLog(fixture.api, `Requests to ${fixture.service.baseUrl} go through VS Code's network`);
     } finally {
       build.links.download = seeded;
+      if (savedExtraCa !== undefined) process.env.NODE_EXTRA_CA_CERTS = savedExtraCa;
+      await setHttp('noProxy', undefined);
       await cdn.close();
     }
   });

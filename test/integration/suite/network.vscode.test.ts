@@ -94,10 +94,13 @@ describe("network: VS Code's own proxy and certificates", function () {
   it("http.proxyStrictSSL off with an http:// proxy: still VS Code's route (the setting is about an https:// proxy's own certificate)", async () => {
     const mark = (await readLog(api)).length;
     await setHttp('proxyStrictSSL', false);
-    const route = await routeOnceListed(mark, 'apps with http.proxyStrictSSL off');
-    assert.match(route, /go through VS Code's network/);
-    assert.doesNotMatch(route, /not VS Code's network/);
-    await setHttp('proxyStrictSSL', undefined);
+    try {
+      const route = await routeOnceListed(mark, 'apps with http.proxyStrictSSL off');
+      assert.match(route, /go through VS Code's network/);
+      assert.doesNotMatch(route, /not VS Code's network/);
+    } finally {
+      await setHttp('proxyStrictSSL', undefined);
+    }
   });
 
   it("NODE_EXTRA_CA_CERTS naming an unrelated CA: still VS Code's route, and the machine's store is trusted", async () => {
