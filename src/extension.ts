@@ -19,6 +19,7 @@ import { TokenCommands } from './commands/accounts/tokenCommands';
 import { testTimeScale } from './core/polling/pollSchedule';
 import { withMore } from './core/testing/comparisonText';
 import type { BuildServiceExports } from './exports';
+import { takeHostFetch } from './api';
 import { AUTH_PROVIDER_ID, ViewId } from './ids';
 import { Accounts } from './services/accounts/accounts';
 import { ContextKeys } from './services/contextKeys';
@@ -54,6 +55,7 @@ import { FirstLook } from './services/firstLook';
 // the apps and Current Branch loads the branch Git names, so the status bar and the notice need no click.
 export function activate(context: vscode.ExtensionContext): BuildServiceExports {
   adoptDisplayLanguage(); // first: every text below is read in the user's language
+  takeHostFetch(); // VS Code's patched fetch as it is now, never one another extension puts there later
 
   // Test hooks: in VS Code's own test runs, and in a test host that installs the .vsix and sets this
   // variable (VS Code 1.139's web build runs no development-mode tests; see test/host/runInstalled.mjs).

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { NetworkOptions, ProxyOptions } from '../api';
+import { hasHostFetch, type NetworkOptions, type ProxyOptions } from '../api';
 
 const WATCHED = [
   'http.proxy',
@@ -38,7 +38,7 @@ export function readNetworkOptions(): NetworkOptions {
  */
 function vscodeFetchIsOn(http: vscode.WorkspaceConfiguration): boolean {
   const known = http.inspect<unknown>('fetchAdditionalSupport')?.defaultValue !== undefined;
-  return known && typeof globalThis.fetch === 'function' && http.get<unknown>('fetchAdditionalSupport') !== false;
+  return known && hasHostFetch() && http.get<unknown>('fetchAdditionalSupport') !== false;
 }
 
 /** Fires on any change, so the client cache builds a new client at once (no window reload). */

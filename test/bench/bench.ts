@@ -22,7 +22,7 @@ import { downloadTwentyMebibytes } from './download';
 import { baseComparisonRow, flakyCountRow, sharedNamesRow } from './baseComparison';
 import { trackerHoldsRow } from './trackerHolds';
 import { changedFunctionsRow, firstFailedRow } from './firstFailed';
-import { drippingAnswers, type DripOutcome, listTenThousandApps, thousandSmallRequests } from './wire';
+import { drippingAnswers, type DripOutcome, listTenThousandApps, routeRequests, thousandSmallRequests } from './wire';
 
 const root = join(__dirname, '../../..');
 
@@ -116,6 +116,22 @@ async function main(): Promise<void> {
       '1,000 sequential getBuild, alternating, median of 15',
       'undici.request + JSON.parse, one keep-alive connection',
       await thousandSmallRequests(client),
+      1.15,
+    ),
+  );
+
+  const routes = await routeRequests(await bundled<typeof import('./routeEntry')>('routeEntry.ts', join(root, 'test/bench/routeEntry.ts')));
+  rows.push(
+    ratioRow(
+      "200 sequential getBuild on VS Code's route (Node's fetch as the host's), warm connection, alternating, median of 15",
+      'plain fetch + JSON.parse',
+      routes.vscode,
+      1.15,
+    ),
+    ratioRow(
+      '200 sequential getBuild on our own route (undici), warm connection, alternating, median of 15',
+      'plain fetch + JSON.parse',
+      routes.own,
       1.15,
     ),
   );

@@ -93,3 +93,37 @@ export async function drippingAnswers(shipped: Shipped): Promise<DripOutcome> {
     await service.close();
   }
 }
+
+export interface RouteRequests {
+  vscode: Pair;
+  own: Pair;
+}
+
+/**
+ * 200 sequential getBuild on a warm keep-alive connection: the client on VS Code's route (the host's
+ * fetch, here Node's own: what is ours around it) and on our own route, each against plain `fetch`
+ * + JSON.parse of the same address. In plain Node; the host's own patch is not in it.
+ */
+export async function routeRequests(shipped: typeof import('./routeEntry')): Promise<RouteRequests> {
+  shipped.takeHostFetch();
+  const service = await startService();
+  const buildId = service.data.builds[0]?._id ?? '';
+  const made = (network: { vscodeFetch?: boolean }) =>
+    new shipped.BuildServiceClient({ baseUrl: service.baseUrl, getToken: () => Promise.resolve(service.token), network });
+  const vscode = made({ vscodeFetch: true });
+  const own = made({});
+  const headers = { authorization: `Bearer ${service.token}` };
+  const url = `${service.baseUrl}/builds/${buildId}`;
+  const through = (client: InstanceType<typeof shipped.BuildServiceClient>) => async (): Promise<void> => {
+    for (let i = 0; i < 200; i++) await client.getBuild(buildId);
+  };
+  const plain = async (): Promise<void> => {
+    for (let i = 0; i < 200; i++) JSON.parse(await (await fetch(url, { headers })).text());
+  };
+  try {
+    return { vscode: await alternate(through(vscode), plain, 15, 2), own: await alternate(through(own), plain, 15, 2) };
+  } finally {
+    await Promise.all([vscode.dispose(), own.dispose()]);
+    await service.close();
+  }
+}

@@ -24,7 +24,10 @@ import {
   type Build,
   type RunningService,
 } from '../service/server';
+import { takeHostFetch } from '../../src/api/transport/vscodeRoute';
 import { useReferenceService } from './clientFixture';
+
+takeHostFetch(); // as at activation: the host's fetch (here Node's own) is VS Code's route
 
 describe('saving an artifact', () => {
   const fixture = useReferenceService();
@@ -123,6 +126,45 @@ describe('saving an artifact', () => {
     } finally {
       await cdn.close();
     }
+  });
+
+  // VS Code's route is the host's fetch, which asks for gzip and inflates what comes back unless told otherwise.
+  for (const [route, network] of [
+    ["VS Code's route", { vscodeFetch: true }],
+    ['our own route', {}],
+  ] as const) {
+    it(`on ${route}, a gzip-encoded .apk and .tar.gz are saved byte for byte as the server holds them`, async () => {
+      const cdn = await startArtifactHost();
+      try {
+        const client = fixture.client({ network });
+        for (const file of ['app-release.apk', 'sources.tar.gz']) {
+          const saved = await saveArtifact({ client, url: cdn.url(file, 600_000, { gzip: true }), folder, timeoutMs: 5000 });
+          assert.equal(sha256(saved.path), cdn.digest(file, 600_000, { gzip: true }), file);
+          assert.equal(saved.bytes, readFileSync(saved.path).length);
+        }
+        assert.deepEqual(
+          cdn.requests.map((r) => r.headers['accept-encoding']),
+          ['identity', 'identity'],
+        );
+      } finally {
+        await cdn.close();
+      }
+    });
+  }
+
+  it("on VS Code's route, a foreign http:// hop whose name does not resolve here is refused: it cannot be checked", async () => {
+    const failure = await saveArtifact({
+      client: fixture.client({ network: { vscodeFetch: true } }),
+      url: 'http://artifacts.invalid/app.apk',
+      folder,
+      timeoutMs: 5000,
+    }).catch((e: unknown) => e);
+    assert.ok(failure instanceof DownloadFailed, String(failure));
+    assert.equal(failure.kind, 'refused');
+    assert.equal(
+      failure.reason,
+      'the link leads to http://artifacts.invalid, a name this computer cannot look up, so where it leads cannot be checked',
+    );
   });
 
   it('a redirect from the service to another origin drops the token; one from there back to the service takes it again', async () => {

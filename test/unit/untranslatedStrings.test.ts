@@ -88,15 +88,19 @@ const ALLOWED: readonly Allowed[] = [
     texts: [
       "VS Code's fetch support is off (http.fetchAdditionalSupport) or missing",
       'a loopback address VS Code might send to a proxy',
-      "http.proxyAuthorization is set, and VS Code's fetch does not send it",
-      "http.proxyStrictSSL is off, and VS Code's fetch checks the proxy's certificate all the same",
-      "NODE_EXTRA_CA_CERTS is set, and VS Code's fetch does not trust the certificates it names",
+      'the proxy address is not one',
+      "http.proxyAuthorization is set for the proxy ${}, and VS Code's fetch does not send it",
+      "http.proxyStrictSSL is off for the https:// proxy ${}, and VS Code's fetch checks its certificate all the same",
     ],
   },
   {
     why: 'the same log line',
     file: 'src/api/transport/transport.ts',
-    texts: ["${} (not VS Code's network: ${})"],
+    texts: [
+      "${} (not VS Code's network: ${})",
+      '${}; our own route if only NODE_EXTRA_CA_CERTS trusts a certificate',
+      'its certificate was not trusted there, and NODE_EXTRA_CA_CERTS (${}) may hold its authority',
+    ],
   },
   {
     why: 'the same log line, and the errors of a silent connection (log only)',
@@ -106,6 +110,7 @@ const ALLOWED: readonly Allowed[] = [
       'no answer began in time',
       'the answer stopped arriving',
       'The address ${}${} would be changed when sent (a "." or ".." segment); nothing was sent.',
+      "VS Code's fetch was not there when the extension started; nothing was sent.",
     ],
   },
   {
@@ -170,6 +175,7 @@ const ALLOWED: readonly Allowed[] = [
     texts: [
       'The download from ${} was redirected from https:// to http://${}, which would be unencrypted; refused.',
       'The download address ${} is at ${}, a ${} address, and the service is not; refused.',
+      'The download address ${} does not resolve on this computer, so where it leads cannot be checked; over plain http:// it is refused.',
     ],
   },
   {

@@ -8,9 +8,16 @@ import type { AddressInfo } from 'node:net';
 import { ApiError } from '../../src/api/errors';
 import { describeNetworkFailure } from '../../src/api/transport/networkErrors';
 import { ownRouteReason } from '../../src/api/transport/networkRoute';
-import { vscodeRoute } from '../../src/api/transport/vscodeRoute';
+import { takeHostFetch, vscodeRoute } from '../../src/api/transport/vscodeRoute';
+import { discard } from '../../src/api/transport/route';
+import { BuildServiceClient } from '../../src/api/client/client';
 import * as undici from 'undici';
+import { createTestCa } from '../network/certificates';
 import { startForwardProxy } from '../network/forwardProxy';
+import { startService } from '../service/server';
+
+// As the extension does at activation; here the host's fetch is Node's own.
+takeHostFetch();
 
 async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ origin: string; server: Server }> {
   const server = createServer(handler);
@@ -108,6 +115,49 @@ describe("VS Code's way out (the host's fetch)", () => {
     assert.equal((failure as { code?: string }).code, 'UND_ERR_BODY_TIMEOUT');
   });
 
+  it('a body dropped unread is cancelled at once: the server sees the connection go, long before the silence limit', async () => {
+    let closed: () => void = () => undefined;
+    const gone = new Promise<void>((resolve) => (closed = resolve));
+    const origin = await start((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.write(Buffer.alloc(1024));
+      response.on('close', closed); // never ended by the server: only the client can close it
+    });
+    const answer = await vscodeRoute(60_000).send({ origin, path: '/v1/artifact', method: 'GET', headers: {} });
+    const dropped = Date.now();
+    discard(answer.body);
+    await gone;
+    assert.ok(Date.now() - dropped < 2_000, `closed after ${Date.now() - dropped} ms`);
+  });
+
+  it('the fetch taken at activation carries the requests: one put in its place later sees nothing', async () => {
+    const origin = await start((_request, response) => response.end('ok'));
+    const original = globalThis.fetch;
+    let seen = 0;
+    globalThis.fetch = (...args: Parameters<typeof fetch>) => {
+      seen++;
+      return original(...args);
+    };
+    try {
+      const answer = await vscodeRoute(5000).send({ origin, path: '/v1/apps', method: 'GET', headers: { authorization: 'Bearer t0ken' } });
+      assert.equal(await text(answer.body), 'ok');
+      assert.equal(seen, 0);
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
+  it('a gzip-encoded answer is inflated by fetch, and its compressed Content-Length is not handed on', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const packed = gzipSync(Buffer.alloc(100_000, 'a'));
+    const origin = await start((_request, response) =>
+      response.writeHead(200, { 'content-encoding': 'gzip', 'content-length': String(packed.length) }).end(packed),
+    );
+    const answer = await vscodeRoute(5000).send({ origin, path: '/v1/apps', method: 'GET', headers: {} });
+    assert.equal(answer.headers['content-length'], undefined);
+    assert.equal((await text(answer.body)).length, 100_000);
+  });
+
   it('close() ends a request still waiting', async () => {
     const origin = await start(() => undefined);
     const route = vscodeRoute(60_000);
@@ -133,10 +183,32 @@ describe('which way a client takes (networkRoute.ts)', () => {
   it('our own way, with the reason, when VS Code would not do what a setting asks', () => {
     assert.match(ownRouteReason(service, {}, {}) ?? '', /fetch support is off/);
     assert.match(ownRouteReason('http://127.0.0.2:8080/v1', on, {}) ?? '', /loopback/);
-    assert.match(ownRouteReason(service, { ...on, proxy: { authorization: 'Basic x' } }, {}) ?? '', /http\.proxyAuthorization/);
-    assert.match(ownRouteReason(service, { ...on, proxy: { strictSSL: false } }, {}) ?? '', /http\.proxyStrictSSL/);
-    assert.match(ownRouteReason(service, on, { NODE_EXTRA_CA_CERTS: '/ca.pem' }) ?? '', /NODE_EXTRA_CA_CERTS/);
-    assert.equal(ownRouteReason(service, { ...on, systemCertificates: false }, { NODE_EXTRA_CA_CERTS: '/ca.pem' }), undefined);
+    const login = { url: 'http://proxy:3128', authorization: 'Basic x' };
+    assert.match(
+      ownRouteReason(service, { ...on, proxy: login }, {}) ?? '',
+      /http\.proxyAuthorization is set for the proxy http:\/\/proxy:3128/,
+    );
+    assert.match(ownRouteReason(service, { ...on, proxy: { authorization: 'Basic x' } }, { HTTPS_PROXY: 'http://p:1' }) ?? '', /proxyAuth/);
+    const strict = { url: 'https://proxy:3129', strictSSL: false };
+    assert.match(ownRouteReason(service, { ...on, proxy: strict }, {}) ?? '', /http\.proxyStrictSSL is off for the https:\/\/ proxy/);
+  });
+
+  it("VS Code's fetch when the setting would change nothing it does: no proxy for the address, or an http:// proxy", () => {
+    // http.proxyAuthorization with no proxy, or one the address bypasses: VS Code may still find one (PAC, the system) and log in itself.
+    assert.equal(ownRouteReason(service, { ...on, proxy: { authorization: 'Basic x' } }, {}), undefined);
+    for (const noProxy of [['builds.example.com'], ['.example.com'], ['*.example.com'], ['builds.example.com:443'], ['*']]) {
+      assert.equal(
+        ownRouteReason(service, { ...on, proxy: { url: 'http://proxy:3128', authorization: 'Basic x', noProxy } }, {}),
+        undefined,
+      );
+    }
+    const otherPort = { url: 'http://proxy:3128', authorization: 'Basic x', noProxy: ['builds.example.com:8443'] };
+    assert.match(ownRouteReason(service, { ...on, proxy: otherPort }, {}) ?? '', /proxyAuthorization/);
+    // http.proxyStrictSSL concerns a proxy's own TLS: an http:// proxy has none, and no proxy has none either.
+    assert.equal(ownRouteReason(service, { ...on, proxy: { strictSSL: false } }, {}), undefined);
+    assert.equal(ownRouteReason(service, { ...on, proxy: { url: 'http://proxy:3128', strictSSL: false } }, {}), undefined);
+    // NODE_EXTRA_CA_CERTS: VS Code's route first (vscodeFirst.ts).
+    assert.equal(ownRouteReason(service, on, { NODE_EXTRA_CA_CERTS: '/ca.pem' }), undefined);
   });
 });
 
@@ -183,5 +255,57 @@ describe("VS Code's way out: whose failure", () => {
     } finally {
       await proxy.close();
     }
+  });
+});
+
+// NODE_EXTRA_CA_CERTS is read by Node at start only, so setting it here is what VS Code's fetch would
+// see of it: nothing. Our own route reads the file (trustStore.ts).
+describe("VS Code's way out first, our own after a certificate only NODE_EXTRA_CA_CERTS trusts", function () {
+  this.timeout(30_000);
+  const saved = process.env.NODE_EXTRA_CA_CERTS;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+    else process.env.NODE_EXTRA_CA_CERTS = saved;
+  });
+
+  async function attempt(extraCa: string | undefined): Promise<{ apps: number | Error; log: string[]; served: number }> {
+    const ca = createTestCa();
+    const service = await startService({ tls: ca.issue(['127.0.0.1']) });
+    const log: string[] = [];
+    if (extraCa === 'service') process.env.NODE_EXTRA_CA_CERTS = ca.certFile;
+    else if (extraCa) process.env.NODE_EXTRA_CA_CERTS = extraCa;
+    else delete process.env.NODE_EXTRA_CA_CERTS;
+    const client = new BuildServiceClient({
+      baseUrl: service.baseUrl,
+      getToken: () => Promise.resolve(service.token),
+      retry: { baseDelayMs: 1, attempts: 1 },
+      network: { vscodeFetch: true },
+      onNetworkReady: (how) => log.push(how),
+    });
+    try {
+      const apps = await client.listApps().then(
+        (list) => list.length,
+        (e: unknown) => e as Error,
+      );
+      return { apps, log, served: service.requests.length };
+    } finally {
+      await client.dispose();
+      await service.close();
+    }
+  }
+
+  it("the service's CA only in NODE_EXTRA_CA_CERTS: the apps arrive through our own route, and the log says why", async () => {
+    const { apps, log } = await attempt('service');
+    assert.ok(typeof apps === 'number' && apps > 0, String(apps));
+    assert.match(log[0] ?? '', /^through VS Code's network/);
+    assert.match(log.at(-1) ?? '', /not VS Code's network: its certificate was not trusted there, and NODE_EXTRA_CA_CERTS/);
+  });
+
+  it("an unrelated CA in NODE_EXTRA_CA_CERTS: the certificate error of VS Code's route, nothing sent, and the client stays there", async () => {
+    const { apps, log, served } = await attempt(createTestCa('Unrelated').certFile);
+    assert.ok(apps instanceof ApiError && apps.kind === 'certificate', String(apps));
+    assert.equal(served, 0);
+    assert.equal(log.length, 1);
+    assert.match(log[0], /^through VS Code's network/);
   });
 });

@@ -92,9 +92,11 @@ export async function openDownload(config: DownloadConfig, link: string, options
   for (let hop = 0; ; hop++) {
     const withToken = isServiceOrigin(url, config.baseUrl);
     // The service's own origin is where the user pointed the extension; every other address is checked.
-    await checkHop(previous, url, withToken ? undefined : serviceRanges);
+    // VS Code's fetch resolves and connects by itself, so a name not checkable here is not asked over plain http://.
+    await checkHop(previous, url, withToken ? undefined : serviceRanges, route.chooser === 'vscode' && url.protocol === 'http:');
     const token = withToken ? await config.token() : undefined;
-    const headers: Record<string, string> = { accept: '*/*', 'user-agent': config.userAgent };
+    // The bytes as the server holds them: fetch would inflate a gzip-encoded answer (an .apk, a .tar.gz) otherwise.
+    const headers: Record<string, string> = { accept: '*/*', 'accept-encoding': 'identity', 'user-agent': config.userAgent };
     if (token) headers.authorization = `Bearer ${token}`;
     options.onHop?.({ url: url.href, withToken });
     let response: RouteResponse;

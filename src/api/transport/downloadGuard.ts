@@ -8,7 +8,7 @@ import { ApiError } from '../errors';
 
 export type AddressRange = 'public' | 'loopback' | 'link-local' | 'private' | 'reserved';
 
-export type DownloadRefusal = 'downgrade' | 'address';
+export type DownloadRefusal = 'downgrade' | 'address' | 'unresolved';
 
 /** A hop the download would not take; `host` and `range` let the caller word why. */
 export class DownloadRefusedError extends ApiError {
@@ -66,6 +66,8 @@ export async function checkHop(
   previous: URL | undefined,
   next: URL,
   serviceRanges?: () => Promise<ReadonlySet<AddressRange>>,
+  /** A name that does not resolve here: refused, or left to the connection (or a proxy, which resolves names itself). */
+  refuseUnresolved = false,
 ): Promise<void> {
   if (previous?.protocol === 'https:' && next.protocol === 'http:') {
     throw new DownloadRefusedError(
@@ -76,6 +78,13 @@ export async function checkHop(
   }
   if (!serviceRanges) return;
   const addresses = await addressesOf(next.hostname);
+  if (addresses.length === 0 && refuseUnresolved) {
+    throw new DownloadRefusedError(
+      'unresolved',
+      next.host,
+      `The download address ${next.host} does not resolve on this computer, so where it leads cannot be checked; over plain http:// it is refused.`,
+    );
+  }
   if (addresses.length === 0) return;
   const refused = refusal(next.host, addresses, await serviceRanges());
   if (refused) throw refused;

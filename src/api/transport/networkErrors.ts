@@ -24,6 +24,11 @@ const TRUST_FIX = (): string =>
     'If your network inspects HTTPS with its own certificate authority, add that CA to the system certificate store (with http.systemCertificates on) or put it in a PEM file named by NODE_EXTRA_CA_CERTS, then restart VS Code.',
   );
 
+/** A certificate no trusted authority vouches for (not an expired one, not one for another name). */
+export function untrustedCertificate(error: unknown): boolean {
+  return codesOf(error).some((code) => NOT_TRUSTED.has(code));
+}
+
 /** Errors of a connection to the proxy itself, as its connector saw them (dispatcher.ts). */
 const proxyFailures = new WeakSet<object>();
 
@@ -93,13 +98,8 @@ export function describeNetworkFailure(
       details,
     );
   }
-  const proxyStatus = /Proxy response \((\d{3})\)/.exec(messagesOf(error).join(' '))?.[1];
-  if (proxyStatus === '407') {
-    const message = byVsCode
-      ? "The proxy VS Code chose asked for authentication (407) and VS Code had no login for it; nothing reached the build service. VS Code asks for a proxy's user name and password itself on the desktop (or uses Kerberos); elsewhere, put them in http.proxy or set http.proxyAuthorization."
-      : 'The proxy asked for authentication (407) and did not accept what was sent; nothing reached the build service. Check the credentials in http.proxy or http.proxyAuthorization.';
-    return new ApiError('proxy-auth', message, { ...where, status: 407, code: 'PROXY_407' });
-  }
+  const proxyStatus = proxyStatusOf(error);
+  if (proxyStatus === '407') return proxyLoginRefused(where, route);
   if (proxyStatus) {
     const settings = byVsCode ? "http.proxy, http.noProxy and the system's proxy settings" : 'http.proxy and http.noProxy';
     return new ApiError(
@@ -126,6 +126,14 @@ export function describeNetworkFailure(
   return undefined;
 }
 
+function proxyLoginRefused(where: Where, route: Pick<Route, 'chooser'> | undefined): ApiError {
+  const message =
+    route?.chooser === 'vscode'
+      ? "The proxy VS Code chose asked for authentication (407) and VS Code had no login for it; nothing reached the build service. VS Code asks for a proxy's user name and password itself on the desktop (or uses Kerberos); elsewhere, put them in http.proxy or set http.proxyAuthorization."
+      : 'The proxy asked for authentication (407) and did not accept what was sent; nothing reached the build service. Check the credentials in http.proxy or http.proxyAuthorization.';
+  return new ApiError('proxy-auth', message, { ...where, status: 407, code: 'PROXY_407' });
+}
+
 /**
  * On VS Code's route the proxy is VS Code's choice, unknown here; a refused or unreachable address whose
  * port is not the service's is taken as that proxy's (a service and its proxy on one port is rare).
@@ -143,6 +151,18 @@ function unreachedProxy(error: unknown, url: string): string | undefined {
 function proxyFor(url: string, proxy: ResolvedProxy): URL | undefined {
   const chosen = url.startsWith('https:') ? proxy.httpsProxy : proxy.httpProxy;
   return chosen ? new URL(chosen) : undefined;
+}
+
+/**
+ * The proxy's answer to CONNECT: its status where the error carries one (VS Code's proxy agent on a
+ * failed login), else as undici's tunnel words it, "Proxy response (407) !== 200".
+ */
+function proxyStatusOf(error: unknown): string | undefined {
+  for (const e of chain(error)) {
+    const status = (e as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 300 && status < 600) return String(status);
+  }
+  return /Proxy response \((\d{3})\)/.exec(messagesOf(error).join(' '))?.[1];
 }
 
 function chain(error: unknown): object[] {

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { ApiError } from '../errors';
 import type { NetworkOptions } from './network';
 import { describeNetworkFailure } from './networkErrors';
-import { ownRouteReason } from './networkRoute';
+import { extraCertificatesFile, ownRouteReason } from './networkRoute';
+import { vscodeFirst } from './vscodeFirst';
 import { discard, type Route, type RouteResponse } from './route';
 import { vscodeRoute } from './vscodeRoute';
 import { DeadlinePassed } from './deadline';
@@ -91,7 +92,19 @@ export class Transport {
   private async choose(): Promise<Route> {
     const { baseUrl, timeoutMs, network = {} } = this.options;
     const reason = ownRouteReason(baseUrl, network);
-    if (!reason) return vscodeRoute(timeoutMs);
+    if (reason) return this.ownRoute(reason);
+    const extra = extraCertificatesFile(network);
+    if (!extra) return vscodeRoute(timeoutMs);
+    const vscode = vscodeRoute(timeoutMs);
+    const route = vscodeFirst(
+      { ...vscode, description: `${vscode.description}; our own route if only NODE_EXTRA_CA_CERTS trusts a certificate` },
+      () => this.ownRoute(`its certificate was not trusted there, and NODE_EXTRA_CA_CERTS (${extra}) may hold its authority`),
+      (moved) => this.options.onNetworkReady?.(moved.description),
+    );
+    return route;
+  }
+
+  private async ownRoute(reason: string): Promise<Route> {
     const [{ ownRoute }, undici] = await Promise.all([import('./dispatcher'), import('undici')]);
     const route = await ownRoute(undici, this.options);
     return { ...route, description: `${route.description} (not VS Code's network: ${reason})` };

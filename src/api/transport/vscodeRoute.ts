@@ -14,6 +14,20 @@ class Silence extends Error {
   }
 }
 
+// Taken once, when the extension activates (takeHostFetch): an extension that replaces globalThis.fetch
+// later never sees a request of ours, nor the token in it.
+let hostFetch: typeof fetch | undefined;
+
+/** Keeps the host's fetch as it is now; called at activation, before any other extension's code could run in between. */
+export function takeHostFetch(): void {
+  hostFetch ??= typeof globalThis.fetch === 'function' ? globalThis.fetch : undefined;
+}
+
+/** Whether a fetch was there to take (VS Code patches it before extensions load). */
+export function hasHostFetch(): boolean {
+  return hostFetch !== undefined;
+}
+
 export function vscodeRoute(timeoutMs: number): Route {
   const closing = new AbortController();
   return {
@@ -22,6 +36,7 @@ export function vscodeRoute(timeoutMs: number): Route {
       "through VS Code's network: the proxy VS Code chooses for the address (http.proxy, http.noProxy, the environment, the system, PAC) and the certificates it trusts (http.systemCertificates)",
     send: async ({ origin, path, method, headers, body, signal }) => {
       const url = sameWhenParsed(origin, path);
+      if (!hostFetch) throw new ApiError('network', "VS Code's fetch was not there when the extension started; nothing was sent.");
       const silence = new AbortController();
       const signals = [closing.signal, silence.signal, ...(signal ? [signal] : [])];
       let timer = setTimeout(() => silence.abort(new Silence('UND_ERR_HEADERS_TIMEOUT')), timeoutMs);
@@ -31,8 +46,7 @@ export function vscodeRoute(timeoutMs: number): Route {
       };
       let response: Response;
       try {
-        // Read at each request: VS Code installs its fetch before extensions load and may replace it.
-        response = await globalThis.fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.any(signals) });
+        response = await hostFetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.any(signals) });
       } catch (error) {
         clearTimeout(timer);
         // The silence limit's own reason, not fetch's wrapping, so the message says which wait ran out.
@@ -59,30 +73,53 @@ function sameWhenParsed(origin: string, path: string): URL {
   throw new ApiError('bad-request', `The address ${origin}${path} would be changed when sent (a "." or ".." segment); nothing was sent.`);
 }
 
+/**
+ * fetch inflates a body sent with a Content-Encoding; its Content-Length then counts the compressed
+ * bytes, not the ones read, so it is left out (a download is then not measured against it).
+ */
 function headerRecord(headers: Headers): RouteResponse['headers'] {
   const record: RouteResponse['headers'] = {};
   headers.forEach((value, name) => {
     record[name] = value;
   });
+  const encoding = record['content-encoding'];
+  if (typeof encoding === 'string' && encoding.trim().toLowerCase() !== 'identity') delete record['content-length'];
   return record;
 }
 
-/** The body as a Node stream; every chunk restarts the silence limit, and the end stops it. */
+/**
+ * The body as a Node stream; every chunk restarts the silence limit, and the end stops it. Destroyed
+ * unread (route.ts discard), it cancels the answer at once: the connection is not held until the limit.
+ */
 function watched(response: Response, onChunk: () => void, onEnd: () => void): Readable {
   const source = response.body;
   if (!source) {
     onEnd();
     return Readable.from([]);
   }
-  async function* chunks(): AsyncGenerator<Buffer> {
-    try {
-      for await (const chunk of source as unknown as AsyncIterable<Uint8Array>) {
-        onChunk();
-        yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      }
-    } finally {
+  const reader = source.getReader();
+  return new Readable({
+    read() {
+      reader.read().then(
+        ({ done, value }) => {
+          if (done) {
+            onEnd();
+            this.push(null);
+            return;
+          }
+          onChunk();
+          this.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+        },
+        (error: unknown) => {
+          onEnd();
+          this.destroy(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    },
+    destroy(error, callback) {
       onEnd();
-    }
-  }
-  return Readable.from(chunks(), { objectMode: false });
+      reader.cancel().catch(() => undefined);
+      callback(error);
+    },
+  });
 }

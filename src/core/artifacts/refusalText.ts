@@ -23,6 +23,9 @@ export function refusedHopReason(error: DownloadRefusedError): string {
   if (error instanceof UnencryptedLinkError) {
     return l10n.t('the link leads to http://{0}, where it would travel unencrypted, and the service uses https://', host);
   }
+  if (refusal === 'unresolved') {
+    return l10n.t('the link leads to http://{0}, a name this computer cannot look up, so where it leads cannot be checked', host);
+  }
   if (refusal === 'downgrade') {
     return l10n.t('it was redirected from https:// to http://{0}, where it would travel unencrypted', host);
   }

@@ -35,7 +35,7 @@ import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, textOf, waitForApps } from '../appsView';
 import { extensionApi, storeToken, testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
-import { applySettings, resetSettings } from '../settings';
+import { applySettings, resetSettings, setHttp } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -165,6 +165,44 @@ describe('editor: download a build artifact', () => {
       );
     } finally {
       build.links.download = seeded;
+      await cdn.close();
+    }
+  });
+
+  // The service is on 127.0.0.1, so the download takes VS Code's route: the host's fetch, which asked for
+  // gzip and inflated the answer (an .apk failed its compressed Content-Length, a .tar.gz was saved unpacked).
+  it("a gzip-encoded .apk and a .tar.gz arrive byte for byte as the server holds them (VS Code's route)", async () => {
+    const cdn = await startArtifactHost();
+    const build = iosSuccess();
+    const seeded = build.links.download;
+    const files = ['m2048-release.apk', 'm2048-sources.tar.gz'];
+    // Whatever the machine sets (this one names its own bundle in NODE_EXTRA_CA_CERTS): a client made without it.
+    const savedExtraCa = process.env.NODE_EXTRA_CA_CERTS;
+    delete process.env.NODE_EXTRA_CA_CERTS;
+    await setHttp('noProxy', ['unrelated.example']); // a network change: the next request builds a new client
+    try {
+      build.links.download = [
+        { name: 'm2048 - packed apk', url: cdn.url(files[0], 1_500_000, { gzip: true }) },
+        { name: 'm2048 - sources', url: cdn.url(files[1], 1_500_000, { gzip: true }) },
+        ...build.links.download,
+      ];
+      for (const [file, pick] of [
+        [files[0], 'packed apk'],
+        [files[1], 'sources'],
+      ] as const) {
+        const saved = await (await download(await buildNode(build), pick)).done;
+        assert.equal(saved, path.join(folder, file));
+        assert.equal(sha256(saved), cdn.digest(file, 1_500_000, { gzip: true }), file);
+      }
+      assert.deepEqual(
+        cdn.requests.map((r) => r.headers['accept-encoding']),
+        ['identity', 'identity'],
+      );
+      await waitForLog(fixture.api, `Requests to ${fixture.service.baseUrl} go through VS Code's network`);
+    } finally {
+      build.links.download = seeded;
+      if (savedExtraCa !== undefined) process.env.NODE_EXTRA_CA_CERTS = savedExtraCa;
+      await setHttp('noProxy', undefined);
       await cdn.close();
     }
   });
