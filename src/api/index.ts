@@ -1,6 +1,6 @@
 export { BuildServiceClient } from './client';
 export { parseBaseUrl } from './baseUrl';
-export { functionRan } from './parseResults';
+export { functionRan, listedOf, TESTS_MAX } from './parseResults';
 export * from './errors';
 export type * from './models';
 export type { BuildServiceClientOptions, Cancellable } from './client';

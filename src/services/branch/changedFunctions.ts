@@ -6,6 +6,8 @@ import type { Account } from '../accounts/accounts';
 import { baseBranchSetting } from '../testing/comparisonSettings';
 import { originHead } from '../testing/defaultBranch';
 import type { Repository } from './gitTypes';
+import { cachedAnswers, Lru } from '../../core/cache/lru';
+import { filesBytes } from '../../core/cache/weights';
 
 /** At most this many changed files are read for their functions. */
 const MAX_FILES = 2_000;
@@ -36,7 +38,7 @@ export type ShownCoverage = (account: Account, buildId: string) => readonly File
 // against the function coverage of the branch's latest finished build: one coverage request per build,
 // none when the coverage view shows it. Git runs in the Git extension's process.
 export class ChangedFunctions {
-  private readonly reports = new Map<string, Promise<readonly FileCoverage[]>>();
+  private readonly reports = new Lru<string, Promise<readonly FileCoverage[]>>(MAX_REPORTS, cachedAnswers);
   /** For tests: coverage requests sent. */
   sent = 0;
 
@@ -86,9 +88,12 @@ export class ChangedFunctions {
         const report = await client.getCoverage(build.id, { showFunctionCoverage: true });
         return report.targets.flatMap((t) => t.files);
       });
-      this.reports.set(key, found);
-      if (this.reports.size > MAX_REPORTS) this.reports.delete(this.reports.keys().next().value as string);
-      found.catch(() => this.reports.delete(key));
+      const made = found;
+      this.reports.set(key, made);
+      made.then(
+        (files) => this.reports.weigh(key, made, filesBytes(files)),
+        () => this.reports.delete(key),
+      );
     }
     return found;
   }

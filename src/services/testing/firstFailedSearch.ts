@@ -1,6 +1,7 @@
 import type { Build, TestResult } from '../../api';
-import { Lru } from '../../core/cache/lru';
-import { noFailures, TestIndex, type TestRef } from '../../core/testing/baseComparison';
+import { cachedAnswers, Lru } from '../../core/cache/lru';
+import { buildsBytes } from '../../core/cache/weights';
+import { COMPARED_TESTS_MAX, noFailures, TestIndex, type TestRef } from '../../core/testing/baseComparison';
 import type { BaseLook } from '../../core/testing/comparisonText';
 import { findFirstFailed, FIRST_FAILED_BUILDS, historyFrom, type FirstFailed } from '../../core/testing/firstFailed';
 import { listLimitFor } from '../../core/testing/comparisonSettings';
@@ -22,8 +23,8 @@ export type FirstFailedOf = (test: TestRef) => TestFirstFailed | undefined;
 // branch, then at most ⌈log₂ 50⌉ + 1 test requests each (through the comparison's plan and its cache of
 // failed tests), once per build: a finished build's older builds never change.
 export class FirstFailedSearch {
-  private readonly searches = new Lru<string, Promise<FirstFailedOf>>(MAX_KEPT);
-  private readonly lists = new Lru<string, Promise<readonly Build[]>>(MAX_KEPT);
+  private readonly searches = new Lru<string, Promise<FirstFailedOf>>(MAX_KEPT, cachedAnswers);
+  private readonly lists = new Lru<string, Promise<readonly Build[]>>(MAX_KEPT, cachedAnswers);
   /** For tests and the log: test requests the searches asked for. */
   sent = 0;
 
@@ -37,7 +38,9 @@ export class FirstFailedSearch {
     let search = this.searches.get(key);
     if (!search) {
       search = this.search(look, build, failed, base);
-      this.keep(this.searches, key, search);
+      // An answer per test searched, each holding its test and the builds it names.
+      const searched = Math.min(failed.length, COMPARED_TESTS_MAX);
+      this.keep(this.searches, key, search, () => 256 + searched * 160);
     }
     return search;
   }
@@ -87,15 +90,18 @@ export class FirstFailedSearch {
           }),
         ),
     );
-    this.keep(this.lists, key, made);
+    this.keep(this.lists, key, made, buildsBytes);
     return made;
   }
 
-  /** Bounded, and a failure forgotten so the next look asks again. */
-  private keep<T>(cache: Lru<string, Promise<T>>, key: string, value: Promise<T>): void {
+  /** Bounded, weighed once known, and a failure forgotten so the next look asks again. */
+  private keep<T>(cache: Lru<string, Promise<T>>, key: string, value: Promise<T>, weigh: (value: T) => number): void {
     cache.set(key, value);
-    value.catch(() => {
-      if (cache.peek(key) === value) cache.delete(key);
-    });
+    value.then(
+      (known) => cache.weigh(key, value, weigh(known)),
+      () => {
+        if (cache.peek(key) === value) cache.delete(key);
+      },
+    );
   }
 }
