@@ -9,7 +9,8 @@ import { buildsBytes, testsBytes, textBytes } from '../cache/weights';
 import { loggedText } from '../text/serviceText';
 import { baseBuildFor, finishedWithTests, noFailures } from './baseComparison';
 import type { BaseLook } from './comparisonText';
-import { listLimitFor } from './comparisonSettings';
+import { FLAKY_BUILDS_MAX, listLimitFor } from './comparisonSettings';
+import { FIRST_FAILED_BUILDS } from './firstFailed';
 import { flakyTests, type FlakyReport } from './flaky';
 
 /** What a look needs: whose build (its ids scoped by the account), asked with which client, and the signal that ends it. */
@@ -43,7 +44,7 @@ export const CACHE_BOUNDS = {
   comparisons: 100,
   /** Failed-test lists, by build. */
   failedTests: 64,
-  /** Lists of a branch's builds, by app, branch and length. */
+  /** Lists of a branch's builds, by app and branch. */
   builds: 32,
   /** An app's default branch (main or master), by app. */
   defaults: 32,
@@ -114,7 +115,7 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
 
   private async baseLook(look: L, build: Build, branch: string): Promise<BaseLook> {
     if (!branch || !build.appId) return { kind: 'no-branch' };
-    const builds = await this.list(look, build.appId, branch, this.deps.flakyBuilds());
+    const builds = await this.list(look, build.appId, branch);
     const base = baseBuildFor(build, branch, builds);
     if (!base) return { kind: 'no-base', branch };
     try {
@@ -135,7 +136,7 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
       key,
       look.signal,
       async () => {
-        const listed = await this.list(look, appId, branch, builds);
+        const listed = await this.list(look, appId, branch);
         const history = listed.filter((b) => b.commit.branch === branch && finishedWithTests(b)).slice(0, builds);
         const failed = await Promise.all(history.map((build) => this.failedTestsOf(look, build)));
         const report = flakyTests(
@@ -177,12 +178,28 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
     );
   }
 
-  /** The branch's newest builds, enough for N finished ones; also where the base build is found. */
-  private list(look: L, appId: string, branch: string, builds: number): Promise<readonly Build[]> {
-    const limit = listLimitFor(builds);
+  /**
+   * The branch's newest builds: where the base build is found, the flaky count's history and the first-failed
+   * search's, one list for all three; listed again when `holding` is newer than the list kept.
+   */
+  async branchBuilds(look: L, appId: string, branch: string, holding?: Build): Promise<readonly Build[]> {
+    const listed = await this.list(look, appId, branch);
+    const newer = holding && !listed.some((b) => b.id === holding.id) && (holding.buildNumber ?? 0) > (listed[0]?.buildNumber ?? 0);
+    if (!newer) return listed;
+    this.caches.builds.delete(this.listKey(look, appId, branch));
+    return this.list(look, appId, branch);
+  }
+
+  private listKey(look: L, appId: string, branch: string): string {
+    return `${look.account.scoped(appId)}\n${branch}`;
+  }
+
+  /** Enough for the most finished builds any feature reads (FLAKY_BUILDS_MAX, FIRST_FAILED_BUILDS): one list a branch. */
+  private list(look: L, appId: string, branch: string): Promise<readonly Build[]> {
+    const limit = listLimitFor(Math.max(FLAKY_BUILDS_MAX, FIRST_FAILED_BUILDS));
     return this.share(
       this.caches.builds,
-      `${look.account.scoped(appId)}\n${branch}\n${limit}`,
+      this.listKey(look, appId, branch),
       look.signal,
       (signal) => this.deps.request(signal, (s) => look.client.listBuilds(appId, { branch, limit, signal: s })),
       buildsBytes,

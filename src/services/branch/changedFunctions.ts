@@ -3,8 +3,6 @@ import type { Build, FileCoverage } from '../../api';
 import { isCommitSha } from '../../core/branch/commitsBetween';
 import { changedLines, coverageByPath, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
 import type { Account } from '../accounts/accounts';
-import { baseBranchSetting } from '../testing/comparisonSettings';
-import { originHead } from '../testing/defaultBranch';
 import type { Repository } from './gitTypes';
 import { cachedAnswers, Lru } from '../../core/cache/lru';
 import { filesBytes } from '../../core/cache/weights';
@@ -42,10 +40,14 @@ export class ChangedFunctions {
   /** For tests: coverage requests sent. */
   sent = 0;
 
-  constructor(private readonly shown: ShownCoverage) {}
+  /** `baseBranchOf`: the one meaning of "the base branch" (core/branch/baseBranch.ts), as the comparison asks it. */
+  constructor(
+    private readonly shown: ShownCoverage,
+    private readonly baseBranchOf: (account: Account, build: Build) => Promise<string>,
+  ) {}
 
   async of(account: Account, repository: Repository, build: Build): Promise<ChangedReport | undefined> {
-    const base = await this.mergeBase(repository);
+    const base = await this.mergeBase(repository, await this.baseBranchOf(account, build));
     if (!base) return undefined;
     const changes = (await repository.diffWith(base)).filter((c) => c.status !== DELETED).slice(0, MAX_FILES);
     const functions: ChangedFunction[] = [];
@@ -67,9 +69,9 @@ export class ChangedFunctions {
     return { build, functions, ran: functions.filter((f) => f.ran).length };
   }
 
-  private async mergeBase(repository: Repository): Promise<string | undefined> {
-    const root = repository.rootUri;
-    const branch = baseBranchSetting(root) || (await originHead(root.toString())) || 'main';
+  private async mergeBase(repository: Repository, branch: string): Promise<string | undefined> {
+    // Git would read a leading `-` as an option (origin/HEAD can name anything).
+    if (!branch || branch.startsWith('-')) return undefined;
     for (const ref of [`origin/${branch}`, branch]) {
       const found = await repository.getMergeBase('HEAD', ref).catch(() => undefined);
       if (found) return found;

@@ -1,13 +1,11 @@
 import type { Build, TestResult } from '../../api';
 import { cachedAnswers, Lru } from '../../core/cache/lru';
-import { buildsBytes } from '../../core/cache/weights';
 import { COMPARED_TESTS_MAX, noFailures, TestIndex, type TestRef } from '../../core/testing/baseComparison';
 import type { BaseLook } from '../../core/testing/comparisonText';
-import { findFirstFailed, FIRST_FAILED_BUILDS, historyFrom, type FirstFailed } from '../../core/testing/firstFailed';
-import { listLimitFor } from '../../core/testing/comparisonSettings';
+import { findFirstFailed, historyFrom, type FirstFailed } from '../../core/testing/firstFailed';
 import type { Look, TestComparisons } from './testComparisons';
 
-/** Searches kept, and branch lists: the oldest go first. */
+/** Searches kept: the oldest go first. */
 const MAX_KEPT = 100;
 
 /** Where one failed test began to fail, and along which branch. */
@@ -24,7 +22,6 @@ export type FirstFailedOf = (test: TestRef) => TestFirstFailed | undefined;
 // failed tests), once per build: a finished build's older builds never change.
 export class FirstFailedSearch {
   private readonly searches = new Lru<string, Promise<FirstFailedOf>>(MAX_KEPT, cachedAnswers);
-  private readonly lists = new Lru<string, Promise<readonly Build[]>>(MAX_KEPT, cachedAnswers);
   /** For tests and the log: test requests the searches asked for. */
   sent = 0;
 
@@ -74,24 +71,9 @@ export class FirstFailedSearch {
     };
   }
 
-  /** The branch's newest builds; listed again when `start` is newer than the list kept. */
+  /** The branch's newest builds: the comparison's own list (one request serves both), listed again when `start` is newer. */
   private list(look: Look, start: Build): Promise<readonly Build[]> {
-    const key = `${look.account.scoped(start.appId ?? '')}\n${start.commit.branch ?? ''}`;
-    const kept = this.lists.get(key);
-    const fresh = kept?.then((builds) => (builds.some((b) => b.id === start.id) ? builds : undefined));
-    const made = (fresh ?? Promise.resolve(undefined)).then(
-      (builds) =>
-        builds ??
-        this.comparisons.plan.run(look.signal, (signal) =>
-          look.client.listBuilds(start.appId ?? '', {
-            branch: start.commit.branch,
-            limit: listLimitFor(FIRST_FAILED_BUILDS),
-            signal,
-          }),
-        ),
-    );
-    this.keep(this.lists, key, made, buildsBytes);
-    return made;
+    return this.comparisons.store.branchBuilds(look, start.appId ?? '', start.commit.branch ?? '', start);
   }
 
   /** Bounded, weighed once known, and a failure forgotten so the next look asks again. */
