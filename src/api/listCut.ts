@@ -16,8 +16,6 @@ export function cutList(text: string, key: string, max: number): CutText {
   let from = 0;
   let listed = 0;
   let depth = 0;
-  let inString = false;
-  let stringStart = -1;
   /** Where the last string of the top-level object ended, and whether it was `key`. */
   let keyEnd = -1;
   // Inside the list: its depth, the items begun so far, where the cut goes.
@@ -26,19 +24,13 @@ export function cutList(text: string, key: string, max: number): CutText {
   let cutAt = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) {
-        inString = false;
-        if (depth === 1) keyEnd = i - stringStart + 1 === quotedKey.length && text.startsWith(quotedKey, stringStart) ? i : -1;
-      }
-      continue;
-    }
     if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
     if (listDepth !== 0 && depth === listDepth && items === 0 && c !== 0x5d) items = 1;
     if (c === 0x22) {
-      inString = true;
-      stringStart = i;
+      // Most of an answer is strings: jump to the quote that ends this one (one not escaped).
+      const start = i;
+      i = stringEnd(text, i);
+      if (depth === 1) keyEnd = i - start + 1 === quotedKey.length && text.startsWith(quotedKey, start) ? i : -1;
     } else if (c === 0x5b || c === 0x7b) {
       if (depth === 1 && c === 0x5b && keyEnd >= 0 && /^\s*:\s*$/.test(text.slice(keyEnd + 1, i))) {
         listDepth = 2;
@@ -64,4 +56,16 @@ export function cutList(text: string, key: string, max: number): CutText {
   if (kept.length === 0) return { text, listed };
   kept.push(text.slice(from));
   return { text: kept.join(''), listed };
+}
+
+/** The index of the quote that ends the string opened at `open`; the text's end when none does. */
+function stringEnd(text: string, open: number): number {
+  let at = text.indexOf('"', open + 1);
+  while (at > 0) {
+    let slashes = 0;
+    while (text.charCodeAt(at - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) return at;
+    at = text.indexOf('"', at + 1);
+  }
+  return text.length;
 }
