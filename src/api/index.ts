@@ -1,6 +1,6 @@
 export { BuildServiceClient } from './client/client';
 export { parseBaseUrl } from './client/baseUrl';
-export { functionRan } from './parsing/parseResults';
+export { functionRan, listedOf, TESTS_MAX } from './parsing/parseResults';
 export { hasHostFetch, takeHostFetch } from './transport/vscodeRoute';
 export * from './errors';
 export type * from './models';

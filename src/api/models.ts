@@ -86,9 +86,12 @@ export interface TestResult {
   suite?: string;
 }
 
+/** Tests as an answer listed them, at most TESTS_MAX (parseResults.ts); `listed`: how many it held, when more. */
+export type TestList = TestResult[] & { listed?: number };
+
 export interface TestResults {
   buildId?: string;
-  tests: TestResult[];
+  tests: TestList;
 }
 
 /** Lines as a coverage report counts them: 0 <= covered <= total. */

@@ -17,7 +17,7 @@ export interface FailedAnswer {
 // proxy says while the service restarts, so it is `unavailable` too, though only 503/504 are retried.
 export function errorForStatus(answer: FailedAnswer): ApiError {
   const { status } = answer;
-  const serverMessage = redact(readServerMessage(answer.text), answer.token);
+  const serverMessage = readServerMessage(answer.text, answer.token);
   const [kind, lead] = describeStatus(status);
   const detail = serverMessage === undefined ? '' : `: ${serverMessage.replace(/\.$/, '')}`;
   const advice = kind === 'unavailable' ? ' Try again later; the service status page may tell more.' : '';
@@ -43,7 +43,8 @@ function describeStatus(status: number): [ApiErrorKind, string] {
   return ['invalid-response', 'The build service answered with an unexpected status'];
 }
 
-function readServerMessage(text: string): string | undefined {
+// Redacted before it is cut: a cut first could keep the start of a token that crossed the cut.
+function readServerMessage(text: string, token: string): string | undefined {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -52,10 +53,10 @@ function readServerMessage(text: string): string | undefined {
   }
   const error = (body as { error?: unknown } | null)?.error;
   if (typeof error !== 'string' || error.trim() === '') return undefined;
-  const trimmed = error.trim();
+  const trimmed = redact(error.trim(), token);
   return trimmed.length > MAX_SERVER_MESSAGE_LENGTH ? `${trimmed.slice(0, MAX_SERVER_MESSAGE_LENGTH)}…` : trimmed;
 }
 
-function redact(text: string | undefined, token: string): string | undefined {
-  return text === undefined || token === '' ? text : text.split(token).join('[token]');
+function redact(text: string, token: string): string {
+  return token === '' ? text : text.split(token).join('[token]');
 }

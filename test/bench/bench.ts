@@ -22,6 +22,7 @@ import { downloadTwentyMebibytes } from './download';
 import { baseComparisonRow, flakyCountRow, sharedNamesRow } from './baseComparison';
 import { trackerHoldsRow } from './trackerHolds';
 import { changedFunctionsRow, firstFailedRow } from './firstFailed';
+import { cachedAnswersRow } from './cachedAnswers';
 import { drippingAnswers, type DripOutcome, listTenThousandApps, routeRequests, thousandSmallRequests } from './wire';
 
 const root = join(__dirname, '../../..');
@@ -175,7 +176,7 @@ async function main(): Promise<void> {
   );
   rows.push(sameNameCoverageRow());
   rows.push(baseComparisonRow(), sharedNamesRow(), flakyCountRow(), trackerHoldsRow());
-  rows.push(await firstFailedRow(), changedFunctionsRow());
+  rows.push(await firstFailedRow(), changedFunctionsRow(), await cachedAnswersRow());
 
   const skipHost = process.env.BUILD_SERVICE_BENCH_HOST === '0';
   const host = skipHost ? { rows: [], problems: [] } : hostRows();

@@ -167,4 +167,15 @@ describe('BuildServiceClient: every status of the spec', () => {
     }
     assert.match(String((failures[0] as { serverMessage?: string }).serverMessage), /bad token \[token\] given/);
   });
+
+  it('a token across character 500 of a long message is redacted before the message is cut: no prefix of it is left', async () => {
+    const { service } = fixture;
+    const client = fixture.client({ retry: { attempts: 1 } });
+    // The token starts at character 481, so a cut at 500 would keep its first 19 characters.
+    service.setFault('GET /apps', { status: 403, errorMessage: `${'x'.repeat(480)} ${service.token} and more` });
+    const error = await expectApiError(client.listApps(), 'unauthorized');
+    const text = `${error.message} ${error.serverMessage ?? ''}`;
+    assert.ok(!text.includes(service.token.slice(0, 8)), `a prefix of the token is left in: ${text.slice(480, 520)}`);
+    assert.match(error.serverMessage ?? '', /x \[token\] and more$/);
+  });
 });

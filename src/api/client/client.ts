@@ -5,7 +5,7 @@ import type { App, Branch, Build, BuildFilter, Coverage, DeploymentGroup, TestRe
 import { type DownloadOptions, type OpenedDownload, openDownload } from '../downloads/download';
 import { parseApps, parseBranches, parseDeploymentGroups } from '../parsing/parseApps';
 import { parseBuild, parseBuilds } from '../parsing/parseBuild';
-import { parseCoverage, parseTestResults, parseTriggeredBuildId } from '../parsing/parseResults';
+import { parseCoverage, parseTestResults, parseTriggeredBuildId, TESTS_MAX } from '../parsing/parseResults';
 import { type ApiCall, type ApiAnswer, type RequestReport, Requester } from './requester';
 import { RequestGate } from './requestGate';
 import { DEFAULT_RETRY, type RetryOptions } from './retry';
@@ -124,7 +124,9 @@ export class BuildServiceClient {
   /** Only failed tests unless asked otherwise (the service's default). */
   async getTests(buildId: string, options: Cancellable & { showFailed?: boolean; showPassing?: boolean } = {}): Promise<TestResults> {
     const query = { showFailed: options.showFailed, showPassing: options.showPassing };
-    return parseTestResults(await this.get(apiPath('builds', buildId, 'tests') + queryString(query), options));
+    const path = apiPath('builds', buildId, 'tests') + queryString(query);
+    const answer = await this.answer(path, options, { key: 'tests', max: TESTS_MAX });
+    return parseTestResults(answer.body, answer.listed);
   }
 
   async getCoverage(
@@ -167,8 +169,11 @@ export class BuildServiceClient {
   }
 
   private async get(path: string, options: Cancellable): Promise<unknown> {
-    const answer = await this.gate.share(`GET ${path}`, options.signal, (signal) => this.send({ method: 'GET', path, signal }));
-    return answer.body;
+    return (await this.answer(path, options)).body;
+  }
+
+  private answer(path: string, options: Cancellable, list?: ApiCall['list']): Promise<ApiAnswer> {
+    return this.gate.share(`GET ${path}`, options.signal, (signal) => this.send({ method: 'GET', path, signal, list }));
   }
 
   /** POSTs are never shared: two triggers are two builds. */

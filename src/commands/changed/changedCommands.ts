@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { buildLabel } from '../../core/builds/buildLook';
-import { changedFunctionsText } from '../../core/coverage/changedFunctions';
+import { changedFunctionsNote, changedFunctionsText } from '../../core/coverage/changedFunctions';
 import { noticeText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
 import type { ChangedFunctions, ChangedReport } from '../../services/testing/changedFunctions';
@@ -14,6 +14,12 @@ import type { Log } from '../../services/log';
 import { changedAnswerText } from '../../core/tools/changedAnswer';
 import { Answer, toolResult } from '../chatTools/chatToolResult';
 import type { CommandGroup } from '../register';
+import { branchLatestBuild } from '../../core/testing/branchTests';
+import { cachedAnswers, Lru } from '../../core/cache/lru';
+import { textBytes } from '../../core/cache/weights';
+
+/** Builds whose changed-functions line is kept. */
+const SUMMARIES_KEPT = 100;
 
 export const SHOW_UNTESTED_CHANGES = 'buildService.showUntestedChanges';
 
@@ -31,7 +37,7 @@ interface FunctionPick extends vscode.QuickPickItem {
 /** Show Untested Changes: the functions the branch changed that no test of its latest build ran; each opens the function. */
 export class ChangedCommands implements vscode.Disposable {
   /** "changed functions run by tests: 1 of 3" by build, once asked: what Current Branch says beside it. */
-  private readonly summaries = new Map<string, string>();
+  private readonly summaries = new Lru<string, string>(SUMMARIES_KEPT, cachedAnswers);
   private readonly learned = new vscode.EventEmitter<void>();
   readonly onDidLearn = this.learned.event;
   /** The untested changed functions marked in the editor. */
@@ -52,14 +58,16 @@ export class ChangedCommands implements vscode.Disposable {
     const { branch, git, changed } = this.deps;
     const state = branch.state;
     const account = branch.activeAccount;
-    const build = state.kind === 'builds' ? state.entries.find((e) => e.build?.finished)?.build : undefined;
+    const build = branchLatestBuild(state);
     const snapshot = git.snapshot;
     const root = snapshot.kind === 'repository' ? vscode.Uri.parse(snapshot.root).toString() : undefined;
     const repository = git.gitApi?.repositories.find((r) => r.rootUri.toString() === root);
     if (!account || !build || !repository) return l10n.t('The current branch has no finished build to compare your changes with.');
     const report = await changed.of(account, repository, build);
     if (!report) return l10n.t('No merge base with the base branch was found; buildService.baseBranch can name the branch.');
-    this.summaries.set(account.scoped(build.id), changedFunctionsText(report.ran, report.functions.length));
+    const note = changedFunctionsNote(report.ran, report.functions.length);
+    if (note) this.summaries.set(account.scoped(build.id), note, textBytes(note));
+    else this.summaries.delete(account.scoped(build.id));
     this.marks.mark(report.functions.filter((f) => !f.ran));
     this.learned.fire();
     return report;

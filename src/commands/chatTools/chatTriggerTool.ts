@@ -68,7 +68,7 @@ export class TriggerTool {
     this.confirmed.keep(keyOf(input), target);
     const [name, branch] = [target.app.name || target.app.id, target.branch];
     return {
-      invocationMessage: l10n.t('Triggering a build of {0} on {1}', named(name), named(branch)),
+      invocationMessage: l10n.t('Triggering a build of {0} on {1}', named(name), shownText(branch)),
       confirmationMessages: triggerQuestion(name, branch, this.deps.session.accounts.all().length > 1 ? target.account.label : undefined),
     };
   }

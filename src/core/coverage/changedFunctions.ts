@@ -98,6 +98,12 @@ export function coverageByPath<F extends { readonly path: string }>(report: read
 }
 
 /** "changed functions run by tests: 7 of 10" */
+/** "changed functions run by tests: 7 of 10"; "no changed functions" rather than a figure for nothing. */
 export function changedFunctionsText(ran: number, changed: number): string {
-  return l10n.t('changed functions run by tests: {0} of {1}', ran, changed);
+  return changed === 0 ? l10n.t('no changed functions') : l10n.t('changed functions run by tests: {0} of {1}', ran, changed);
+}
+
+/** What Current Branch says beside the build: nothing when no function changed. */
+export function changedFunctionsNote(ran: number, changed: number): string | undefined {
+  return changed === 0 ? undefined : changedFunctionsText(ran, changed);
 }

@@ -3,9 +3,9 @@ import type { Build, FileCoverage } from '../../api';
 import { isCommitSha } from '../../core/branch/commitsBetween';
 import { changedLines, coverageByPath, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
 import type { Account } from '../accounts/accounts';
-import { baseBranchSetting } from './comparisonSettings';
-import { originHead } from '../branch/defaultBranch';
 import type { Repository } from '../branch/gitTypes';
+import { cachedAnswers, Lru } from '../../core/cache/lru';
+import { filesBytes } from '../../core/cache/weights';
 
 /** At most this many changed files are read for their functions. */
 const MAX_FILES = 2_000;
@@ -36,14 +36,18 @@ export type ShownCoverage = (account: Account, buildId: string) => readonly File
 // against the function coverage of the branch's latest finished build: one coverage request per build,
 // none when the coverage view shows it. Git runs in the Git extension's process.
 export class ChangedFunctions {
-  private readonly reports = new Map<string, Promise<readonly FileCoverage[]>>();
+  private readonly reports = new Lru<string, Promise<readonly FileCoverage[]>>(MAX_REPORTS, cachedAnswers);
   /** For tests: coverage requests sent. */
   sent = 0;
 
-  constructor(private readonly shown: ShownCoverage) {}
+  /** `baseBranchOf`: the one meaning of "the base branch" (core/branch/baseBranch.ts), as the comparison asks it. */
+  constructor(
+    private readonly shown: ShownCoverage,
+    private readonly baseBranchOf: (account: Account, build: Build) => Promise<string>,
+  ) {}
 
   async of(account: Account, repository: Repository, build: Build): Promise<ChangedReport | undefined> {
-    const base = await this.mergeBase(repository);
+    const base = await this.mergeBase(repository, await this.baseBranchOf(account, build));
     if (!base) return undefined;
     const changes = (await repository.diffWith(base)).filter((c) => c.status !== DELETED).slice(0, MAX_FILES);
     const functions: ChangedFunction[] = [];
@@ -65,9 +69,9 @@ export class ChangedFunctions {
     return { build, functions, ran: functions.filter((f) => f.ran).length };
   }
 
-  private async mergeBase(repository: Repository): Promise<string | undefined> {
-    const root = repository.rootUri;
-    const branch = baseBranchSetting(root) || (await originHead(root.toString())) || 'main';
+  private async mergeBase(repository: Repository, branch: string): Promise<string | undefined> {
+    // Git would read a leading `-` as an option (origin/HEAD can name anything).
+    if (!branch || branch.startsWith('-')) return undefined;
     for (const ref of [`origin/${branch}`, branch]) {
       const found = await repository.getMergeBase('HEAD', ref).catch(() => undefined);
       if (found) return found;
@@ -86,9 +90,12 @@ export class ChangedFunctions {
         const report = await client.getCoverage(build.id, { showFunctionCoverage: true });
         return report.targets.flatMap((t) => t.files);
       });
-      this.reports.set(key, found);
-      if (this.reports.size > MAX_REPORTS) this.reports.delete(this.reports.keys().next().value as string);
-      found.catch(() => this.reports.delete(key));
+      const made = found;
+      this.reports.set(key, made);
+      made.then(
+        (files) => this.reports.weigh(key, made, filesBytes(files)),
+        () => this.reports.delete(key),
+      );
     }
     return found;
   }

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { Build } from '../../api';
+import { type Build, listedOf, TESTS_MAX } from '../../api';
 import { branchTestsStep, type AutoShown } from '../../core/testing/branchTests';
 import type { BranchState } from '../../core/branch/branchState';
 import { loggedText } from '../../core/text/serviceText';
@@ -86,7 +86,10 @@ export class BuildTests implements vscode.Disposable {
     this.showed.fire({ asked });
     this.shownAccount = account;
     this.shownWithPassing = withPassing;
-    this.deps.log.info(`Testing view: build ${loggedText(build.id)}, ${leaves.length} test(s), ${locations.size} located.`);
+    const listed = listedOf(results.tests);
+    this.deps.log.info(
+      `Testing view: build ${loggedText(build.id)}, ${leaves.length} test(s) of ${listed} listed (at most ${TESTS_MAX} kept), ${locations.size} located.`,
+    );
     return this.shownView?.shown;
   }
 
