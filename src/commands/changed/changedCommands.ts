@@ -14,6 +14,7 @@ import type { Log } from '../../services/log';
 import { changedAnswerText } from '../../core/tools/changedAnswer';
 import { Answer, toolResult } from '../chatTools/chatToolResult';
 import type { CommandGroup } from '../register';
+import { rowBuild } from '../../core/branch/branchState';
 
 export const SHOW_UNTESTED_CHANGES = 'buildService.showUntestedChanges';
 
@@ -52,7 +53,7 @@ export class ChangedCommands implements vscode.Disposable {
     const { branch, git, changed } = this.deps;
     const state = branch.state;
     const account = branch.activeAccount;
-    const build = state.kind === 'builds' ? state.entries.find((e) => e.build?.finished)?.build : undefined;
+    const build = state.kind === 'builds' ? state.entries.map(rowBuild).find((b) => b?.finished) : undefined;
     const snapshot = git.snapshot;
     const root = snapshot.kind === 'repository' ? vscode.Uri.parse(snapshot.root).toString() : undefined;
     const repository = git.gitApi?.repositories.find((r) => r.rootUri.toString() === root);

@@ -6,6 +6,7 @@ import type { SettingsService } from '../../services/settings';
 import { loggedText } from '../../core/text/serviceText';
 import type { BuildCoverage } from '../../views/testing/buildCoverage';
 import type { ChangedCommands } from './changedCommands';
+import { rowBuild } from '../../core/branch/branchState';
 
 /** Builds whose changed functions were counted (or tried): the oldest goes first. */
 const MAX_COUNTED = 20;
@@ -50,7 +51,7 @@ export class ChangedOnLook implements vscode.Disposable {
     const { branch, view, coverage, settings, changedCommands, log } = this.deps;
     if (!this.looked || !view.visible || !vscode.window.state.focused) return;
     const state = branch.state;
-    const build = state.kind === 'builds' ? state.entries.find((e) => e.build?.finished)?.build : undefined;
+    const build = state.kind === 'builds' ? state.entries.map(rowBuild).find((b) => b?.finished) : undefined;
     const account = branch.activeAccount;
     if (!build || !account) return;
     const key = account.scoped(build.id);

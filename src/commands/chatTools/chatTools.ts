@@ -14,6 +14,7 @@ import type { AppsView } from '../../views/apps/appsView';
 import { Answer, toolResult, type AccountInput, type ListInput, type TestsInput } from './chatToolResult';
 import { ChatToolScope } from './chatToolScope';
 import { TriggerTool } from './chatTriggerTool';
+import { rowBuild } from '../../core/branch/branchState';
 
 export interface ChatToolsDeps {
   session: Session;
@@ -66,7 +67,11 @@ export class ChatTools {
     const state = this.deps.branch.state;
     switch (state.kind) {
       case 'builds':
-        return branchStatusText(state.branch, state.entries, Date.now());
+        return branchStatusText(
+          state.branch,
+          state.entries.map((e) => ({ app: e.app, build: rowBuild(e) })),
+          Date.now(),
+        );
       case 'failed':
         throw state.error;
       case 'no-app':
