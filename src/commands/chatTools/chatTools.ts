@@ -91,7 +91,8 @@ export class ChatTools {
   }
 
   private async listBuilds(input: ListInput): Promise<string> {
-    const client = await this.scope.accountOf(input).ready();
+    const account = this.scope.accountOf(input);
+    const client = await account.ready();
     const app = await this.scope.app(client, input.app);
     const state = input.state?.trim().toLowerCase();
     if (state && !(FILTER_STATUSES as readonly string[]).includes(state))
@@ -99,11 +100,13 @@ export class ChatTools {
     const limit = Math.min(Math.max(Math.trunc(Number(input.limit) || 10), 1), 50);
     const filter = { branch: input.branch?.trim() || undefined, status: state as BuildStatus | undefined };
     const builds = await client.listBuilds(app.id, { ...filter, limit });
+    for (const build of builds) this.deps.tracker.record(account, build);
     return buildListText(app, filter, builds, Date.now());
   }
 
   private async failedTests(input: TestsInput): Promise<string> {
-    const client = await this.scope.accountOf(input).ready();
+    const account = this.scope.accountOf(input);
+    const client = await account.ready();
     let build;
     let appName: string;
     if (input.buildId?.trim()) {
@@ -121,6 +124,8 @@ export class ChatTools {
           throw new Answer(l10n.t('{0} has no build #{1} among its latest 100 builds.', named(appName), named(String(input.buildNumber))));
       }
     }
+    // What a tool reads is the one copy too: a view that shows this build shows what the answer says.
+    this.deps.tracker.record(account, build);
     const results = build.finished ? await client.getTests(build.id) : { tests: [] };
     return failedTestsText(build, appName, results.tests);
   }
