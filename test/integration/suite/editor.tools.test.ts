@@ -123,6 +123,35 @@ describe('editor: language-model tools', () => {
     }
   });
 
+  it('trigger, the service not answering for the new build yet: nothing stands in for it; the real build is followed once it answers', async () => {
+    fixture.service.clearRequests();
+    fixture.service.setFault('GET /builds/:build_id', { status: 503, errorMessage: 'not yet' });
+    const { tracker, branch } = testing(fixture.api);
+    const account = branch.model.activeAccount;
+    assert.ok(account);
+    let id: string | undefined;
+    try {
+      // Where VS Code shows the confirmation (the installed run), it is answered as a user would.
+      const [answer] = await Promise.all([
+        invoke('buildService_triggerBuild', { app: '2048 Android App' }),
+        ui.dialogsShown() ? answerConfirmation('Yes') : undefined,
+      ]);
+      id = /\(id "?([^")]+)"?\)/.exec(answer)?.[1];
+      assert.ok(id, answer);
+      assert.match(answer, /follow it once the service answers for it/);
+      const copy = tracker.get(account, id);
+      // The poller may have listed it already: then the tracker has the service's copy, with its number.
+      assert.ok(copy === undefined || copy.buildNumber !== undefined, `no stand-in build in the tracker: ${JSON.stringify(copy)}`);
+    } finally {
+      fixture.service.clearFaults();
+    }
+    const started = fixture.service.data.builds.find((b) => b._id === id);
+    assert.ok(started);
+    // Asked again after 2 s: the service's own copy, with its number, is followed and shown.
+    await waitFor(() => tracker.get(account, started._id)?.buildNumber === started.build_number, 'the real build followed', 10_000);
+    assert.ok(tracker.isFollowing(started._id, account));
+  });
+
   // What the user is asked comes from the tool's own prepareInvocation, as VS Code calls it. Where VS
   // Code shows the question (the installed .vsix run, an ordinary session: a modal dialog, since the
   // call comes from outside a chat session), the test reads that dialog and answers it as a user
