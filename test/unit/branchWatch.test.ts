@@ -25,7 +25,7 @@ function build(id: string, over: Partial<Build> = {}): Build {
 const A = 'https://builds.example/v1';
 
 function builds(branch: string, ...entries: [App, Build | undefined][]): BranchState {
-  return { kind: 'builds', branch, pinned: false, entries: entries.map(([app, b]) => ({ app, build: b })) };
+  return { kind: 'builds', branch, pinned: false, entries: entries.map(([app, b]) => (b ? { app, held: { build: b } } : { app })) };
 }
 
 describe('the branch the poller watches', () => {

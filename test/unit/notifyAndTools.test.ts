@@ -52,31 +52,31 @@ describe('the branch build whose tests are shown', () => {
     const compileError = build({ id: 'compile', finishedAt: '2026-01-01T11:30:00Z', status: 'failed' });
     assert.equal(
       latestFinishedBuild([
-        { app: ios, build: newer },
-        { app: android, build: red },
-        { app: android, build: compileError },
+        { app: ios, held: { build: newer } },
+        { app: android, held: { build: red } },
+        { app: android, held: { build: compileError } },
       ])?.build.id,
       'red',
     );
     assert.equal(
       latestFinishedBuild([
-        { app: ios, build: newer },
-        { app: android, build: compileError },
+        { app: ios, held: { build: newer } },
+        { app: android, held: { build: compileError } },
       ])?.build.id,
       'compile',
     );
     const cancelled = build({ id: 'c', status: 'cancelled', finishedAt: '2026-01-01T11:30:00Z' });
     assert.equal(
       latestFinishedBuild([
-        { app: ios, build: older },
-        { app: android, build: newer },
+        { app: ios, held: { build: older } },
+        { app: android, held: { build: newer } },
       ])?.build.id,
       'new',
     );
     assert.equal(
       latestFinishedBuild([
-        { app: ios, build: cancelled },
-        { app: android, build: build({ finished: false, status: 'running' }) },
+        { app: ios, held: { build: cancelled } },
+        { app: android, held: { build: build({ finished: false, status: 'running' }) } },
       ]),
       undefined,
     );
@@ -92,7 +92,7 @@ describe('the Testing view as the branch moves', () => {
     kind: 'builds',
     branch,
     pinned: false,
-    entries: entries.map(([app, one]) => ({ app, build: one })),
+    entries: entries.map(([app, one]) => (one ? { app, held: { build: one } } : { app })),
   });
   const shown = { key: 'b1', branch: 'develop' };
 

@@ -45,8 +45,8 @@ describe("the branch's latest finished build: one definition", () => {
       branch: 'feature/x',
       pinned: false,
       entries: [
-        { app: app('A'), build: cancelled },
-        { app: app('B'), build: failed },
+        { app: app('A'), held: { build: cancelled } },
+        { app: app('B'), held: { build: failed } },
       ],
     };
     const step = branchTestsStep(state, undefined, undefined);

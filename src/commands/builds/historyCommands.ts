@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build } from '../../api';
 import { HISTORY_LIMIT } from '../../core/builds/history';
+import { historyWith } from '../../core/builds/historyList';
 import { notReady } from '../../core/accounts/connection';
 import { noticeText } from '../../core/text/serviceText';
 import { CommandId, ViewId } from '../../ids';
@@ -29,9 +30,6 @@ export interface HistoryCommandsDeps {
 export class HistoryCommands implements vscode.Disposable {
   readonly panel: HistoryPanel;
   private readonly subscription: vscode.Disposable;
-  /** The reload under way after the tracker learned of a newer build, and whether another is due after it. */
-  private reloading: Promise<void> | undefined;
-  private reloadAgain = false;
 
   constructor(private readonly deps: HistoryCommandsDeps) {
     this.panel = new HistoryPanel({
@@ -66,39 +64,13 @@ export class HistoryCommands implements vscode.Disposable {
     return client.listBuilds(subject.app.id, { limit: HISTORY_LIMIT, ...(branch === undefined ? {} : { branch }) });
   }
 
-  /** A build of the chart's app the chart does not show as it is now (a new one, or one that finished): the chart is drawn again, one reload at a time. */
+  /** The tracker's copy of a build of the chart's app and branch: drawn into the list the chart holds, without asking the service again. */
   private tracked({ account, build }: BuildChange): void {
     const shown = this.panel.shown;
     if (!shown || account !== shown.subject.account || build.appId !== shown.subject.app.id) return;
     if (shown.subject.branch !== undefined && build.commit.branch !== shown.subject.branch) return;
-    const before = shown.builds.find((b) => b.id === build.id);
-    if (before && before.status === build.status && before.finished === build.finished) return;
-    // Not listed: a newer build, unless it is older than the whole list (a long list's tail, kept elsewhere).
-    const oldest = shown.builds.at(-1)?.createdAt;
-    if (!before && oldest !== undefined && build.createdAt !== undefined && build.createdAt < oldest) return;
-    this.redraw();
-  }
-
-  private redraw(): void {
-    const subject = this.panel.shown?.subject;
-    if (!subject) return;
-    if (this.reloading) {
-      this.reloadAgain = true;
-      return;
-    }
-    this.reloading = this.history(subject)
-      .then(
-        (builds) => {
-          if (this.panel.shown?.subject === subject) this.panel.show(subject, builds, { reveal: false });
-        },
-        (error: unknown) => this.deps.log.warn(`Build history not redrawn: ${error instanceof Error ? error.message : String(error)}`),
-      )
-      .finally(() => {
-        this.reloading = undefined;
-        if (!this.reloadAgain) return;
-        this.reloadAgain = false;
-        this.redraw();
-      });
+    const builds = historyWith(shown.builds, build);
+    if (builds) this.panel.show(shown.subject, builds, { reveal: false });
   }
 
   private subjectOf(node: unknown): HistorySubject | undefined {

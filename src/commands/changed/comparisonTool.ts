@@ -14,6 +14,7 @@ import type { FirstFailedSearch } from '../../services/testing/firstFailedSearch
 import type { TestComparisons } from '../../services/testing/testComparisons';
 import { Answer, toolResult } from '../chatTools/chatToolResult';
 import { firstFailedAnswer } from './firstFailedTool';
+import { rowBuild } from '../../core/branch/branchState';
 
 interface CompareInput {
   account?: string;
@@ -68,7 +69,7 @@ export class ComparisonTool {
       const look = { account, client, signal: controller.signal };
       const compared: ComparedBuild[] = [];
       const waiting: string[] = [];
-      for (const { app, build } of entries) {
+      for (const { app, build } of entries.map((e) => ({ app: e.app, build: rowBuild(e) }))) {
         const appName = app.name || app.id;
         if (!build?.finished) {
           waiting.push(l10n.t('{0} has no finished build of {1} yet.', named(appName), named(state.branch)));

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { withBuild, type BranchState } from '../../core/branch/branchState';
+import { rowBuild, withBuild, type BranchState } from '../../core/branch/branchState';
 import { watchedBranchOf, type WatchedBranch } from '../../core/branch/branchWatch';
 import { ContextKey } from '../../ids';
 import type { Account } from '../accounts/accounts';
@@ -155,7 +155,7 @@ export class CurrentBranch implements vscode.Disposable {
       if (newest) {
         const next = withBuild(state, build);
         if (next !== state) this.sections.set(section, next);
-      } else if (state.entries.some((e) => e.build?.id === build.id)) shown = true;
+      } else if (state.entries.some((e) => rowBuild(e)?.id === build.id)) shown = true;
     }
     if (shown) this.publish(true);
   }
@@ -176,7 +176,7 @@ export class CurrentBranch implements vscode.Disposable {
       return (account === undefined ? undefined : watchedBranchOf(s.state, account)) ?? [];
     }) satisfies WatchedBranch[];
     this.deps.tracker.watch(watched);
-    const anyBuild = this.sections.all.some((s) => s.state.kind === 'builds' && s.state.entries.some((e) => e.build));
+    const anyBuild = this.sections.all.some((s) => s.state.kind === 'builds' && s.state.entries.some((e) => e.held));
     this.deps.contextKeys.set(ContextKey.branchBuildShown, anyBuild);
     this.changed.fire(this.state);
   }

@@ -114,7 +114,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         const account = root === undefined ? undefined : this.model.accountOf(root);
         return state.entries.map((e) => {
           const node = new BranchBuildNode(e, state.branch, parent, account);
-          node.note = e.build && this.noteOf(account, e.build.id);
+          node.note = e.held && this.noteOf(account, e.held.build.id);
           return node;
         });
       }

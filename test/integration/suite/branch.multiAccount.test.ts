@@ -143,7 +143,9 @@ describe('current branch: each repository from the account whose apps build it',
       await hooks.branch.model.refresh();
       const shows = (status: string) => () => {
         const section = hooks.branch.model.sectionStates.find((s) => s.root === secondRoot);
-        return section?.state.kind === 'builds' && section.state.entries.some((e) => e.build?.id === id && e.build.status === status);
+        return (
+          section?.state.kind === 'builds' && section.state.entries.some((e) => e.held?.build.id === id && e.held.build.status === status)
+        );
       };
       await waitFor(shows('queued'), 'the new Staging build shown');
       await vscode.commands.executeCommand('buildService.currentBranch.focus');

@@ -56,7 +56,8 @@ describe('builds: pull requests', () => {
     await vscode.commands.executeCommand('buildService.refreshCurrentBranch');
     await waitForBranchState(
       fixture.api,
-      (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === latest._id && e.build.pullRequestDestination !== undefined),
+      (s) =>
+        s.kind === 'builds' && s.entries.some((e) => e.held?.build.id === latest._id && e.held.build.pullRequestDestination !== undefined),
       'the pull request build of develop',
     );
     const { tree } = testing(fixture.api).branch;

@@ -23,7 +23,7 @@ describe('a build reads the same everywhere', () => {
     const { api } = fixture;
     const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === 'develop', 'builds of develop');
     assert.ok(state.kind === 'builds');
-    const build = state.entries.find((e) => e.app.id === IOS_2048)?.build;
+    const build = state.entries.find((e) => e.app.id === IOS_2048)?.held?.build;
     assert.ok(build, 'the iOS app has a develop build');
 
     const { tree, statusBar, model } = testing(api).branch;
@@ -67,7 +67,7 @@ describe('a build reads the same everywhere', () => {
     const { tracker, statusBar, model, tree } = testing(api).branch;
     const state = await waitForBranchState(api, (s) => s.kind === 'builds' && s.branch === 'develop', 'builds of develop');
     assert.ok(state.kind === 'builds');
-    const build = state.entries.find((e) => e.app.id === IOS_2048)?.build;
+    const build = state.entries.find((e) => e.app.id === IOS_2048)?.held?.build;
     assert.ok(build?.finished, 'a finished develop build of the iOS app');
     const account = model.activeAccount;
     assert.ok(account);
