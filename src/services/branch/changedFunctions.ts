@@ -56,9 +56,9 @@ export class ChangedFunctions {
       const touched = touchedFunctions(extents, changedLines(await repository.diffWith(base, change.uri.fsPath)));
       if (touched.length === 0) continue;
       fileIn ??= coverageByPath(await this.coverage(account, build));
-      const reported = fileIn(relativePath(repository, change.uri));
+      const ranHere = ranInReport(fileIn(relativePath(repository, change.uri))?.functions ?? []);
       for (const fn of touched) {
-        const ran = ranInReport(fn.name, reported?.functions ?? []);
+        const ran = ranHere.has(fn.name);
         functions.push({ uri: change.uri, name: fn.name, line: fn.start, ran, sinceBuild: since.has(change.uri.toString()) });
       }
     }
