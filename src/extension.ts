@@ -92,7 +92,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   firstLook.watch([apps.view, branchView.view], () => buildTests.view?.failedSources() ?? []);
   const firstFailed = new FirstFailedSearch(comparisons);
   const failureNotes = new FailureNotes(comparisons, firstLook, log, firstFailed);
-  const changedCommands = new ChangedCommands({ git, branch, changed: new ChangedFunctions(coverageShown(coverage)) });
+  const changedCommands = new ChangedCommands({ git, branch, changed: new ChangedFunctions(coverageShown(coverage)), log });
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ tracker, settings, branch, log });
 

@@ -1,7 +1,9 @@
 import vscode = require('vscode');
 import { loggedText } from '../core/text/serviceText';
-import { locateTests, sourceFileParts, sourceGlob, type SourceFile } from '../core/testing/testSources';
+import { locateTests, SOURCE_EXTENSIONS, sourceFileParts, sourceGlob, type SourceFile } from '../core/testing/testSources';
+import { skippedText } from '../core/workspace/workspaceFile';
 import type { Log } from './log';
+import { readWorkspaceText } from './workspaceFiles';
 
 export interface TestLocation {
   readonly uri: vscode.Uri;
@@ -86,9 +88,12 @@ export class TestLocator {
     const files: SourceFiles = new Map();
     for (const uri of found) {
       const { base } = sourceFileParts(uri.path);
-      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      const read = await readWorkspaceText(uri, SOURCE_EXTENSIONS);
+      if (read.kind === 'skipped')
+        this.log.warn(loggedText(`Test sources: ${skippedText(vscode.workspace.asRelativePath(uri), read.reason)}.`));
+      if (read.kind !== 'read') continue;
       const named = files.get(base) ?? [];
-      named.push({ uri, path: uri.path, text });
+      named.push({ uri, path: uri.path, text: read.text });
       files.set(base, named);
     }
     this.log.info(`Test sources: ${found.length} file(s) found for ${glob}.`);

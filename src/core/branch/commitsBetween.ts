@@ -52,3 +52,12 @@ export function missingShas(shas: readonly (string | undefined)[], present: read
 export function isCommitSha(sha: string | undefined): sha is string {
   return sha !== undefined && /^[0-9a-f]{4,64}$/i.test(sha);
 }
+
+/**
+ * A branch name that may go to git as a ref: what the workspace names (`origin/HEAD`, a setting) is not
+ * trusted, and an argument starting with '-' would be read as an option (`--all`); no space or control
+ * character either, and at most 255 characters.
+ */
+export function isGitRef(ref: string | undefined): ref is string {
+  return ref !== undefined && ref.length > 0 && ref.length <= 255 && !ref.startsWith('-') && !/[\s\u0000-\u001F\u007F]/.test(ref);
+}
