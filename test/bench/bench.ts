@@ -22,6 +22,7 @@ import { downloadTwentyMebibytes } from './download';
 import { baseComparisonRow, flakyCountRow, sharedNamesRow } from './baseComparison';
 import { trackerHoldsRow } from './trackerHolds';
 import { changedFunctionsRow, firstFailedRow } from './firstFailed';
+import { hostileSizeRows } from './hostileSizes';
 import { drippingAnswers, type DripOutcome, listTenThousandApps, thousandSmallRequests } from './wire';
 
 const root = join(__dirname, '../../..');
@@ -160,6 +161,7 @@ async function main(): Promise<void> {
   rows.push(sameNameCoverageRow());
   rows.push(baseComparisonRow(), sharedNamesRow(), flakyCountRow(), trackerHoldsRow());
   rows.push(await firstFailedRow(), changedFunctionsRow());
+  rows.push(...hostileSizeRows());
 
   const skipHost = process.env.BUILD_SERVICE_BENCH_HOST === '0';
   const host = skipHost ? { rows: [], problems: [] } : hostRows();
