@@ -69,7 +69,9 @@ async function touchingFile(repository: Repository, commits: readonly Commit[], 
   const worker = async () => {
     for (let i = next++; i < commits.length; i = next++) {
       const commit = commits[i];
-      const changes = await repository.diffBetween(isCommitSha(commit.parents[0]) ? commit.parents[0] : EMPTY_TREE, commit.hash).catch(() => []);
+      const changes = await repository
+        .diffBetween(isCommitSha(commit.parents[0]) ? commit.parents[0] : EMPTY_TREE, commit.hash)
+        .catch(() => []);
       if (changes.some((c) => isFile(c.uri) || isFile(c.originalUri))) touching.add(commit.hash);
     }
   };

@@ -65,7 +65,7 @@ describe('editor: a branch committing links to /dev/zero and out of the workspac
       15_000,
     );
     const tooltip = items()
-      .map((i) => String(i.tooltip ?? ''))
+      .map((i) => (typeof i.tooltip === 'string' ? i.tooltip : (i.tooltip?.value ?? '')))
       .join('\n');
     assert.ok(tooltip.includes(`${EVIL}: not a regular file, not read`), tooltip);
     assert.ok(tooltip.includes(`${LEAK}: a link that leaves the workspace folder, not read`), tooltip);
