@@ -124,7 +124,14 @@ export class ChangedCommands implements vscode.Disposable {
   }
 }
 
-/** "Sources/Evil.swift: not a regular file, not read", one line per changed file not read. */
+/** Files not read named in the list and the tooltip; a branch can change 2,000. */
+const SKIPPED_NAMED = 20;
+
+/** "Sources/Evil.swift: not a regular file, not read", one line per changed file not read, the rest counted. */
 function skippedLines(report: ChangedReport): string[] {
-  return report.skipped.map((f) => skippedText(iconSafeText(vscode.workspace.asRelativePath(f.uri)), f.reason));
+  const named = report.skipped
+    .slice(0, SKIPPED_NAMED)
+    .map((f) => skippedText(iconSafeText(vscode.workspace.asRelativePath(f.uri)), f.reason));
+  const left = report.skipped.length - named.length;
+  return left > 0 ? [...named, l10n.t('…and {0} more.', left)] : named;
 }
