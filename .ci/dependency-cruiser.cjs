@@ -15,7 +15,7 @@ const layerBelow = (layer, allowed) => ({
 const FLOORS = {
   api: [['*.ts'], ['parsing/'], ['transport/'], ['downloads/'], ['client/'], ['index.ts']],
   core: [
-    ['cache/', 'network/', 'settings/', 'text/'],
+    ['cache/', 'network/', 'settings/', 'text/', 'workspace/'],
     ['accounts/', 'apps/', 'artifacts/'],
     ['builds/'],
     ['branch/'],

@@ -98,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     git,
     branch,
     changed: new ChangedFunctions(coverageShown(coverage), (account, build) => comparisons.baseBranchFor(account, build)),
+    log,
   });
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ tracker, settings, branch, log });

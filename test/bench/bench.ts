@@ -23,6 +23,7 @@ import { baseComparisonRow, flakyCountRow, sharedNamesRow } from './baseComparis
 import { trackerHoldsRow } from './trackerHolds';
 import { changedFunctionsRow, firstFailedRow } from './firstFailed';
 import { cachedAnswersRow } from './cachedAnswers';
+import { hostileSizeRows } from './hostileSizes';
 import { drippingAnswers, type DripOutcome, listTenThousandApps, routeRequests, thousandSmallRequests } from './wire';
 
 const root = join(__dirname, '../../..');
@@ -177,6 +178,7 @@ async function main(): Promise<void> {
   rows.push(sameNameCoverageRow());
   rows.push(baseComparisonRow(), sharedNamesRow(), flakyCountRow(), trackerHoldsRow());
   rows.push(await firstFailedRow(), changedFunctionsRow(), await cachedAnswersRow());
+  rows.push(...hostileSizeRows());
 
   const skipHost = process.env.BUILD_SERVICE_BENCH_HOST === '0';
   const host = skipHost ? { rows: [], problems: [] } : hostRows();

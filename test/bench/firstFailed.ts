@@ -99,8 +99,8 @@ export function changedFunctionsRow(): Row {
     const fileIn = coverageByPath(report);
     let ran = 0;
     for (const c of changed) {
-      const reported = fileIn(c.path)?.functions ?? [];
-      for (const fn of touchedFunctions(c.extents, c.ranges)) if (ranInReport(fn.name, reported)) ran++;
+      const ranHere = ranInReport(fileIn(c.path)?.functions ?? []);
+      for (const fn of touchedFunctions(c.extents, c.ranges)) if (ranHere.has(fn.name)) ran++;
     }
     return ran;
   };

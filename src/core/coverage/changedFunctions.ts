@@ -76,10 +76,30 @@ export function touchedFunctions(extents: readonly FunctionExtent[], changed: re
   return touched;
 }
 
-/** Whether the report says the function ran: by its base name, covered lines or a fraction above 0. */
-export function ranInReport(name: string, reported: readonly FunctionCoverage[]): boolean {
-  // `includes` first: the base name is a regex away, and most names do not hold it at all.
-  return reported.some((f) => f.name.includes(name) && functionBaseName(f.name) === name && functionRan(f) === true);
+/**
+ * The base names of a report file's functions that ran (covered lines or a fraction above 0): read once
+ * per file, so asking for each changed function costs a lookup, not a pass over the report.
+ */
+export function ranInReport(reported: readonly FunctionCoverage[]): ReadonlySet<string> {
+  const ran = new Set<string>();
+  for (const f of reported) {
+    if (functionRan(f) !== true) continue;
+    const name = functionBaseName(f.name);
+    if (name !== undefined) ran.add(name);
+  }
+  return ran;
+}
+
+/** Each file's lines, in the order given; one pass, each line appended (not a file's list copied per function). */
+export function linesByFile<F extends { readonly line: number }>(functions: readonly F[], fileOf: (f: F) => string): Map<string, number[]> {
+  const byFile = new Map<string, number[]>();
+  for (const f of functions) {
+    const file = fileOf(f);
+    const lines = byFile.get(file);
+    if (lines) lines.push(f.line);
+    else byFile.set(file, [f.line]);
+  }
+  return byFile;
 }
 
 /**

@@ -1,8 +1,11 @@
 import vscode = require('vscode');
 import type { Build, FileCoverage } from '../../api';
-import { isCommitSha } from '../../core/branch/commitsBetween';
+import { isCommitSha, isGitRef } from '../../core/branch/commitsBetween';
 import { changedLines, coverageByPath, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
+import { SOURCE_EXTENSIONS } from '../../core/testing/testSources';
+import type { SkipReason } from '../../core/workspace/workspaceFile';
 import type { Account } from '../accounts/accounts';
+import { readWorkspaceText } from '../workspaceFiles';
 import type { Repository } from '../branch/gitTypes';
 import { cachedAnswers, Lru } from '../../core/cache/lru';
 import { filesBytes } from '../../core/cache/weights';
@@ -23,10 +26,17 @@ export interface ChangedFunction {
   readonly sinceBuild: boolean;
 }
 
+/** A changed file not read (a link to a device or out of the workspace, too large…), said to the user. */
+export interface SkippedFile {
+  readonly uri: vscode.Uri;
+  readonly reason: SkipReason;
+}
+
 export interface ChangedReport {
   readonly build: Build;
   readonly functions: readonly ChangedFunction[];
   readonly ran: number;
+  readonly skipped: readonly SkippedFile[];
 }
 
 /** The coverage of a build as the coverage view holds it, when it shows that build. */
@@ -51,28 +61,30 @@ export class ChangedFunctions {
     if (!base) return undefined;
     const changes = (await repository.diffWith(base)).filter((c) => c.status !== DELETED).slice(0, MAX_FILES);
     const functions: ChangedFunction[] = [];
+    const skipped: SkippedFile[] = [];
     let fileIn: ((path: string) => FileCoverage | undefined) | undefined;
     const since = await changedSince(repository, build.commit.sha);
     for (const change of changes) {
-      const text = await readText(change.uri);
-      const extents = text === undefined ? [] : functionExtents(change.uri.path, text);
+      const read = await readWorkspaceText(change.uri, SOURCE_EXTENSIONS);
+      if (read.kind === 'skipped') skipped.push({ uri: change.uri, reason: read.reason });
+      if (read.kind !== 'read') continue;
+      const extents = functionExtents(change.uri.path, read.text);
       if (extents.length === 0) continue;
       const touched = touchedFunctions(extents, changedLines(await repository.diffWith(base, change.uri.fsPath)));
       if (touched.length === 0) continue;
       fileIn ??= coverageByPath(await this.coverage(account, build));
-      const reported = fileIn(relativePath(repository, change.uri));
+      const ranHere = ranInReport(fileIn(relativePath(repository, change.uri))?.functions ?? []);
       for (const fn of touched) {
-        const ran = ranInReport(fn.name, reported?.functions ?? []);
+        const ran = ranHere.has(fn.name);
         functions.push({ uri: change.uri, name: fn.name, line: fn.start, ran, sinceBuild: since.has(change.uri.toString()) });
       }
     }
-    return { build, functions, ran: functions.filter((f) => f.ran).length };
+    return { build, functions, ran: functions.filter((f) => f.ran).length, skipped };
   }
 
   private async mergeBase(repository: Repository, branch: string): Promise<string | undefined> {
-    // Git would read a leading `-` as an option (origin/HEAD can name anything).
-    if (!branch || branch.startsWith('-')) return undefined;
-    for (const ref of [`origin/${branch}`, branch]) {
+    // Each ref checked as a whole: `origin/--all` is harmless, `--all` alone would be an option.
+    for (const ref of [`origin/${branch}`, branch].filter(isGitRef)) {
       const found = await repository.getMergeBase('HEAD', ref).catch(() => undefined);
       if (found) return found;
     }
@@ -114,13 +126,5 @@ async function changedSince(repository: Repository, sha: string | undefined): Pr
     return new Set((await repository.diffWith(sha)).map((c) => c.uri.toString()));
   } catch {
     return new Set();
-  }
-}
-
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
   }
 }

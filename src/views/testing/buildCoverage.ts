@@ -4,13 +4,16 @@ import { branchTestsStep, type AutoShown } from '../../core/testing/branchTests'
 import type { BranchState } from '../../core/branch/branchState';
 import { coverageGlob, GLOB_LIMITS, locateFunctions, WORKSPACE_FILES_MAX, type CoverageSearch } from '../../core/coverage/coverageFiles';
 import { matchCoverageFilesInTurns, MATCH_LIMITS, type CoverageMatch } from '../../core/coverage/coverageMatch';
+import { SOURCE_EXTENSIONS } from '../../core/testing/testSources';
 import { loggedText } from '../../core/text/serviceText';
+import { skippedText } from '../../core/workspace/workspaceFile';
 import type { Account } from '../../services/accounts/accounts';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
 import type { Log } from '../../services/log';
 import type { Session } from '../../services/accounts/session';
 import type { SettingsService } from '../../services/settings';
 import { TestLocator } from '../../services/testLocator';
+import { readWorkspaceText } from '../../services/workspaceFiles';
 import type { BuildTests } from './buildTests';
 import { CoverageView, functionDetails, type ShownCoverage } from './coverageView';
 
@@ -133,9 +136,14 @@ export class BuildCoverage implements vscode.Disposable {
   async details(uri: vscode.Uri, file: FileCoverage): Promise<vscode.FileCoverageDetail[]> {
     if (file.functions.length === 0) return [];
     this.scans++;
-    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    const read = await readWorkspaceText(uri, SOURCE_EXTENSIONS);
+    if (read.kind === 'skipped')
+      this.deps.log.warn(
+        loggedText(`Coverage: ${skippedText(vscode.workspace.asRelativePath(uri), read.reason)}; its functions are not marked.`),
+      );
+    if (read.kind !== 'read') return [];
     const details: vscode.FileCoverageDetail[] = [];
-    for (const [fn, range] of locateFunctions(uri.path, text, file.functions)) {
+    for (const [fn, range] of locateFunctions(uri.path, read.text, file.functions)) {
       details.push(...functionDetails(fn, new vscode.Range(range.line, range.start, range.line, range.end)));
     }
     return details;
