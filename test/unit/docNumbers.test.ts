@@ -116,7 +116,7 @@ const quoted: Record<string, string[]> = {
     `at most \`COMPARED_TESTS_MAX\` ${n(COMPARED_TESTS_MAX)} tests of each build`,
     `deeper than ${n(MAX_JSON_DEPTH)} levels`,
     `every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
-    `one list of ${n(FIRST_FAILED_BUILDS)} builds per branch`,
+    `at most the last ${n(FIRST_FAILED_BUILDS)} finished; reads`,
     `one list of ${n(HISTORY_LIMIT)} builds`,
   ],
   'docs/COVERAGE.md': [`past ${n(GLOB_LIMITS.names)} names, the extensions instead`],
