@@ -3,7 +3,7 @@ import type { Build, FileCoverage } from '../../api';
 import { isCommitSha } from '../../core/branch/commitsBetween';
 import { changedLines, coverageByPath, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
 import type { Account } from '../accounts/accounts';
-import { baseBranchSetting } from '../testing/comparisonSettings';
+import { baseBranchSetting } from '../settings';
 import { originHead } from '../testing/defaultBranch';
 import type { Repository } from './gitTypes';
 
