@@ -24,6 +24,7 @@ import { AUTH_PROVIDER_ID, ViewId } from './ids';
 import { Accounts } from './services/accounts/accounts';
 import { ContextKeys } from './services/contextKeys';
 import { CurrentBranch } from './services/branch/currentBranch';
+import { windowApis } from './services/windowApis';
 import { ErrorPresenter } from './services/errorPresenter';
 import { GitWorkspace } from './services/branch/gitWorkspace';
 import { adoptDisplayLanguage } from './services/language';
@@ -161,7 +162,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       (listener) => vscode.Disposable.from(failureNotes.onDidChangeSummaries(listener), changedCommands.onDidLearn(listener)),
     ),
     changedCommands,
-    new ChangedOnLook({ changedCommands, branch, view: branchView.view, firstLook, coverage, settings, log }),
+    new ChangedOnLook({ changedCommands, branch, view: branchView.view, window: windowApis, firstLook, coverage, settings, log }),
     // A run drawn again with its notes takes the coverage's place in VS Code: the coverage goes back on top.
     failureNotes.onDidNote(() => coverage.view?.showAgain()),
     notice,

@@ -7,7 +7,8 @@ import { orNone } from '../../src/core/builds/latestBuild';
 import { readStored, sweep, type StoredRepos } from '../../src/core/apps/appRepos';
 import { rowBuild, withBuild, type BranchState } from '../../src/core/branch/branchState';
 import { TrackedBuilds } from '../../src/core/builds/trackedBuilds';
-import { useReferenceService, waitUntil } from './clientFixture';
+import { useReferenceService } from './clientFixture';
+import { waitFor } from '../integration/wait';
 
 const REMOTE_2048 = 'https://github.com/MyOrg/2048';
 const repo = (branch?: string) => ({ kind: 'repository' as const, root: '/r', branch, remoteUrls: [REMOTE_2048] });
@@ -139,7 +140,7 @@ describe('current branch rules', () => {
     const client = fixture.client({ timeoutMs: 300 });
     assert.ok(fixture.service.data.apps.length > 4);
     await assert.rejects(loadBranch('develop', [REMOTE_2048], '', sources(client)), (e: ApiError) => e.kind === 'timeout');
-    await waitUntil(() => client.inFlight === 0, 'the other three end at their own deadlines');
+    await waitFor(() => client.inFlight === 0, 'the other three end at their own deadlines');
     assert.equal(fixture.service.requestsTo('GET /apps/:app_id/build/latest').length, 4, 'the four that filled the slots, no more');
   });
 

@@ -4,25 +4,20 @@ import type { Build } from '../../src/api';
 import { HISTORY_LIMIT, historyModel, outcomeOf, secondsBetween } from '../../src/core/builds/history';
 import { historyPageHtml } from '../../src/core/builds/historyPage';
 import { historyWith } from '../../src/core/builds/historyList';
+import { aBuild, type BuildFields } from '../builders';
 
-function build(number: number, fields: Partial<Build> & { branch?: string } = {}): Build {
-  const { branch = 'main', ...rest } = fields;
-  return {
+const build = (number: number, fields: BuildFields = {}): Build =>
+  aBuild({
     id: `b${number}`,
     appId: 'app',
-    status: 'success',
-    rawStatus: 'success',
-    finished: true,
     buildNumber: number,
-    commit: { branch, tags: [] },
+    branch: 'main',
     createdAt: '2024-05-10T12:00:00Z',
     startedAt: '2024-05-10T12:01:30Z',
     finishedAt: '2024-05-10T12:06:33Z',
     testSummary: { testsCount: 10, testsPassed: 9, coverage: 0.6878 },
-    links: { download: [], install: [] },
-    ...rest,
-  };
-}
+    ...fields,
+  });
 
 describe('build history', () => {
   it('asks for 50 builds', () => {

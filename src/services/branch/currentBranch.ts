@@ -15,6 +15,7 @@ import { BranchSections, WAITING, type Section } from './currentBranchSections';
 import type { GitWorkspace } from './gitWorkspace';
 import type { RepoAccounts } from './repoAccounts';
 import type { RepoMap } from './repoMap';
+import { Disposable } from '../../core/disposable';
 
 export interface CurrentBranchDeps {
   git: GitWorkspace;
@@ -37,16 +38,16 @@ export interface BranchSection {
 }
 
 /** The latest build of each repository's branch per app: sections, reloads and the tracker's changes here; loading in currentBranchLoad.ts. */
-export class CurrentBranch implements vscode.Disposable {
+export class CurrentBranch extends Disposable {
   private readonly changed = new vscode.EventEmitter<BranchState>();
   readonly onDidChange = this.changed.event;
   private readonly sections: BranchSections;
   private published: readonly BranchState[] = [];
   private readonly loader: BranchLoader;
   private disposed = false;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deps: CurrentBranchDeps) {
+    super();
     this.loader = new BranchLoader(deps, () => void this.reload());
     this.sections = new BranchSections(
       deps,
@@ -55,7 +56,7 @@ export class CurrentBranch implements vscode.Disposable {
       (section) => this.accountOfSection(section),
       () => this.publish(),
     );
-    this.subscriptions = [
+    this.register(
       deps.git.onDidChange(() => void this.sync(false)),
       deps.session.onDidChange(() => {
         this.loader.abortRefreshes();
@@ -72,7 +73,7 @@ export class CurrentBranch implements vscode.Disposable {
       }),
       deps.tracker.onDidChange((change) => this.tracked(change)),
       deps.git.onDidPush(() => deps.tracker.lookSoon()),
-    ];
+    );
     // Until Git's first answer (which reloads, above) activation sets no context keys and makes no client.
     if (deps.git.snapshot.kind !== 'waiting') void this.reload();
   }
@@ -181,11 +182,11 @@ export class CurrentBranch implements vscode.Disposable {
     this.changed.fire(this.state);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
     this.sections.dispose();
     this.loader.abortRefreshes();
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
     this.changed.dispose();
   }
 }

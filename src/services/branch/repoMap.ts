@@ -4,9 +4,9 @@ import { isStale, readStored, sweep, unknownApps, type StoredRepos } from '../..
 import { orNone } from '../../core/builds/latestBuild';
 import { ViewId } from '../../ids';
 import type { Log } from '../log';
+import { PersistentState } from '../persistentState';
 
 /** One globalState entry per account, so that windows of other accounts never rewrite it. */
-const KEY = 'buildService.appRepositories';
 
 // Apps carry no repository, builds do: each app's repo_url comes from its latest build (small, and says
 // where the app builds from today). Kept per account across windows; see core/appRepos.ts.
@@ -16,10 +16,14 @@ export class RepoMap {
   /** How often each account's map was forgotten: a sweep that ran meanwhile does not write it back. */
   private readonly forgotten = new Map<string, number>();
 
+  private readonly state: PersistentState;
+
   constructor(
-    private readonly state: vscode.Memento,
+    memento: vscode.Memento,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.state = new PersistentState(memento);
+  }
 
   /** Each app's repository: known ones at once, the others asked for now, with the view's progress bar. */
   async lookup(
@@ -50,7 +54,7 @@ export class RepoMap {
   /** Signed out: the account's map goes, as it holds what the service said (repository addresses). */
   async forget(account: string): Promise<void> {
     this.forgotten.set(account, (this.forgotten.get(account) ?? 0) + 1);
-    await this.state.update(`${KEY} ${account}`, undefined);
+    await this.state.write('buildService.appRepositories', undefined, account);
   }
 
   private async sweep(
@@ -71,7 +75,7 @@ export class RepoMap {
     const epoch = this.forgotten.get(account);
     try {
       const next = await swept;
-      if (this.forgotten.get(account) === epoch) await this.state.update(`${KEY} ${account}`, next);
+      if (this.forgotten.get(account) === epoch) await this.state.write('buildService.appRepositories', next, account);
       return next;
     } finally {
       if (this.sweeps.get(account) === swept) this.sweeps.delete(account);
@@ -79,6 +83,6 @@ export class RepoMap {
   }
 
   private read(account: string): StoredRepos {
-    return readStored(this.state.get(`${KEY} ${account}`));
+    return readStored(this.state.read('buildService.appRepositories', account));
   }
 }

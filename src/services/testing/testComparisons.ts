@@ -7,7 +7,7 @@ import type { FlakyReport } from '../../core/testing/flaky';
 import type { Account } from '../accounts/accounts';
 import type { GitWorkspace } from '../branch/gitWorkspace';
 import type { Log } from '../log';
-import { baseBranchSetting, flakyBuildsSetting } from './comparisonSettings';
+import { baseBranchSetting, flakyBuildsSetting } from '../settings';
 import { originHead, repositoryOf } from '../branch/defaultBranch';
 import { RequestPlan } from './requestPlan';
 

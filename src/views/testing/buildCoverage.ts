@@ -16,6 +16,7 @@ import { TestLocator } from '../../services/testLocator';
 import { readWorkspaceText } from '../../services/workspaceFiles';
 import type { BuildTests } from './buildTests';
 import { CoverageView, functionDetails, type ShownCoverage } from './coverageView';
+import { Disposable } from '../../core/disposable';
 
 export interface BuildCoverageDeps {
   session: Session;
@@ -34,13 +35,12 @@ const LOGGED_MISSING = 20;
  * located when VS Code asks for a file's details. Like test results, by default the current branch's
  * latest finished build; only the last build asked for is drawn; another address or token clears it.
  */
-export class BuildCoverage implements vscode.Disposable {
+export class BuildCoverage extends Disposable {
   private generation = 0;
   private autoShown: AutoShown | undefined;
   /** Whose build's coverage is shown. */
   private shownAccount: Account | undefined;
   private searched: { key: string; search: CoverageSearch; files: Promise<vscode.Uri[]> } | undefined;
-  private readonly subscriptions: vscode.Disposable[];
   private shownView: CoverageView | undefined;
   private readonly showed = new vscode.EventEmitter<void>();
   /** A build's coverage drawn: what reads the shown coverage may read it now. */
@@ -51,8 +51,9 @@ export class BuildCoverage implements vscode.Disposable {
   scans = 0;
 
   constructor(private readonly deps: BuildCoverageDeps) {
+    super();
     this.locator = new TestLocator(deps.log);
-    this.subscriptions = [
+    this.register(
       deps.branch.onDidChange((state) => this.followBranch(state)),
       deps.settings.onDidChange(() => this.followBranch(deps.branch.state)),
       deps.session.onDidChange(() => {
@@ -65,7 +66,7 @@ export class BuildCoverage implements vscode.Disposable {
         () => this.clear(),
       ),
       deps.tests.onDidShow(() => this.shownView?.showAgain()),
-    ];
+    );
   }
 
   get view(): CoverageView | undefined {
@@ -192,9 +193,9 @@ export class BuildCoverage implements vscode.Disposable {
     });
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.generation++;
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
     this.shownView?.dispose();
     this.showed.dispose();
   }

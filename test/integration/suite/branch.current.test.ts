@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { ANDROID_2048, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
-import { disableGit, git, testRepository, waitForBranchState } from '../currentBranch';
+import { checkOut, disableGit, git, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
@@ -68,7 +68,8 @@ describe('current branch: view and status bar', () => {
   });
 
   it('follows a git checkout to another branch', async () => {
-    git(dir, 'checkout', '-q', 'master');
+    // Git reads the checkout at once (its file watcher's delay is Git's, not ours, and grows under load).
+    await checkOut(fixture.api, dir, 'master');
     const state = await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'master', 'builds of master');
     assert.ok(state.kind === 'builds');
     assert.equal(state.entries.find((e) => e.app.id === IOS_2048)?.held?.build.id, latestOf(fixture.service, IOS_2048, 'master')?._id);

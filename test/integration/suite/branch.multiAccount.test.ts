@@ -75,8 +75,7 @@ describe('current branch: each repository from the account whose apps build it',
   }
 
   it('shows both repositories, each from its own account, and each service sees only its own token', async () => {
-    first = await testRepository();
-    git(first, 'checkout', '-q', 'master');
+    first = await testRepository((dir) => git(dir, 'checkout', '-q', 'master'));
     writeFileSync(path.join(first, 'first.txt'), 'first\n');
     second = secondRepository('staging-', 'develop', STAGING_REPO);
 

@@ -21,16 +21,8 @@ import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { createTestCa, type TestCa } from '../../network/certificates';
-import {
-  artifactDigest,
-  artifactSeed,
-  artifactSize,
-  LARGE_ARTIFACT_BYTES,
-  startArtifactHost,
-  startService,
-  type Build,
-  type RunningService,
-} from '../../service/server';
+import { artifactDigest, artifactSeed, artifactSize, LARGE_ARTIFACT_BYTES } from '../../service/artifacts';
+import { startArtifactHost, startService, type Build, type RunningService } from '../../service/server';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, textOf, waitForApps } from '../appsView';
 import { extensionApi, storeToken, testing, waitForLog } from '../extension';
