@@ -7,3 +7,4 @@ export type { BuildServiceClientOptions, Cancellable } from './client';
 export type { RequestReport } from './requester';
 export type { RetryOptions } from './retry';
 export type { NetworkOptions, ProxyOptions } from './network';
+export { ARTIFACT_SIZE_MAX, contentRangeSize } from './artifactSize';

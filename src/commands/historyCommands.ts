@@ -9,6 +9,8 @@ import type { Account } from '../services/accounts/accounts';
 import type { Session } from '../services/accounts/session';
 import type { BuildChange, BuildTracker } from '../services/builds/buildTracker';
 import type { Log } from '../services/log';
+import type { ArtifactSizes } from '../services/sizes/artifactSizes';
+import type { ArtifactSize } from '../core/artifacts/artifactSizes';
 import { notify } from '../services/notify';
 import type { AppsView } from '../views/apps/appsView';
 import { BranchBuildNode } from '../views/branch/branchNodes';
@@ -22,6 +24,7 @@ export interface HistoryCommandsDeps {
   apps: AppsView;
   targets: CommandTargets;
   extensionUri: vscode.Uri;
+  sizes: ArtifactSizes;
   log: Log;
 }
 
@@ -32,6 +35,8 @@ export class HistoryCommands implements vscode.Disposable {
   /** The reload under way after the tracker learned of a newer build, and whether another is due after it. */
   private reloading: Promise<void> | undefined;
   private reloadAgain = false;
+  /** Ends the sizes asked for the chart shown before. */
+  private sizing = new AbortController();
 
   constructor(private readonly deps: HistoryCommandsDeps) {
     this.panel = new HistoryPanel({
@@ -56,7 +61,27 @@ export class HistoryCommands implements vscode.Disposable {
       { location: vscode.ProgressLocation.Window, title: l10n.t('Loading the build history') },
       () => this.history(subject),
     );
-    this.panel.show(subject, builds);
+    this.present(subject, builds, true);
+  }
+
+  /** Drawn with the sizes known, then once more when the finished builds' missing sizes are known (one request per artifact, once ever). */
+  private present(subject: HistorySubject, builds: readonly Build[], reveal: boolean): void {
+    const known = new Map<string, readonly ArtifactSize[]>(builds.map((b) => [b.id, this.deps.sizes.known(subject.account, b)]));
+    this.panel.show(subject, builds, { reveal, sizes: known });
+    const missing = builds.filter((b) => b.finished && known.get(b.id)?.some((a) => a.size === undefined));
+    this.sizing.abort();
+    if (missing.length === 0) return;
+    const sizing = (this.sizing = new AbortController());
+    void this.deps.session
+      .readyFor(subject.account)
+      .then((client) => Promise.all(missing.map(async (b) => [b.id, await this.deps.sizes.of(subject.account, client, b, sizing.signal)] as const)))
+      .then(
+        (asked) => {
+          if (sizing.signal.aborted || this.panel.shown?.subject !== subject) return;
+          this.panel.show(subject, builds, { reveal: false, sizes: new Map([...known, ...asked]) });
+        },
+        (error: unknown) => this.deps.log.warn(`Build history sizes: ${error instanceof Error ? error.message : String(error)}`),
+      );
   }
 
   /** One request: the list carries every time and test summary the chart shows. */
@@ -89,7 +114,7 @@ export class HistoryCommands implements vscode.Disposable {
     this.reloading = this.history(subject)
       .then(
         (builds) => {
-          if (this.panel.shown?.subject === subject) this.panel.show(subject, builds, { reveal: false });
+          if (this.panel.shown?.subject === subject) this.present(subject, builds, false);
         },
         (error: unknown) => this.deps.log.warn(`Build history not redrawn: ${error instanceof Error ? error.message : String(error)}`),
       )
@@ -117,6 +142,7 @@ export class HistoryCommands implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.sizing.abort();
     this.subscription.dispose();
     this.panel.dispose();
   }

@@ -8,6 +8,8 @@ import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/se
 import { checkAppId, checkBaseBranchName } from '../core/settings/validateBranch';
 import { checkDownloadSizeLimit, DOWNLOAD_LIMIT_DEFAULT_MB } from '../core/settings/validateDownloads';
 import { checkNotifyChoice, type NotifyChoice } from '../core/settings/notifyChoice';
+import { checkSizeIncrease } from '../core/settings/validateSizes';
+import type { SizeLimit } from '../core/artifacts/artifactSizes';
 
 export interface SettingProblem {
   setting: SettingId;
@@ -35,6 +37,8 @@ export interface Settings {
   readonly coverageForCurrentBranch: boolean;
   /** The label of the account this workspace uses; '' for the first. */
   readonly account: string;
+  /** How much the branch's app may grow against the base before its row is marked; undefined: no limit. */
+  readonly sizeIncrease: SizeLimit | undefined;
   readonly problems: readonly SettingProblem[];
 }
 
@@ -73,6 +77,7 @@ export function readSettings(): Settings {
     showPassingTests: take(Setting.showPassingTests, checkFlag(config.get('showPassingTests'), false), false),
     coverageForCurrentBranch: take(Setting.coverageForCurrentBranch, checkFlag(config.get('coverageForCurrentBranch'), true), true),
     account: textOf(config.get('account')),
+    sizeIncrease: take(Setting.sizeIncrease, checkSizeIncrease(config.get('sizeIncrease')), undefined),
     problems,
   };
 }

@@ -1,5 +1,7 @@
 import type { BuildServiceClient, Coverage, TestResults } from '../../api';
 import { detailRows } from '../../core/builds/detailRows';
+import type { ArtifactSize } from '../../core/artifacts/artifactSizes';
+import type { ArtifactSizes } from '../../services/sizes/artifactSizes';
 import type { BuildNode } from './buildNode';
 import { DetailNode } from './detailNode';
 
@@ -10,6 +12,8 @@ const DETAILS_KEPT = 100;
 /** The rows under an expanded build: a finished one's tests and coverage are fetched once, by account and id. */
 export class BuildDetails {
   private readonly kept = new Map<string, Details>();
+
+  constructor(private readonly sizes: ArtifactSizes) {}
 
   /** Another address or token may know the same build ids with other details. */
   clear(): void {
@@ -28,6 +32,9 @@ export class BuildDetails {
       this.kept.set(key, extra);
       if (this.kept.size > DETAILS_KEPT) this.kept.delete(this.kept.keys().next().value as string);
     }
-    return detailRows(build, extra ?? {}, Date.now()).map((row, i) => new DetailNode(row, `${key}/${i}`, node.account));
+    // Each artifact's size: one small request each the first time ever, none after (services/sizes/).
+    let sizes: ArtifactSize[] | undefined;
+    if (build.finished && build.links.download.length > 0) sizes = await this.sizes.of(node.account, client, build, new AbortController().signal);
+    return detailRows(build, { ...extra, sizes }, Date.now()).map((row, i) => new DetailNode(row, `${key}/${i}`, node.account));
   }
 }

@@ -1,0 +1,123 @@
+import * as l10n from '@vscode/l10n';
+import vscode = require('vscode');
+import type { Build, BuildServiceClient } from '../../api';
+import { mainChange, pastLimit, sizeChanges, sizedArtifacts, changeLine, limitText } from '../../core/artifacts/artifactSizes';
+import { sizeNote, type SizeComparison } from '../../core/artifacts/sizeNote';
+import { Lru } from '../../core/cache/lru';
+import { baseName, type BuildNote } from '../../core/testing/comparisonText';
+import { loggedText, noticeText } from '../../core/text/serviceText';
+import { CommandId, Setting } from '../../ids';
+import type { Account } from '../../services/accounts/accounts';
+import type { CurrentBranch } from '../../services/branch/currentBranch';
+import type { Log } from '../../services/log';
+import { notify } from '../../services/notify';
+import type { SettingsService } from '../../services/settings';
+import type { ArtifactSizes } from '../../services/sizes/artifactSizes';
+import type { SizeBases } from '../../services/sizes/sizeBase';
+
+/** Comparisons kept, by account and build: as many as Current Branch's other notes. */
+const COMPARED_MAX = 100;
+
+export interface BranchSizesDeps {
+  branch: CurrentBranch;
+  view: vscode.TreeView<unknown>;
+  sizes: ArtifactSizes;
+  bases: SizeBases;
+  settings: SettingsService;
+  log: Log;
+}
+
+// Current Branch says how big each app's latest finished build is against its base: once the view is visible
+// in a focused window (the user looks), once per build; buildService.sizeIncrease marks the row and, once per
+// build, a notice says it grew past the limit.
+export class BranchSizes implements vscode.Disposable {
+  private readonly compared = new Lru<string, SizeComparison>(COMPARED_MAX);
+  private readonly looking = new Set<string>();
+  private readonly stop = new AbortController();
+  private readonly learnt = new vscode.EventEmitter<void>();
+  /** A comparison became known, or the limit changed: the rows are drawn again. */
+  readonly onDidLearn = this.learnt.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly deps: BranchSizesDeps) {
+    const consider = () => this.consider();
+    this.subscriptions = [
+      deps.branch.onDidChange(consider),
+      deps.view.onDidChangeVisibility(consider),
+      vscode.window.onDidChangeWindowState(consider),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(Setting.sizeIncrease)) this.learnt.fire();
+        // The base branch moved: compared again.
+        if (event.affectsConfiguration(Setting.baseBranch)) {
+          this.compared.clear();
+          this.consider();
+        }
+      }),
+    ];
+    this.consider();
+  }
+
+  /** The row's line and tooltip, with the limit as set now. */
+  noteOf(account: Account | undefined, buildId: string): BuildNote | undefined {
+    const comparison = account && this.compared.get(account.scoped(buildId));
+    return comparison && sizeNote(comparison, this.deps.settings.value.sizeIncrease);
+  }
+
+  /** A finished build's sizes against its base: one request per artifact not known yet, and the base's list once. */
+  async compare(account: Account, client: BuildServiceClient, build: Build, signal: AbortSignal): Promise<SizeComparison> {
+    const key = account.scoped(build.id);
+    const kept = this.compared.get(key);
+    if (kept) return kept;
+    const look = { account, client, signal };
+    const [sizes, { branch, base }] = await Promise.all([this.deps.sizes.of(account, client, build, signal), this.deps.bases.of(look, build)]);
+    const baseSizes = base ? await this.deps.sizes.of(account, client, base, signal) : undefined;
+    const changes = sizeChanges(sizes, baseSizes);
+    const comparison: SizeComparison = {
+      main: mainChange(changes, sizedArtifacts(build.links.download)),
+      changes,
+      baseName: base ? baseName(branch, base) : undefined,
+      branch,
+    };
+    // Only what is whole is kept: an unknown size may be told next time.
+    if (changes.every((c) => c.kind !== 'unknown' || c.size === null)) this.compared.set(key, comparison);
+    return comparison;
+  }
+
+  private consider(): void {
+    const { branch, view } = this.deps;
+    if (!view.visible || !vscode.window.state.focused) return;
+    const state = branch.state;
+    const account = branch.activeAccount;
+    if (state.kind !== 'builds' || !account) return;
+    for (const { app, build } of state.entries) {
+      if (!build?.finished || build.links.download.length === 0) continue;
+      const key = account.scoped(build.id);
+      if (this.compared.has(key) || this.looking.has(key)) continue;
+      this.looking.add(key);
+      this.look(account, { ...build, appId: build.appId ?? app.id }, app.name || app.id)
+        .catch((error: unknown) => this.deps.log.warn(loggedText(`Sizes of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`)))
+        .finally(() => this.looking.delete(key));
+    }
+  }
+
+  private async look(account: Account, build: Build, appName: string): Promise<void> {
+    const comparison = await this.compare(account, await account.ready(), build, this.stop.signal);
+    this.learnt.fire();
+    const limit = this.deps.settings.value.sizeIncrease;
+    const { main } = comparison;
+    if (!limit || !main || !pastLimit(main, limit) || !(await this.deps.sizes.firstNotice(account, build.id))) return;
+    const open = l10n.t('Open Settings');
+    const choice = await notify(
+      'warning',
+      noticeText(l10n.t('{0}: {1} against {2}, past the size limit of {3}.'), appName, changeLine(main), comparison.baseName ?? '', limitText(limit)),
+      open,
+    );
+    if (choice === open) await vscode.commands.executeCommand(CommandId.openSettings, Setting.sizeIncrease);
+  }
+
+  dispose(): void {
+    this.stop.abort();
+    for (const s of this.subscriptions) s.dispose();
+    this.learnt.dispose();
+  }
+}
