@@ -49,7 +49,6 @@ import { coverageShown } from './views/testing/changedCoverage';
 import { FailureNotes } from './views/testing/failureNotes';
 import { FirstLook } from './services/firstLook';
 import { ArtifactSizes } from './services/sizes/artifactSizes';
-import { SizeBases } from './services/sizes/sizeBase';
 import { BranchSizes } from './views/branch/branchSizes';
 import { withSizes } from './core/artifacts/sizeNote';
 import { SizeTool } from './commands/sizeTool';
@@ -101,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const changedCommands = new ChangedCommands({ git, branch, changed: new ChangedFunctions(coverageShown(coverage)) });
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ tracker, settings, branch, log });
-  const branchSizes = new BranchSizes({ branch, view: branchView.view, sizes, bases: new SizeBases(comparisons), settings, log });
+  const branchSizes = new BranchSizes({ branch, view: branchView.view, sizes, comparisons, settings, log });
 
   const targets = new CommandTargets(apps);
   const history = new HistoryCommands({ session, tracker, apps, targets, extensionUri: context.extensionUri, sizes, log });
@@ -164,7 +163,11 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
           branchSizes.noteOf(account, buildId),
         ),
       (listener) =>
-        vscode.Disposable.from(failureNotes.onDidChangeSummaries(listener), changedCommands.onDidLearn(listener), branchSizes.onDidLearn(listener)),
+        vscode.Disposable.from(
+          failureNotes.onDidChangeSummaries(listener),
+          changedCommands.onDidLearn(listener),
+          branchSizes.onDidLearn(listener),
+        ),
     ),
     changedCommands,
     new ChangedOnLook({ changedCommands, branch, view: branchView.view, firstLook, coverage, settings, log }),

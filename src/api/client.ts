@@ -148,7 +148,11 @@ export class BuildServiceClient {
 
   /** An artifact's size from one ranged request through the download's guards; undefined when the server will not say. */
   async artifactSize(url: string, signal?: AbortSignal): Promise<number | undefined> {
-    return askArtifactSize({ ...this.downloads, token: () => this.requester.readToken(), route: () => this.transport.route() }, url, signal);
+    return askArtifactSize(
+      { ...this.downloads, token: () => this.requester.readToken(), route: () => this.transport.route() },
+      url,
+      signal,
+    );
   }
 
   /** Requests holding one of the four slots now (the bench counts them). */

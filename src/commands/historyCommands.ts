@@ -74,7 +74,9 @@ export class HistoryCommands implements vscode.Disposable {
     const sizing = (this.sizing = new AbortController());
     void this.deps.session
       .readyFor(subject.account)
-      .then((client) => Promise.all(missing.map(async (b) => [b.id, await this.deps.sizes.of(subject.account, client, b, sizing.signal)] as const)))
+      .then((client) =>
+        Promise.all(missing.map(async (b) => [b.id, await this.deps.sizes.of(subject.account, client, b, sizing.signal)] as const)),
+      )
       .then(
         (asked) => {
           if (sizing.signal.aborted || this.panel.shown?.subject !== subject) return;

@@ -31,7 +31,8 @@ export class SizeTool {
   tools(): Record<typeof ToolName.sizeAgainstBase, vscode.LanguageModelTool<object>> {
     return {
       [ToolName.sizeAgainstBase]: {
-        invoke: (options, token) => toolResult(() => this.answer(options.input, token), this.deps.log, this.deps.settings.value.timeoutSeconds),
+        invoke: (options, token) =>
+          toolResult(() => this.answer(options.input, token), this.deps.log, this.deps.settings.value.timeoutSeconds),
       },
     };
   }
@@ -45,7 +46,8 @@ export class SizeTool {
     const client = await account.ready();
     await branch.reload();
     const state = branch.state;
-    if (state.kind !== 'builds') throw new Answer(l10n.t('The current branch has no builds to measure; check out a branch that an app builds.'));
+    if (state.kind !== 'builds')
+      throw new Answer(l10n.t('The current branch has no builds to measure; check out a branch that an app builds.'));
     let entries = state.entries;
     if (input.app?.trim()) {
       const found = findApp(

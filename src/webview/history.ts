@@ -102,8 +102,21 @@ function hasSizes(): boolean {
 
 function sizeSeries(): uPlot.Series[] {
   const stroke = colour(SIZE_COLOUR);
-  const line: uPlot.Series = { label: model.texts.size, scale: 'mb', stroke, width: 2, spanGaps: true, points: { show: true, size: 6, fill: stroke } };
-  const marks: uPlot.Series = { label: model.texts.sizeOffScale, scale: 'mb', stroke, paths: () => null, points: { show: true, size: 13, width: 2 } };
+  const line: uPlot.Series = {
+    label: model.texts.size,
+    scale: 'mb',
+    stroke,
+    width: 2,
+    spanGaps: true,
+    points: { show: true, size: 6, fill: stroke },
+  };
+  const marks: uPlot.Series = {
+    label: model.texts.sizeOffScale,
+    scale: 'mb',
+    stroke,
+    paths: () => null,
+    points: { show: true, size: 13, width: 2 },
+  };
   return model.series.sizeOffScale ? [line, marks] : [line];
 }
 

@@ -91,8 +91,11 @@ function pathOf(url: string): string {
 export function sizeText(bytes: number | null | undefined): string {
   if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return l10n.t('unknown');
   if (bytes < 1000) return l10n.t('{0} B', bytes);
-  const [value, unit] = bytes < 1e6 ? [bytes / 1e3, 'KB'] : bytes < 1e9 ? [bytes / 1e6, 'MB'] : [bytes / 1e9, 'GB'];
-  return `${value.toFixed(1)} ${unit}`;
+  // Tenths counted in whole numbers: 43,050,000 bytes is 43.1 MB, where 43.05.toFixed(1) says 43.0.
+  const tenths = (unit: number) => (Math.round(bytes / (unit / 10)) / 10).toFixed(1);
+  if (bytes < 999_950) return l10n.t('{0} KB', tenths(1e3));
+  if (bytes < 999_950_000) return l10n.t('{0} MB', tenths(1e6));
+  return l10n.t('{0} GB', tenths(1e9));
 }
 
 /** "+1.4 MB (+3.4%)"; "-200.0 KB (-0.5%)"; "no change". */
@@ -121,7 +124,10 @@ export function pastLimit(change: SizeChange | undefined, limit: SizeLimit | und
 
 /** "2%", "1.5 MB", "2% or 1.5 MB" */
 export function limitText(limit: SizeLimit): string {
-  const parts = [limit.percent !== undefined ? `${limit.percent}%` : '', limit.megabytes !== undefined ? `${limit.megabytes} MB` : ''];
+  const parts = [
+    limit.percent !== undefined ? `${limit.percent}%` : '',
+    limit.megabytes !== undefined ? l10n.t('{0} MB', limit.megabytes) : '',
+  ];
   return parts.filter(Boolean).join(l10n.t(' or '));
 }
 

@@ -20,7 +20,9 @@ export function sizeNote(comparison: SizeComparison, limit: SizeLimit | undefine
   if (!main) return undefined;
   const against = baseName && main.kind !== 'unknown' ? l10n.t('{0} against {1}', changeLine(main), baseName) : changeLine(main);
   const line = pastLimit(main, limit) && limit ? l10n.t('{0} · over the size limit ({1})', against, limitText(limit)) : against;
-  const heading = baseName ? l10n.t('Artifact sizes against {0}:', baseName) : l10n.t('Artifact sizes (no build of {0} to compare with):', comparison.branch || '?');
+  const heading = baseName
+    ? l10n.t('Artifact sizes against {0}:', baseName)
+    : l10n.t('Artifact sizes (no build of {0} to compare with):', comparison.branch || '?');
   return { line, detail: [heading, ...changes.map((change) => `  ${changeLine(change)}`)] };
 }
 

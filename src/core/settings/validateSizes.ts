@@ -12,7 +12,8 @@ export function checkSizeIncrease(raw: unknown): Checked<SizeLimit | undefined> 
   if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, problem };
   const { percent, megabytes, ...rest } = raw as Record<string, unknown>;
   if (Object.keys(rest).length > 0 || (percent === undefined && megabytes === undefined)) return { ok: false, problem };
-  const within = (value: unknown, max: number) => value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max);
+  const within = (value: unknown, max: number) =>
+    value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max);
   if (!within(percent, PERCENT_MAX) || !within(megabytes, MEGABYTES_MAX)) {
     return { ok: false, problem: l10n.t('percent must be between 0 and {0}, megabytes between 0 and {1}', PERCENT_MAX, MEGABYTES_MAX) };
   }

@@ -27,7 +27,8 @@ export function sizeAnswerText(sized: readonly SizedBuild[], limit: SizeLimit | 
 }
 
 function changeFacts(change: SizeChange): string {
-  const bytes = (size: number | null | undefined) => (typeof size === 'number' ? l10n.t('{0} bytes ({1})', size, sizeText(size)) : l10n.t('size unknown'));
+  const bytes = (size: number | null | undefined) =>
+    typeof size === 'number' ? l10n.t('{0} bytes ({1})', size, sizeText(size)) : l10n.t('size unknown');
   switch (change.kind) {
     case 'compared':
       return `${bytes(change.size)}, ${changeText(change.size as number, change.baseSize as number)}`;

@@ -44,9 +44,15 @@ export class ArtifactSizes implements vscode.Disposable {
     if (!build.finished || known.every((a) => a.size !== undefined)) return known;
     const epoch = this.forgotten.get(account.id);
     const asked = await Promise.all(
-      known.map(async (artifact) => (artifact.size !== undefined ? artifact : { ...artifact, size: await this.ask(account, client, build, artifact, signal) })),
+      known.map(async (artifact) =>
+        artifact.size !== undefined ? artifact : { ...artifact, size: await this.ask(account, client, build, artifact, signal) },
+      ),
     );
-    const learnt = Object.fromEntries(asked.filter((a) => a.size !== undefined && known.find((k) => k.key === a.key)?.size === undefined).map((a) => [a.key, a.size as number | null]));
+    const learnt = Object.fromEntries(
+      asked
+        .filter((a) => a.size !== undefined && known.find((k) => k.key === a.key)?.size === undefined)
+        .map((a) => [a.key, a.size as number | null]),
+    );
     if (Object.keys(learnt).length > 0 && this.forgotten.get(account.id) === epoch) {
       await this.write(account.id, withSizes(this.read(account.id), build.id, learnt));
       this.learnt.fire();
@@ -54,7 +60,13 @@ export class ArtifactSizes implements vscode.Disposable {
     return asked;
   }
 
-  private ask(account: Account, client: BuildServiceClient, build: Build, artifact: ArtifactSize, signal: AbortSignal): Promise<number | null | undefined> {
+  private ask(
+    account: Account,
+    client: BuildServiceClient,
+    build: Build,
+    artifact: ArtifactSize,
+    signal: AbortSignal,
+  ): Promise<number | null | undefined> {
     const key = `${account.scoped(build.id)}\n${artifact.key}`;
     let asking = this.asking.get(key);
     if (!asking) {
@@ -63,7 +75,9 @@ export class ArtifactSizes implements vscode.Disposable {
         .then(
           (size) => size ?? null,
           (error: unknown) => {
-            this.log.warn(loggedText(`Size of ${artifact.key} (build ${build.id}): ${error instanceof Error ? error.message : String(error)}`));
+            this.log.warn(
+              loggedText(`Size of ${artifact.key} (build ${build.id}): ${error instanceof Error ? error.message : String(error)}`),
+            );
             return undefined;
           },
         )

@@ -34,7 +34,8 @@ export class BuildDetails {
     }
     // Each artifact's size: one small request each the first time ever, none after (services/sizes/).
     let sizes: ArtifactSize[] | undefined;
-    if (build.finished && build.links.download.length > 0) sizes = await this.sizes.of(node.account, client, build, new AbortController().signal);
+    if (build.finished && build.links.download.length > 0)
+      sizes = await this.sizes.of(node.account, client, build, new AbortController().signal);
     return detailRows(build, { ...extra, sizes }, Date.now()).map((row, i) => new DetailNode(row, `${key}/${i}`, node.account));
   }
 }

@@ -13,7 +13,7 @@ import type { Log } from '../../services/log';
 import { notify } from '../../services/notify';
 import type { SettingsService } from '../../services/settings';
 import type { ArtifactSizes } from '../../services/sizes/artifactSizes';
-import type { SizeBases } from '../../services/sizes/sizeBase';
+import type { TestComparisons } from '../../services/testing/testComparisons';
 
 /** Comparisons kept, by account and build: as many as Current Branch's other notes. */
 const COMPARED_MAX = 100;
@@ -22,7 +22,8 @@ export interface BranchSizesDeps {
   branch: CurrentBranch;
   view: vscode.TreeView<unknown>;
   sizes: ArtifactSizes;
-  bases: SizeBases;
+  /** The base is the comparison's (the one place it is asked: compare() below). */
+  comparisons: TestComparisons;
   settings: SettingsService;
   log: Log;
 }
@@ -69,7 +70,10 @@ export class BranchSizes implements vscode.Disposable {
     const kept = this.compared.get(key);
     if (kept) return kept;
     const look = { account, client, signal };
-    const [sizes, { branch, base }] = await Promise.all([this.deps.sizes.of(account, client, build, signal), this.deps.bases.of(look, build)]);
+    const [sizes, { branch, base }] = await Promise.all([
+      this.deps.sizes.of(account, client, build, signal),
+      this.deps.comparisons.store.baseOf(look, build),
+    ]);
     const baseSizes = base ? await this.deps.sizes.of(account, client, base, signal) : undefined;
     const changes = sizeChanges(sizes, baseSizes);
     const comparison: SizeComparison = {
@@ -95,7 +99,9 @@ export class BranchSizes implements vscode.Disposable {
       if (this.compared.has(key) || this.looking.has(key)) continue;
       this.looking.add(key);
       this.look(account, { ...build, appId: build.appId ?? app.id }, app.name || app.id)
-        .catch((error: unknown) => this.deps.log.warn(loggedText(`Sizes of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`)))
+        .catch((error: unknown) =>
+          this.deps.log.warn(loggedText(`Sizes of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`)),
+        )
         .finally(() => this.looking.delete(key));
     }
   }
@@ -109,7 +115,13 @@ export class BranchSizes implements vscode.Disposable {
     const open = l10n.t('Open Settings');
     const choice = await notify(
       'warning',
-      noticeText(l10n.t('{0}: {1} against {2}, past the size limit of {3}.'), appName, changeLine(main), comparison.baseName ?? '', limitText(limit)),
+      noticeText(
+        l10n.t('{0}: {1} against {2}, past the size limit of {3}.'),
+        appName,
+        changeLine(main),
+        comparison.baseName ?? '',
+        limitText(limit),
+      ),
       open,
     );
     if (choice === open) await vscode.commands.executeCommand(CommandId.openSettings, Setting.sizeIncrease);
