@@ -47,10 +47,14 @@ export class BranchSizes implements vscode.Disposable {
       deps.view.onDidChangeVisibility(consider),
       vscode.window.onDidChangeWindowState(consider),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(Setting.sizeIncrease)) this.learnt.fire();
+        if (event.affectsConfiguration(Setting.sizeIncrease)) {
+          this.learnt.fire();
+          this.warnShown();
+        }
         // The base branch moved: compared again.
         if (event.affectsConfiguration(Setting.baseBranch)) {
           this.compared.clear();
+          this.learnt.fire();
           this.consider();
         }
       }),
@@ -109,6 +113,22 @@ export class BranchSizes implements vscode.Disposable {
   private async look(account: Account, build: Build, appName: string): Promise<void> {
     const comparison = await this.compare(account, await account.ready(), build, this.stop.signal);
     this.learnt.fire();
+    await this.warn(account, build, appName, comparison);
+  }
+
+  /** A limit set or changed: the rows shown that are past it now get their notice, if they never had one. */
+  private warnShown(): void {
+    const { branch } = this.deps;
+    const account = branch.activeAccount;
+    if (branch.state.kind !== 'builds' || !account) return;
+    for (const { app, build } of branch.state.entries) {
+      const comparison = build && this.compared.peek(account.scoped(build.id));
+      if (build && comparison) void this.warn(account, build, app.name || app.id, comparison);
+    }
+  }
+
+  /** Once per build (kept with the sizes, across windows), when its app grew past buildService.sizeIncrease. */
+  private async warn(account: Account, build: Build, appName: string, comparison: SizeComparison): Promise<void> {
     const limit = this.deps.settings.value.sizeIncrease;
     const { main } = comparison;
     if (!limit || !main || !pastLimit(main, limit) || !(await this.deps.sizes.firstNotice(account, build.id))) return;
