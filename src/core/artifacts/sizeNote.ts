@@ -26,9 +26,9 @@ export function sizeNote(comparison: SizeComparison, limit: SizeLimit | undefine
   return { line, detail: [heading, ...changes.map((change) => `  ${changeLine(change)}`)] };
 }
 
-/** Current Branch's note with the sizes' line after it, and their lines in its tooltip. */
+/** Current Branch's note with the sizes' line before it (short, and read first), and their lines last in its tooltip. */
 export function withSizes(note: BuildNote | undefined, sizes: BuildNote | undefined): BuildNote | undefined {
   if (!sizes) return note;
   if (!note) return sizes;
-  return { line: `${note.line} · ${sizes.line}`, detail: [...note.detail, ...sizes.detail] };
+  return { line: `${sizes.line} · ${note.line}`, detail: [...note.detail, ...sizes.detail] };
 }

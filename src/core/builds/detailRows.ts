@@ -156,11 +156,11 @@ function linkRows({ links }: Build, sizes: readonly ArtifactSize[] = []): Detail
     installUrl: link.url,
   });
   const download = (link: BuildLink): DetailRow => {
-    // Known, or said unknown by its server; nothing while not asked.
-    const size = sizes.find((s) => s.link.url === link.url)?.size;
+    // Asked: its size, or "unknown"; past the artifacts asked, nothing.
+    const sized = sizes.find((s) => s.link.url === link.url);
     return {
       ...row(l10n.t('Download'), 'cloud-download')(link),
-      ...(size !== undefined && { description: sizeText(size) }),
+      ...(sized && { description: sizeText(sized.size) }),
       contextValue: 'downloadLink',
       link,
     };

@@ -6,6 +6,8 @@ import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../accounts/accounts';
 import type { Log } from '../log';
 import { RequestPlan } from '../testing/requestPlan';
+import { DownloadRefusedError } from '../../api/downloadGuard';
+import { isCancellation } from '../../core/testing/comparisonStore';
 
 /** One globalState entry per account, as the repository map: another account's window never rewrites it. */
 const KEY = 'buildService.artifactSizes';
@@ -75,10 +77,12 @@ export class ArtifactSizes implements vscode.Disposable {
         .then(
           (size) => size ?? null,
           (error: unknown) => {
+            if (isCancellation(error)) return undefined;
             this.log.warn(
               loggedText(`Size of ${artifact.key} (build ${build.id}): ${error instanceof Error ? error.message : String(error)}`),
             );
-            return undefined;
+            // A link refused (http:// from an https:// service, a private address) stays refused: unknown for good.
+            return error instanceof DownloadRefusedError ? null : undefined;
           },
         )
         .finally(() => this.asking.delete(key));
