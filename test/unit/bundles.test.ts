@@ -10,8 +10,10 @@ import path from 'node:path';
 const projectRoot = path.resolve(__dirname, '../../..');
 const KIB = 1024;
 /** What VS Code reads and compiles when the extension activates: all of our code. V8 compiles about
- * 30 µs a KiB on a 2-core machine (PERFORMANCE.md), so this is some 8 ms of the 20 ms activation budget. */
-const EXTENSION_BUDGET = 256 * KIB;
+ * 30 µs a KiB on a 2-core machine (PERFORMANCE.md), so this is some 8 ms of the 20 ms activation budget.
+ * Raised from 256 KiB with issue 50's artifact sizes (+12.7 KiB, in four places: details, Current Branch,
+ * the history, a chat tool), which no split of ours could load later: there is one lazy boundary, the libraries. */
+const EXTENSION_BUDGET = 272 * KIB;
 /** undici and the QR encoder, read with the first request. */
 const LIBRARIES_BUDGET = 600 * KIB;
 
