@@ -14,7 +14,7 @@ const IN_FLIGHT = 4;
 async function pooled<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++] as T);
+    while (next < items.length) await work(items[next++]);
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 }
