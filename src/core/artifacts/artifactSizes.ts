@@ -7,7 +7,7 @@ import { shownText } from '../text/serviceText';
 /** Artifacts asked per build: a list of thousands of links must not become thousands of requests. */
 export const SIZED_ARTIFACTS_MAX = 10;
 /** A name longer than this is matched by its start: a hostile 100 KiB name costs no more than this. */
-const NAME_KEY_MAX = 200;
+const NAME_KEY_MAX = 100;
 
 /** What a build's artifact is known to weigh: bytes, null when its server would not say, undefined when not known (yet). */
 export interface ArtifactSize {

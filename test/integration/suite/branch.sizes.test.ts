@@ -211,6 +211,14 @@ describe('branch: artifact sizes against the base', () => {
     await sleep(500);
     assert.deepEqual(fixture.service.requestsTo(ARTIFACTS), [], 'every size was known');
   });
+
+  it('Sign Out drops the sizes kept for the account', async () => {
+    const { globalState } = testing(fixture.api);
+    const key = `buildService.artifactSizes ${fixture.service.baseUrl}`;
+    assert.ok(globalState.get(key), 'sizes kept before');
+    await vscode.commands.executeCommand('buildService.signOut', fixture.service.baseUrl);
+    await waitFor(() => globalState.get(key) === undefined, 'the sizes forgotten');
+  });
 });
 
 describe('branch: artifact sizes from an https:// service', function () {
