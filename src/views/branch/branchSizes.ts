@@ -33,7 +33,8 @@ export interface BranchSizesDeps {
 // build, a notice says it grew past the limit.
 export class BranchSizes implements vscode.Disposable {
   private readonly compared = new Lru<string, SizeComparison>(COMPARED_MAX);
-  private readonly looking = new Set<string>();
+  /** Builds looked at in this window, whatever came of it: a server that fails is not asked at every focus change. */
+  private readonly tried = new Lru<string, true>(COMPARED_MAX);
   private readonly stop = new AbortController();
   private readonly learnt = new vscode.EventEmitter<void>();
   /** A comparison became known, or the limit changed: the rows are drawn again. */
@@ -54,6 +55,7 @@ export class BranchSizes implements vscode.Disposable {
         // The base branch moved: compared again.
         if (event.affectsConfiguration(Setting.baseBranch)) {
           this.compared.clear();
+          this.tried.clear();
           this.learnt.fire();
           this.consider();
         }
@@ -86,8 +88,8 @@ export class BranchSizes implements vscode.Disposable {
       baseName: base ? baseName(branch, base) : undefined,
       branch,
     };
-    // Only what is whole is kept: an unknown size may be told next time.
-    if (changes.every((c) => c.kind !== 'unknown' || c.size === null)) this.compared.set(key, comparison);
+    // Kept with what is unknown too: a failed artifact is asked again in the next window, not at every focus.
+    this.compared.set(key, comparison);
     return comparison;
   }
 
@@ -100,13 +102,11 @@ export class BranchSizes implements vscode.Disposable {
     for (const { app, build } of state.entries) {
       if (!build?.finished || build.links.download.length === 0) continue;
       const key = account.scoped(build.id);
-      if (this.compared.has(key) || this.looking.has(key)) continue;
-      this.looking.add(key);
-      this.look(account, { ...build, appId: build.appId ?? app.id }, app.name || app.id)
-        .catch((error: unknown) =>
-          this.deps.log.warn(loggedText(`Sizes of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`)),
-        )
-        .finally(() => this.looking.delete(key));
+      if (this.compared.has(key) || this.tried.has(key)) continue;
+      this.tried.set(key, true);
+      this.look(account, { ...build, appId: build.appId ?? app.id }, app.name || app.id).catch((error: unknown) =>
+        this.deps.log.warn(loggedText(`Sizes of build ${build.id}: ${error instanceof Error ? error.message : String(error)}`)),
+      );
     }
   }
 

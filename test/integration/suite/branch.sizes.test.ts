@@ -79,8 +79,9 @@ describe('branch: artifact sizes against the base', () => {
 
   after(() => {
     git(repo, 'checkout', '-q', 'master');
-    git(repo, 'branch', '-q', '-D', COMPARE.feature);
-    git(repo, 'branch', '-q', '-D', COMPARE.pullRequest);
+    // The branches the tests checked out (a grep may have run only some of them).
+    for (const branch of [COMPARE.feature, COMPARE.pullRequest, COMPARE.orphan])
+      if (git(repo, 'branch', '--list', branch)) git(repo, 'branch', '-q', '-D', branch);
     git(repo, 'symbolic-ref', '--delete', 'refs/remotes/origin/HEAD');
     git(repo, 'remote', 'set-url', 'origin', REPO_2048);
   });
@@ -183,6 +184,30 @@ describe('branch: artifact sizes against the base', () => {
       `builds of ${COMPARE.pullRequest}`,
     );
     await waitForRow(fixture.api, `Zest.apk 39.5 MB, +500.0 KB (+1.3%) against ${COMPARE.pullRequestInto} #${COMPARE.releaseNumber}`);
+  });
+
+  it('an artifact server that fails is asked once in a window, not again at each focus change; its size reads unknown', async function () {
+    this.timeout(60_000);
+    fixture.service.setFault(ARTIFACTS, { status: 500 });
+    try {
+      git(repo, 'checkout', '-q', '-B', COMPARE.orphan);
+      await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === COMPARE.orphan, `builds of ${COMPARE.orphan}`);
+      await vscode.commands.executeCommand('buildService.currentBranch.focus');
+      await waitForRow(fixture.api, `${SIZES.app}: size unknown`);
+      await sleep(500);
+      const asked = fixture.service.requestsTo(ARTIFACTS).filter((r) => r.rawPath.includes(latestOf(fixture.service, COMPARE.orphan)._id));
+      assert.equal(asked.length, 3, 'its three artifacts, once');
+      for (let i = 0; i < 2; i++) {
+        await ui.blurWindow();
+        await ui.focusWindow();
+      }
+      await sleep(500);
+      const again = fixture.service.requestsTo(ARTIFACTS).filter((r) => r.rawPath.includes(latestOf(fixture.service, COMPARE.orphan)._id));
+      assert.equal(again.length, 3, 'not asked again');
+    } finally {
+      fixture.service.clearFaults();
+      await ui.focusWindow();
+    }
   });
 
   it("Build History draws the app's size over the builds and lists it in the table; shown again, it asks nothing", async () => {
