@@ -210,7 +210,8 @@ describe('branch: artifact sizes against the base', () => {
     }
   });
 
-  it("Build History draws the app's size over the builds and lists it in the table; shown again, it asks nothing", async () => {
+  it("Build History draws the app's size over the builds and lists it in the table; shown again, it asks nothing", async function () {
+    this.timeout(60_000);
     const feature = latestOf(fixture.service, COMPARE.feature);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const panel = testing(fixture.api).historyPanel;
@@ -223,18 +224,43 @@ describe('branch: artifact sizes against the base', () => {
       20_000,
     );
     await screenshot('history-size.png');
-    await ui.click(`${PAGE} #toggle`, 'Show as Table');
-    const rows = await ui.texts(`${PAGE} #table-view tbody tr`);
+    // The page is drawn again when the last sizes arrive (as a chart): the table is asked for until it shows them.
+    let rows: string[] = [];
     const cells = (n: number) => rows.find((row) => row.startsWith(`#${n}\t`))?.split('\t') ?? [];
+    await waitFor(
+      async () => {
+        if ((await ui.texts(`${PAGE} #toggle`).catch(() => []))[0] === 'Show as Table') await ui.click(`${PAGE} #toggle`, 'Show as Table');
+        rows = await ui.texts(`${PAGE} #table-view tbody tr`).catch(() => []);
+        return cells(16).at(-1) !== undefined && cells(16).at(-1) !== '';
+      },
+      () => `the table with every size: ${rows.join(' | ')}`,
+      20_000,
+    );
     assert.equal(cells(14).at(-1), '43.1 MB');
     assert.equal(cells(2).at(-1), '40.0 MB');
     assert.equal(cells(BASE_NUMBER).at(-1), '41.7 MB');
 
+    await waitFor(
+      () => [...(panel.shown?.sizes.values() ?? [])].every((artifacts) => artifacts.every((a) => a.size !== undefined)),
+      'every size of the chart known',
+      20_000,
+    );
+    // Kept for good: the app's 16 builds in the account's store.
+    const stored = () =>
+      testing(fixture.api).globalState.get<{ builds: unknown[] }>(`buildService.artifactSizes ${fixture.service.baseUrl}`);
+    await waitFor(
+      () => stored()?.builds.length === 16,
+      () => `16 builds kept, not ${stored()?.builds.length}`,
+    );
     fixture.service.clearRequests();
     await vscode.commands.executeCommand('buildService.showBuildHistory', await appNode(fixture.api, feature.app_id));
     await waitFor(() => (panel.shown?.sizes.get(feature._id) ?? []).some((a) => a.size === 43_050_000), 'drawn again with its sizes');
     await sleep(500);
-    assert.deepEqual(fixture.service.requestsTo(ARTIFACTS), [], 'every size was known');
+    assert.deepEqual(
+      fixture.service.requestsTo(ARTIFACTS).map((r) => `${r.rawPath} ${r.status}`),
+      [],
+      'every size was known',
+    );
   });
 
   it('Sign Out drops the sizes kept for the account', async () => {
