@@ -37,6 +37,7 @@ export class HistoryCommands implements vscode.Disposable {
   private reloadAgain = false;
   /** Ends the sizes asked for the chart shown before. */
   private sizing = new AbortController();
+  private sizingOf: HistorySubject | undefined;
 
   constructor(private readonly deps: HistoryCommandsDeps) {
     this.panel = new HistoryPanel({
@@ -69,9 +70,16 @@ export class HistoryCommands implements vscode.Disposable {
     const known = new Map<string, readonly ArtifactSize[]>(builds.map((b) => [b.id, this.deps.sizes.known(subject.account, b)]));
     this.panel.show(subject, builds, { reveal, sizes: known });
     const missing = builds.filter((b) => b.finished && known.get(b.id)?.some((a) => a.size === undefined));
-    this.sizing.abort();
+    // Another chart ends what the last one still asked; the same one drawn again lets it finish (its asks are shared).
+    const { app, account, branch } = subject;
+    const same = this.sizingOf && this.sizingOf.app.id === app.id && this.sizingOf.account === account && this.sizingOf.branch === branch;
+    if (!same) {
+      this.sizing.abort();
+      this.sizing = new AbortController();
+      this.sizingOf = subject;
+    }
     if (missing.length === 0) return;
-    const sizing = (this.sizing = new AbortController());
+    const sizing = this.sizing;
     void this.deps.session
       .readyFor(subject.account)
       .then((client) =>
@@ -79,7 +87,8 @@ export class HistoryCommands implements vscode.Disposable {
       )
       .then(
         (asked) => {
-          if (sizing.signal.aborted || this.panel.shown?.subject !== subject) return;
+          // Only over the list it was asked for: a newer list is drawn, with its own sizes, by its own call.
+          if (sizing.signal.aborted || this.panel.shown?.builds !== builds) return;
           this.panel.show(subject, builds, { reveal: false, sizes: new Map([...known, ...asked]) });
         },
         (error: unknown) => this.deps.log.warn(`Build history sizes: ${error instanceof Error ? error.message : String(error)}`),
