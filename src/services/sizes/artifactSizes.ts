@@ -21,6 +21,8 @@ export class ArtifactSizes implements vscode.Disposable {
   private readonly asking = new Map<string, Promise<number | null | undefined>>();
   /** How often each account was forgotten: an answer that arrives after Sign Out is not written back. */
   private readonly forgotten = new Map<string, number>();
+  /** What is kept, by account, as last written. */
+  private readonly copies = new Map<string, StoredSizes>();
   private readonly learnt = new vscode.EventEmitter<void>();
   /** New sizes are known. */
   readonly onDidLearn = this.learnt.event;
@@ -102,14 +104,19 @@ export class ArtifactSizes implements vscode.Disposable {
   /** Signed out: what the service's links said goes with the account. */
   async forget(accountId: string): Promise<void> {
     this.forgotten.set(accountId, (this.forgotten.get(accountId) ?? 0) + 1);
+    this.copies.delete(accountId);
     await this.state.update(`${KEY} ${accountId}`, undefined);
   }
 
+  /** Our copy is the one read and changed: answers arriving together each add to it, none writes over another's. */
   private read(accountId: string): StoredSizes {
-    return readSizes(this.state.get(`${KEY} ${accountId}`) ?? NO_SIZES);
+    let stored = this.copies.get(accountId);
+    if (!stored) this.copies.set(accountId, (stored = readSizes(this.state.get(`${KEY} ${accountId}`) ?? NO_SIZES)));
+    return stored;
   }
 
   private async write(accountId: string, stored: StoredSizes): Promise<void> {
+    this.copies.set(accountId, stored);
     await this.state.update(`${KEY} ${accountId}`, stored);
   }
 
