@@ -23,7 +23,7 @@ const FLOORS = {
     ['coverage/'],
     ['tools/'],
   ],
-  services: [['*.ts'], ['accounts/'], ['errorPresenter.ts'], ['builds/'], ['branch/'], ['testing/']],
+  services: [['*.ts'], ['accounts/'], ['errorPresenter.ts'], ['builds/'], ['branch/'], ['testing/'], ['sizes/']],
   views: [['*.ts'], ['apps/', 'branch/', 'testing/']],
   commands: [['*.ts'], ['accounts/', 'links/', 'builds/', 'artifacts/', 'testing/'], ['chatTools/'], ['changed/']],
 };

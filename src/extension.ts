@@ -50,6 +50,10 @@ import { BuildTests } from './views/testing/buildTests';
 import { coverageShown } from './views/testing/changedCoverage';
 import { FailureNotes } from './views/testing/failureNotes';
 import { FirstLook } from './services/firstLook';
+import { ArtifactSizes } from './services/sizes/artifactSizes';
+import { BranchSizes } from './views/branch/branchSizes';
+import { withSizes } from './core/testing/sizeNote';
+import { SizeTool } from './commands/chatTools/sizeTool';
 
 // Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
 // Activated with the window (onStartupFinished): once the window has been focused, the Apps view lists
@@ -82,7 +86,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   // Tests cannot wait a minute per look; they run the same schedule and pauses at a time scale.
   const timeScale = testMode ? testTimeScale(process.env.BUILD_SERVICE_SOAK_TIME_SCALE) : undefined;
   const tracker = new BuildTracker({ session, settings, log, presenter, timeScale });
-  const apps = new AppsView({ session, settings, presenter, tracker, contextKeys, log, extensionUri: context.extensionUri });
+  const sizes = new ArtifactSizes(context.globalState, log);
+  const apps = new AppsView({ session, settings, presenter, tracker, contextKeys, log, extensionUri: context.extensionUri, sizes });
   const git = new GitWorkspace(log);
   const repoMap = new RepoMap(context.globalState, log);
   const choices = new RepoAccounts(context.workspaceState, accounts);
@@ -103,14 +108,16 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   });
   const qrPanel = new QrPanel(log);
   const notice = new CompletionNotice({ tracker, settings, branch, log });
+  const branchSizes = new BranchSizes({ branch, view: branchView.view, sizes, comparisons, settings, log });
 
   const targets = new CommandTargets(apps);
-  const history = new HistoryCommands({ session, tracker, apps, targets, extensionUri: context.extensionUri, log });
-  const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, traces: [repoMap], log });
+  const history = new HistoryCommands({ session, tracker, apps, targets, extensionUri: context.extensionUri, sizes, log });
+  const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, traces: [repoMap, sizes], log });
   const tools = {
     ...new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools(),
     ...new ComparisonTool({ session, branch, comparisons, firstFailed, settings, log }).tools(),
     ...changedCommands.tools(log, () => settings.value.timeoutSeconds),
+    ...new SizeTool({ session, branch, sizes: branchSizes, settings, log }).tools(),
   };
   const commands = registerCommands(
     {
@@ -156,16 +163,27 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
       if (asked) firstLook.see();
       failureNotes.lookAt(buildTests.view);
     }),
-    // Beside a build: its failures against the base, then how much of what the branch changed its tests ran.
+    // Beside a build: its failures against the base, how much of what the branch changed its tests ran, its size against the base.
     branchView.showNotes(
-      (account, buildId) => withMore(failureNotes.summaryOf(account, buildId), changedCommands.summaryOf(account, buildId)),
-      (listener) => vscode.Disposable.from(failureNotes.onDidChangeSummaries(listener), changedCommands.onDidLearn(listener)),
+      (account, buildId) =>
+        withSizes(
+          withMore(failureNotes.summaryOf(account, buildId), changedCommands.summaryOf(account, buildId)),
+          branchSizes.noteOf(account, buildId),
+        ),
+      (listener) =>
+        vscode.Disposable.from(
+          failureNotes.onDidChangeSummaries(listener),
+          changedCommands.onDidLearn(listener),
+          branchSizes.onDidLearn(listener),
+        ),
     ),
     changedCommands,
     new ChangedOnLook({ changedCommands, branch, view: branchView.view, window: windowApis, firstLook, coverage, settings, log }),
     // A run drawn again with its notes takes the coverage's place in VS Code: the coverage goes back on top.
     failureNotes.onDidNote(() => coverage.view?.showAgain()),
     notice,
+    sizes,
+    branchSizes,
     ...commands,
     ...registerTools(tools),
   );
@@ -195,6 +213,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         historyPanel: history.panel,
         notice,
         chatTools: tools,
+        sizes: { store: sizes, branch: branchSizes },
       }
     : undefined;
   return { apps, testing };

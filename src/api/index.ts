@@ -8,3 +8,4 @@ export type { BuildServiceClientOptions, Cancellable } from './client/client';
 export type { RequestReport } from './client/requester';
 export type { RetryOptions } from './client/retry';
 export type { NetworkOptions, ProxyOptions } from './transport/network';
+export { ARTIFACT_SIZE_MAX, contentRangeSize } from './downloads/artifactSize';

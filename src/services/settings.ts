@@ -9,6 +9,8 @@ import { checkAppId, checkBaseBranchName } from '../core/settings/validateBranch
 import { checkDownloadSizeLimit, DOWNLOAD_LIMIT_DEFAULT_MB } from '../core/settings/validateDownloads';
 import { checkNotifyChoice, type NotifyChoice } from '../core/settings/notifyChoice';
 import { checkBaseBranch, checkFlakyBuilds, FLAKY_BUILDS_DEFAULT } from '../core/testing/comparisonSettings';
+import { checkSizeIncrease } from '../core/settings/validateSizes';
+import type { SizeLimit } from '../core/artifacts/artifactSizes';
 
 export interface SettingProblem {
   setting: SettingId;
@@ -36,6 +38,8 @@ export interface Settings {
   readonly coverageForCurrentBranch: boolean;
   /** The label of the account this workspace uses; '' for the first. */
   readonly account: string;
+  /** How much the branch's app may grow against the base before its row is marked; undefined: no limit. */
+  readonly sizeIncrease: SizeLimit | undefined;
   readonly problems: readonly SettingProblem[];
 }
 
@@ -74,6 +78,7 @@ export function readSettings(): Settings {
     showPassingTests: take(Setting.showPassingTests, checkFlag(config.get('showPassingTests'), false), false),
     coverageForCurrentBranch: take(Setting.coverageForCurrentBranch, checkFlag(config.get('coverageForCurrentBranch'), true), true),
     account: textOf(config.get('account')),
+    sizeIncrease: take(Setting.sizeIncrease, checkSizeIncrease(config.get('sizeIncrease')), undefined),
     problems,
   };
 }

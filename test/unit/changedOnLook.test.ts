@@ -2,7 +2,7 @@
 // plain Node: the window's focus comes through services/windowApis.ts, which this test implements.
 import * as assert from 'node:assert/strict';
 import type { App, Build } from '../../src/api/models';
-import type { BranchState } from '../../src/core/branch/branchState';
+import { rowBuild, type BranchState } from '../../src/core/branch/branchState';
 import { ChangedOnLook, type ChangedOnLookDeps } from '../../src/commands/changed/changedOnLook';
 import { aBuild } from '../builders';
 
@@ -26,13 +26,13 @@ function lookAt(build: Build, coverageFollows = false) {
   const shown = event();
   const asked: string[] = [];
   const world = {
-    state: { kind: 'builds', branch: 'develop', pinned: false, entries: [{ app: ios, build }] } as BranchState,
+    state: { kind: 'builds', branch: 'develop', pinned: false, entries: [{ app: ios, held: { build } }] } as BranchState,
     focused: true,
     coverageOf: undefined as string | undefined,
   };
   const deps = {
     changedCommands: {
-      report: () => Promise.resolve(void asked.push(world.state.kind === 'builds' ? (world.state.entries[0]?.build?.id ?? '') : '')),
+      report: () => Promise.resolve(void asked.push(world.state.kind === 'builds' ? (rowBuild(world.state.entries[0])?.id ?? '') : '')),
     },
     branch: {
       get state() {
@@ -105,7 +105,7 @@ describe('changed functions said by themselves (ChangedOnLook)', () => {
       kind: 'builds',
       branch: 'develop',
       pinned: false,
-      entries: [{ app: ios, build: aBuild({ id: 'b4', appId: 'ios', branch: 'develop' }) }],
+      entries: [{ app: ios, held: { build: aBuild({ id: 'b4', appId: 'ios', branch: 'develop' }) } }],
     };
     changes.fire();
     await settle();

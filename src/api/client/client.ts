@@ -3,6 +3,7 @@ import { ApiError } from '../errors';
 import type { NetworkOptions } from '../transport/network';
 import type { App, Branch, Build, BuildFilter, Coverage, DeploymentGroup, TestResults } from '../models';
 import { type DownloadOptions, type OpenedDownload, openDownload } from '../downloads/download';
+import { askArtifactSize } from '../downloads/artifactSize';
 import { parseApps, parseBranches, parseDeploymentGroups } from '../parsing/parseApps';
 import { parseBuild, parseBuilds } from '../parsing/parseBuild';
 import { parseCoverage, parseTestResults, parseTriggeredBuildId, TESTS_MAX } from '../parsing/parseResults';
@@ -145,6 +146,15 @@ export class BuildServiceClient {
    * as a big file may take long: the timeout is per silence. Not one of the four slots: those are for answers. */
   async openDownload(url: string, options: DownloadOptions = {}): Promise<OpenedDownload> {
     return openDownload({ ...this.downloads, token: () => this.requester.readToken(), route: () => this.transport.route() }, url, options);
+  }
+
+  /** An artifact's size from one ranged request through the download's guards; undefined when the server will not say. */
+  async artifactSize(url: string, signal?: AbortSignal): Promise<number | undefined> {
+    return askArtifactSize(
+      { ...this.downloads, token: () => this.requester.readToken(), route: () => this.transport.route() },
+      url,
+      signal,
+    );
   }
 
   /** Requests holding one of the four slots now (the bench counts them). */

@@ -36,9 +36,9 @@ export class ChatTools {
     this.triggerTool = new TriggerTool(deps, this.scope);
   }
 
-  /** Every tool but the base comparison's (commands/changed/comparisonTool.ts) and the changed functions' (changedCommands.ts). */
+  /** Every tool but the base comparison's (commands/changed/comparisonTool.ts), the changed functions' (changedCommands.ts) and the sizes' (sizeTool.ts). */
   tools(): Record<
-    Exclude<ToolNameValue, typeof ToolName.failuresAgainstBase | typeof ToolName.changedNotTested>,
+    Exclude<ToolNameValue, typeof ToolName.failuresAgainstBase | typeof ToolName.changedNotTested | typeof ToolName.sizeAgainstBase>,
     vscode.LanguageModelTool<object>
   > {
     return {

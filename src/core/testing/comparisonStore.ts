@@ -127,6 +127,16 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
     }
   }
 
+  /**
+   * A build's base branch and base build, from the same kept list the comparison reads; artifact sizes
+   * compare with it (views/branch/branchSizes.ts), so "the base" is one thing wherever it is said.
+   */
+  async baseOf(look: L, build: Build): Promise<{ branch: string; base: Build | undefined }> {
+    const branch = await this.deps.baseBranchOf(look, build);
+    if (!branch || !build.appId) return { branch, base: undefined };
+    return { branch, base: baseBuildFor(build, branch, await this.list(look, build.appId, branch)) };
+  }
+
   /** The flaky tests of a branch over its last N finished builds: one list and at most N test requests, once. */
   flaky(look: L, appId: string, branch: string): Promise<FlakyReport> {
     const builds = this.deps.flakyBuilds();

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import type { ArtifactSizes } from '../../services/sizes/artifactSizes';
 import type { Build } from '../../api';
 import { ContextKey, ViewId } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
@@ -26,6 +27,8 @@ export interface AppsViewDeps {
   contextKeys: ContextKeys;
   log: Log;
   extensionUri: vscode.Uri;
+  /** Each artifact's size in a build's details. */
+  sizes: ArtifactSizes;
 }
 
 // Loads at window open (preload) or when VS Code first asks for children; old nodes stay until new ones arrive.

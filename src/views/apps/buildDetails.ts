@@ -2,6 +2,8 @@ import type { BuildServiceClient, Coverage, TestResults } from '../../api';
 import { detailRows } from '../../core/builds/detailRows';
 import { cachedAnswers, Lru } from '../../core/cache/lru';
 import { coverageBytes, testsBytes } from '../../core/cache/weights';
+import type { ArtifactSize } from '../../core/artifacts/artifactSizes';
+import type { ArtifactSizes } from '../../services/sizes/artifactSizes';
 import type { BuildNode } from './buildNode';
 import { DetailNode } from './detailNode';
 
@@ -12,6 +14,8 @@ const DETAILS_KEPT = 100;
 /** The rows under an expanded build: a finished one's tests and coverage are fetched once, by account and id. */
 export class BuildDetails {
   private readonly kept = new Lru<string, Details>(DETAILS_KEPT, cachedAnswers);
+
+  constructor(private readonly sizes: ArtifactSizes) {}
 
   /** Another address or token may know the same build ids with other details. */
   clear(): void {
@@ -29,6 +33,10 @@ export class BuildDetails {
       extra = { tests, coverage };
       this.kept.set(key, extra, testsBytes(tests.tests) + coverageBytes(coverage));
     }
-    return detailRows(build, extra ?? {}, Date.now()).map((row, i) => new DetailNode(row, `${key}/${i}`, node.account));
+    // Each artifact's size: one small request each the first time ever, none after (services/sizes/).
+    let sizes: ArtifactSize[] | undefined;
+    if (build.finished && build.links.download.length > 0)
+      sizes = await this.sizes.of(node.account, client, build, new AbortController().signal);
+    return detailRows(build, { ...extra, sizes }, Date.now()).map((row, i) => new DetailNode(row, `${key}/${i}`, node.account));
   }
 }

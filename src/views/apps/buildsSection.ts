@@ -14,6 +14,7 @@ import { uniqueById } from '../../services/uniqueLists';
 import { errorNodes, MessageNode } from '../messageNode';
 import { BuildNode } from './buildNode';
 import { BuildDetails } from './buildDetails';
+import type { ArtifactSizes } from '../../services/sizes/artifactSizes';
 import { DeploymentGroupsNode, groupRows } from './groupNodes';
 import type { AppNode, AppsTreeNode } from './nodes';
 import { Disposable } from '../../core/disposable';
@@ -25,6 +26,7 @@ export interface BuildsDeps {
   presenter: ErrorPresenter;
   tracker: BuildTracker;
   log: Log;
+  sizes: ArtifactSizes;
 }
 
 // Builds and build details, fetched only when a node is expanded; filters are kept by app id so a reload
@@ -38,7 +40,7 @@ export class BuildsSection extends Disposable {
   /** Expanded apps whose builds, and builds whose details, could not be loaded: a refresh asks again. */
   private readonly failedApps = new Map<string, AppNode>();
   private readonly failedDetails = new Set<string>();
-  private readonly details = new BuildDetails();
+  private readonly details: BuildDetails;
   /** One groups row per app node, kept so that reveal() and VS Code's expansion find the same object. */
   private readonly groupRows = new WeakMap<AppNode, DeploymentGroupsNode>();
   private readonly changed = new vscode.EventEmitter<AppsTreeNode>();
@@ -46,6 +48,7 @@ export class BuildsSection extends Disposable {
 
   constructor(private readonly deps: BuildsDeps) {
     super();
+    this.details = new BuildDetails(deps.sizes);
     this.register(
       // The node reads the tracker's copy: a change only redraws it.
       deps.tracker.onDidChange(({ account, build }) => this.redraw(this.shown.get(account.scoped(build.id)))),

@@ -1,0 +1,51 @@
+// What is kept of artifact sizes across windows, per account: a finished build's files never change, so
+// each is asked once ever. Bounded (the oldest build goes first) and read defensively: it is our own
+// globalState, but an old or damaged entry must read as "not known", never as a size.
+import { ARTIFACT_SIZE_MAX } from '../../api/downloads/artifactSize';
+
+/** Builds kept per account: the history's 50 and the branches looked at, many times over. */
+export const SIZED_BUILDS_MAX = 500;
+/** Builds whose notice was shown, kept so it is shown once per build. */
+const NOTICED_MAX = 100;
+
+type Sizes = Readonly<Record<string, number | null>>;
+
+export interface StoredSizes {
+  /** Oldest first (an array: an object would put ids that look like numbers first): build id, each artifact's bytes by key (null: its server would not say). */
+  readonly builds: readonly (readonly [string, Sizes])[];
+  readonly noticed: readonly string[];
+}
+
+export const NO_SIZES: StoredSizes = { builds: [], noticed: [] };
+
+/** A stored value as StoredSizes, dropping whatever is not a size. */
+export function readSizes(raw: unknown): StoredSizes {
+  if (typeof raw !== 'object' || raw === null) return NO_SIZES;
+  const { builds, noticed } = raw as { builds?: unknown; noticed?: unknown };
+  const kept: [string, Sizes][] = [];
+  for (const entry of Array.isArray(builds) ? builds.slice(-SIZED_BUILDS_MAX) : []) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'object' || entry[1] === null) continue;
+    kept.push([entry[0], Object.fromEntries(Object.entries(entry[1] as object).filter(([, size]) => size === null || isSize(size)))]);
+  }
+  const ids = Array.isArray(noticed) ? noticed.filter((id): id is string => typeof id === 'string').slice(-NOTICED_MAX) : [];
+  return { builds: kept, noticed: ids };
+}
+
+export function isSize(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= ARTIFACT_SIZE_MAX;
+}
+
+export function sizesOf(stored: StoredSizes, buildId: string): Sizes | undefined {
+  return stored.builds.find(([id]) => id === buildId)?.[1];
+}
+
+/** The store with a build's sizes added (merged with what it had), now the newest; the oldest past the bound gone. */
+export function withSizes(stored: StoredSizes, buildId: string, sizes: Sizes): StoredSizes {
+  const merged = { ...sizesOf(stored, buildId), ...sizes };
+  const builds = [...stored.builds.filter(([id]) => id !== buildId), [buildId, merged] as const].slice(-SIZED_BUILDS_MAX);
+  return { ...stored, builds };
+}
+
+export function withNoticed(stored: StoredSizes, buildId: string): StoredSizes {
+  return { ...stored, noticed: [...stored.noticed.filter((id) => id !== buildId), buildId].slice(-NOTICED_MAX) };
+}
