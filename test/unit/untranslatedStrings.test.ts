@@ -332,7 +332,7 @@ const ALLOWED: readonly Allowed[] = [
     file: 'src/services/accounts/accounts.ts',
     texts: ['account ${} missing after sign-in'],
   },
-  { why: 'the product name as the Accounts menu names the provider', file: 'src/extension.ts', texts: ['Build Service'] },
+  { why: 'the product name as the Accounts menu names the provider', file: 'src/commands/accounts/feature.ts', texts: ['Build Service'] },
   { why: "parts of the presenter's log line", file: 'src/services/errorPresenter.ts', texts: ['status ${}', 'server said "${}"'] },
   {
     why: 'the product name as the Output channel name (the Log class stays English)',
