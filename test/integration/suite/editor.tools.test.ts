@@ -17,6 +17,7 @@ const TOOLS = [
   'buildService_triggerBuild',
   'buildService_failuresAgainstBase',
   'buildService_changedNotTested',
+  'buildService_sizeAgainstBase',
 ];
 
 async function invoke(name: string, input: object, token?: vscode.CancellationToken): Promise<string> {
