@@ -14,7 +14,7 @@ export interface OpenedDownload {
   url: string;
   /** The Content-Length, when the server sent one. */
   size?: number;
-  /** The file name the server suggested (Content-Disposition), untrusted: core/fileName.ts makes it safe. */
+  /** The file name the server suggested (Content-Disposition), untrusted: core/artifacts/fileName.ts makes it safe. */
   suggestedName?: string;
   /** The answer's status and headers: a ranged request reads its Content-Range (artifactSize.ts). */
   status: number;

@@ -20,7 +20,7 @@ export interface AccountCommandsDeps {
   accounts: Accounts;
   settings: SettingsService;
   globalState: vscode.Memento;
-  /** What else keeps something of an account in globalState (the repository map), forgotten at sign-out. */
+  /** What else keeps something of an account in globalState (the repository map, artifact sizes), forgotten at sign-out. */
   traces: readonly { forget(accountId: string): Promise<void> }[];
   log: Log;
 }

@@ -37,7 +37,7 @@ interface FunctionPick extends vscode.QuickPickItem {
   readonly line?: number;
 }
 
-/** Show Untested Changes: the functions the branch changed that no test of its latest build ran; each opens the function. */
+/** Show Untested Changes: the functions the branch changed that no test of its latest finished build ran; each opens the function. */
 export class ChangedCommands implements vscode.Disposable {
   /** "changed functions run by tests: 1 of 3" by build, once asked, and the files not read: what Current Branch says beside it. */
   private readonly summaries = new Lru<string, BuildNote>(SUMMARIES_KEPT, cachedAnswers);

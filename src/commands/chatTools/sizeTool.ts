@@ -25,7 +25,10 @@ export interface SizeToolDeps {
   log: Log;
 }
 
-/** "How big is my branch's build?": the branch's latest finished builds, each artifact against the base, as Current Branch says it. */
+/**
+ * "How big is my branch's build?": each app's latest build of the branch once finished, each artifact
+ * against the base, as Current Branch says it.
+ */
 export class SizeTool {
   constructor(private readonly deps: SizeToolDeps) {}
 

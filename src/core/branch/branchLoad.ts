@@ -70,7 +70,7 @@ export interface AcrossResult {
   pin?: Exclude<PinResult<App>, { kind: 'found' }>;
 }
 
-/** The latest build of `branch` per matching app, across `sources` (the accounts ready to be asked); core/repoAccount.ts picks the account. */
+/** The latest build of `branch` per matching app, across `sources` (the accounts ready to be asked); core/accounts/repoAccount.ts picks the account. */
 export async function loadBranchAcross(
   branch: string,
   remoteUrls: readonly string[],

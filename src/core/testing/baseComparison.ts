@@ -13,7 +13,7 @@ export type FailureVerdict = 'new' | 'existing' | 'unknown';
 
 /**
  * Of each build's tests, the first this many (in the order sent) are compared: the client's cap on every
- * answer's tests (api/parseResults.ts TESTS_MAX), and the view and the chat answer say how many were left out.
+ * answer's tests (api/parsing/parseResults.ts TESTS_MAX), and the view and the chat answer say how many were left out.
  */
 export const COMPARED_TESTS_MAX = TESTS_MAX;
 

@@ -85,7 +85,7 @@ export async function findFirstFailed(
   };
   const answers = new TestIndex<{ test: TestRef; answer: FirstFailed }>((e) => e.test);
   // One test at a time: a test that broke with an earlier one walks the same midpoints, already read.
-  // At most COMPARED_TESTS_MAX of them, as every list of tests is cut (api/parseResults.ts TESTS_MAX).
+  // At most COMPARED_TESTS_MAX of them, as every list of tests is cut (api/parsing/parseResults.ts TESTS_MAX).
   for (const test of tests.length > COMPARED_TESTS_MAX ? tests.slice(0, COMPARED_TESTS_MAX) : tests) {
     if (answers.get(test) || builds.length === 0) continue;
     // builds[lo] failed; builds[hi] did not (hi = length: none known to). The oldest is read first: a

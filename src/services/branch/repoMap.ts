@@ -9,7 +9,7 @@ import { PersistentState } from '../persistentState';
 /** One globalState entry per account, so that windows of other accounts never rewrite it. */
 
 // Apps carry no repository, builds do: each app's repo_url comes from its latest build (small, and says
-// where the app builds from today). Kept per account across windows; see core/appRepos.ts.
+// where the app builds from today). Kept per account across windows; see core/apps/appRepos.ts.
 export class RepoMap {
   /** The sweep of apps not known yet, per account: another repository's load waits for it rather than asking again. */
   private readonly sweeps = new Map<string, Promise<unknown>>();

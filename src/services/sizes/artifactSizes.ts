@@ -12,7 +12,7 @@ import { isCancellation } from '../../core/testing/comparisonStore';
 /** One globalState entry per account, as the repository map: another account's window never rewrites it. */
 const KEY = 'buildService.artifactSizes';
 
-// Each finished build's artifact sizes, asked once ever: one ranged request per artifact (api/artifactSize.ts),
+// Each finished build's artifact sizes, asked once ever: one ranged request per artifact (api/downloads/artifactSize.ts),
 // at most RequestPlan's four at a time and only from a focused window, kept per account across windows
 // (core/artifacts/sizeStore.ts) and forgotten at Sign Out. A running build's files are not final: not asked.
 export class ArtifactSizes implements vscode.Disposable {

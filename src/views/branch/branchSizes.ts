@@ -29,9 +29,9 @@ export interface BranchSizesDeps {
   log: Log;
 }
 
-// Current Branch says how big each app's latest finished build is against its base: once the view is visible
-// in a focused window (the user looks), once per build; buildService.sizeIncrease marks the row and, once per
-// build, a notice says it grew past the limit.
+// Current Branch says how big each app's latest build, once finished, is against its base: once the view
+// is visible in a focused window (the user looks), once per build; buildService.sizeIncrease marks the row
+// and, once per build, a notice says it grew past the limit.
 export class BranchSizes implements vscode.Disposable {
   private readonly compared = new Lru<string, SizeComparison>(COMPARED_MAX);
   /** Builds looked at in this window, whatever came of it: a server that fails is not asked at every focus change. */
