@@ -116,7 +116,13 @@ describe('branch: artifact sizes against the base', () => {
     );
     assert.ok(
       // fetch appends its own `identity` to a ranged request's (the Fetch standard): "identity, identity" is still uncompressed.
-      asked.every((r) => r.headers.range === 'bytes=0-0' && r.headers['accept-encoding']?.split(',').every((c) => c.trim() === 'identity')),
+      asked.every(
+        (r) =>
+          r.headers.range === 'bytes=0-0' &&
+          String(r.headers['accept-encoding'])
+            .split(',')
+            .every((c) => c.trim() === 'identity'),
+      ),
       `the first byte only, uncompressed: ${JSON.stringify(asked.map((r) => [r.rawPath, r.headers.range, r.headers['accept-encoding']]))}`,
     );
     const trickled = fixture.service.data.trickled;
