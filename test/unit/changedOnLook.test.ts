@@ -26,13 +26,13 @@ function lookAt(build: Build, coverageFollows = false) {
   const shown = event();
   const asked: string[] = [];
   const world = {
-    state: { kind: 'builds', branch: 'develop', pinned: false, entries: [{ app: ios, build }] } as BranchState,
+    state: { kind: 'builds', branch: 'develop', pinned: false, entries: [{ app: ios, held: { build } }] } as BranchState,
     focused: true,
     coverageOf: undefined as string | undefined,
   };
   const deps = {
     changedCommands: {
-      report: () => Promise.resolve(void asked.push(world.state.kind === 'builds' ? (world.state.entries[0]?.build?.id ?? '') : '')),
+      report: () => Promise.resolve(void asked.push(world.state.kind === 'builds' ? (world.state.entries[0]?.held?.build.id ?? '') : '')),
     },
     branch: {
       get state() {
@@ -105,7 +105,7 @@ describe('changed functions said by themselves (ChangedOnLook)', () => {
       kind: 'builds',
       branch: 'develop',
       pinned: false,
-      entries: [{ app: ios, build: aBuild({ id: 'b4', appId: 'ios', branch: 'develop' }) }],
+      entries: [{ app: ios, held: { build: aBuild({ id: 'b4', appId: 'ios', branch: 'develop' }) } }],
     };
     changes.fire();
     await settle();
