@@ -114,8 +114,16 @@ export interface FileCoverage {
   readonly lines?: LineCount;
   /** Functions that ran, of those the report says whether they ran. */
   readonly functionsRan?: LineCount;
+  /** What the functions hold as sent until first use, for weighing a cached report (core/cache/weights.ts). */
+  readonly functionsHeld?: JsonHeld;
   /** Read on first use. */
   readonly functions: readonly FunctionCoverage[];
+}
+
+/** A parsed JSON value's size: its values (objects, arrays, strings, numbers) and its strings' characters, keys included. */
+export interface JsonHeld {
+  readonly values: number;
+  readonly chars: number;
 }
 
 export interface TargetCoverage {

@@ -43,6 +43,16 @@ describe('artifact file names', () => {
     assert.ok(!name.includes('\uFFFD'));
   });
 
+  it('a long name the cut leaves as a Windows device name ("con.apk") is still made safe', () => {
+    // Before the cut the name is not a device's; the cut drops the padding and leaves "con" + ".apk".
+    for (const device of ['con', 'NUL', 'com1', 'lpt²']) {
+      const name = safeFileName(`${device}${' '.repeat(FILE_NAME_MAX_BYTES)}x.apk`);
+      assert.ok(Buffer.byteLength(name) <= FILE_NAME_MAX_BYTES, `${Buffer.byteLength(name)} bytes`);
+      assert.doesNotMatch(name, /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i, name);
+      assert.ok(name.endsWith('.apk'), name);
+    }
+  });
+
   it('Unicode names stay as they are (NFC)', () => {
     assert.equal(safeFileName('Zu\u0308rich 天気 🚀.apk'), 'Zürich 天気 🚀.apk');
   });

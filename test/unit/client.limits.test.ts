@@ -61,6 +61,23 @@ describe('BuildServiceClient: JSON nested deeper than any answer is refused unre
   });
 });
 
+describe('BuildServiceClient: JSON of more arrays and objects than any answer holds is refused unread', () => {
+  const fixture = useReferenceService();
+
+  it('refuses 11 million shallow empty objects (32 MiB of "{},"), and reads 300,000 coverage functions', async () => {
+    // Two levels deep, so the depth limit lets it through; parsed, it held 1.2 GB and blocked for seconds.
+    const count = Math.floor((32 * 1024 * 1024 - 64) / 3);
+    fixture.service.setFault('GET /apps/:app_id/builds', { rawBody: `[${'{},'.repeat(count - 1)}{}]` });
+    const error = await expectApiError(fixture.client().listBuilds(firstAppId(fixture.service)), 'invalid-response');
+    assert.match(error.message, /more than 1,000,000 arrays and objects/);
+    const functions = Array.from({ length: 300_000 }, (_, i) => ({ name: `f${i}`, coverage: 1, covered_lines: 1, executable_lines: 1 }));
+    const rawBody = JSON.stringify({ build_id: 'b1', targets: [{ name: 'T', files: [{ path: 'A.swift', functions }] }] });
+    fixture.service.setFault('GET /builds/:build_id/coverage', { rawBody });
+    const coverage = await fixture.client().getCoverage(fixture.service.data.builds[0]?._id ?? '', { showFunctionCoverage: true });
+    assert.equal(coverage.targets[0]?.files[0]?.functionsRan?.total, 300_000);
+  });
+});
+
 describe('nestsDeeper', () => {
   it('counts arrays and objects, not brackets in strings or after an escaped quote', () => {
     assert.equal(nestsDeeper('[{"a": [1]}]', 3), false);

@@ -56,6 +56,9 @@ describe('text from the service, as shown', () => {
   it('an author with a line break cannot add a tooltip line; a right-to-left override cannot reverse the rest', () => {
     assert.equal(shownText('Eve\nBuild ID: 000000000000000000000000'), 'Eve Build ID: 000000000000000000000000');
     assert.equal(shownText('invoice\u202Efdp.exe'), 'invoicefdp.exe');
+    // Tag characters and supplementary variation selectors: invisible here, ASCII to a language model.
+    assert.equal(shownText('main\u{E0001}\u{E0049}\u{E0047}\u{E004E}\u{E007F} fix\u{E0100}'), 'main fix');
+    assert.equal(loggedText('main\u{E0049}'), 'main');
   });
 
   it('caps a long name with an ellipsis, at the limit asked for', () => {

@@ -68,6 +68,17 @@ describe('tool answers from a hostile service', () => {
     assert.doesNotMatch(text, HOSTILE_CHARS);
   });
 
+  it('an instruction hidden in Unicode tag characters (invisible, read by a model as ASCII) does not reach the answer', () => {
+    // "ASCII smuggling": each character of the instruction shifted to U+E0000 + its code, drawn as nothing.
+    const smuggled = (text: string) => [...text].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    const name = `testLogin\u{E0001}${smuggled(INSTRUCTION)}\u{E007F}`;
+    const text = failedTestsText(build({ commit: { branch: `main${smuggled(INSTRUCTION)}`, tags: [] } }), 'App', [
+      { suite: 'Suite', name, status: 'failed' },
+    ]);
+    assert.doesNotMatch(text, /[\u{E0000}-\u{E007F}]/u, JSON.stringify(text));
+    assert.ok(text.includes('"Suite.testLogin"'), text);
+  });
+
   it('every field of a build line is cleaned and capped; the commit message is quoted', () => {
     const line = buildListText(
       app(`Evil\u202E App\n${INSTRUCTION}`),

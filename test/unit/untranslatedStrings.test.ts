@@ -193,6 +193,7 @@ const ALLOWED: readonly Allowed[] = [
       'The request to the build service failed unexpectedly.',
       'The build service sent an answer that is not valid JSON (${}).',
       'The build service sent JSON nested deeper than ${} levels (${}); it was not read.',
+      'The build service sent JSON of more than ${} arrays and objects (${}); it was not read.',
     ],
   },
   {

@@ -1,6 +1,6 @@
 import { Deadline } from '../transport/deadline';
 import { ApiError, cancelled } from '../errors';
-import { MAX_JSON_DEPTH, nestsDeeper } from '../parsing/jsonDepth';
+import { jsonShapeProblem, MAX_JSON_CONTAINERS, MAX_JSON_DEPTH } from '../parsing/jsonDepth';
 import { cutList } from '../parsing/listCut';
 import { type RetryOptions, backoffDelayMs, isRetryable, parseRetryAfter, sleep } from './retry';
 import { errorForStatus } from '../statusErrors';
@@ -164,10 +164,13 @@ function asApiError(error: unknown): ApiError {
 
 function decodeJson(text: string, status: number, request: HttpRequest): unknown {
   if (text.trim() === '') return undefined;
-  if (nestsDeeper(text)) {
+  const problem = jsonShapeProblem(text);
+  if (problem) {
     throw new ApiError(
       'invalid-response',
-      `The build service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels (${status}); it was not read.`,
+      problem === 'too-deep'
+        ? `The build service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels (${status}); it was not read.`
+        : `The build service sent JSON of more than ${MAX_JSON_CONTAINERS.toLocaleString('en-US')} arrays and objects (${status}); it was not read.`,
       {
         status,
         method: request.method,

@@ -19,8 +19,9 @@ export function safeFileName(raw: string | undefined, fallback = 'artifact'): st
   // Dots and spaces at either end: a hidden file, `..`, or a name Windows silently changes.
   name = trimDotsAndSpaces(name);
   if (name === '') return fallback;
-  if (WINDOWS_DEVICE.test(name)) name = `_${name}`;
-  return capBytes(name);
+  // Checked after the cut: "con" + 150 spaces + "x.apk" is no device's name until the cut makes it "con.apk".
+  name = capBytes(name);
+  return WINDOWS_DEVICE.test(name) ? capBytes(`_${name}`) : name;
 }
 
 /** The first usable name: the server's suggestion, the last segment of the link's path, the link's name. */

@@ -31,10 +31,14 @@ export function buildsBytes(builds: readonly Build[]): number {
   return sum;
 }
 
-/** A coverage report's files: each one's path and figures, and its functions as sent (kept until first asked for). */
+/** A coverage report's files: each one's path and figures, its functions as sent (kept), and their models once asked for. */
 export function filesBytes(files: readonly FileCoverage[]): number {
   let sum = OBJECT + files.length * 8;
-  for (const file of files) sum += OBJECT * 2 + textBytes(file.path) + (file.functionsRan?.total ?? 0) * (OBJECT * 2 + 64);
+  for (const file of files) {
+    const held = file.functionsHeld;
+    const wire = held ? held.values * OBJECT + held.chars * 2 : 0;
+    sum += OBJECT * 2 + textBytes(file.path) + wire + (file.functionsRan?.total ?? 0) * (OBJECT * 2 + 64);
+  }
   return sum;
 }
 

@@ -2,9 +2,13 @@
 // line, hide a direction change, draw an icon or become a link, in a view, a notification, a tooltip's
 // markdown or a chat tool's answer (which a language model may copy into markdown) alike.
 
-/** C0 and C1 controls, bidi embeddings, overrides, isolates and marks, zero-width and invisible formatters. */
+/**
+ * C0 and C1 controls, bidi embeddings, overrides, isolates and marks, zero-width and invisible formatters;
+ * and the tag characters and supplementary variation selectors (U+E0000–E007F, U+E0100–E01EF, as surrogate
+ * pairs), drawn as nothing but read by a language model as the ASCII they shift ("ASCII smuggling").
+ */
 const INVISIBLE =
-  /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+  /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 /** `[label](target)`: markdown's link, and a notification's, which runs `command:` targets. */
 const LINK_TARGET = /\]\s*\(/g;
