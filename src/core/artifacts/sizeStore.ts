@@ -2,6 +2,8 @@
 // each is asked once ever. Bounded (the oldest build goes first) and read defensively: it is our own
 // globalState, but an old or damaged entry must read as "not known", never as a size.
 import { ARTIFACT_SIZE_MAX } from '../../api/downloads/artifactSize';
+import type { Build } from '../../api/models';
+import { type ArtifactSize, sizedArtifacts } from './artifactSizes';
 
 /** Builds kept per account: the history's 50 and the branches looked at, many times over. */
 export const SIZED_BUILDS_MAX = 500;
@@ -37,6 +39,12 @@ export function isSize(value: unknown): value is number {
 
 export function sizesOf(stored: StoredSizes, buildId: string): Sizes | undefined {
   return stored.builds.find(([id]) => id === buildId)?.[1];
+}
+
+/** A build's artifacts with the sizes kept for them; undefined where none is kept. */
+export function knownSizes(stored: StoredSizes, build: Pick<Build, 'id' | 'links'>): ArtifactSize[] {
+  const sizes = sizesOf(stored, build.id) ?? {};
+  return sizedArtifacts(build.links.download).map(({ key, link }) => ({ key, link, size: sizes[key] }));
 }
 
 /** The store with a build's sizes added (merged with what it had), now the newest; the oldest past the bound gone. */
