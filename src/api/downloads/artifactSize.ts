@@ -1,7 +1,6 @@
 // An artifact's size without its bytes: a GET of the first byte (`Range: bytes=0-0`), whose Content-Range
 // names the whole length, through openDownload's guards (no token on a foreign origin, no https→http, no
 // private address). One request, GET only: a signed link is often signed for GET alone, so HEAD would fail.
-import { firstHeader } from './downloadAnswer';
 import { type DownloadConfig, openDownload } from './download';
 
 /** Larger than any artifact a phone installs (1 TB): a larger length is a lie, read "unknown". */
@@ -39,7 +38,9 @@ export async function askArtifactSize(config: DownloadConfig, link: string, sign
     });
     opened.body.on('error', () => undefined);
     opened.body.destroy();
-    return opened.status === 206 ? contentRangeSize(firstHeader(opened.headers['content-range'])) : undefined;
+    // Two Content-Ranges are joined as VS Code's fetch joins them, which no length reads: which one is true?
+    const range = opened.headers['content-range'];
+    return opened.status === 206 ? contentRangeSize(Array.isArray(range) ? range.join(', ') : range) : undefined;
   } finally {
     signal?.removeEventListener('abort', stop);
     own.abort();

@@ -20,13 +20,15 @@ export interface ArtifactSize {
 
 /** The artifacts whose sizes are asked: the first SIZED_ARTIFACTS_MAX download links, each with its key. */
 export function sizedArtifacts(links: readonly BuildLink[]): { key: string; link: BuildLink }[] {
-  const seen = new Map<string, number>();
+  const taken = new Set<string>();
   return links.slice(0, SIZED_ARTIFACTS_MAX).map((link) => {
     const name = nameOf(link);
-    const count = (seen.get(name) ?? 0) + 1;
-    seen.set(name, count);
-    // A name listed twice: the second is "name #2", matched with the other build's second.
-    return { key: count === 1 ? name : `${name} #${count}`, link };
+    // A name listed twice: the second is "name #2", matched with the other build's second; a link that is
+    // itself called "name #2" takes the next free number, so no two artifacts share a key (and a size).
+    let key = name;
+    for (let count = 2; taken.has(key); count++) key = `${name} #${count}`;
+    taken.add(key);
+    return { key, link };
   });
 }
 

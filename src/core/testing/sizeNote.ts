@@ -1,6 +1,7 @@
 // What Current Branch, its tooltip and the chat tool say of a build's sizes against its base.
 import * as l10n from '@vscode/l10n';
 import type { BuildNote } from './comparisonText';
+import { shownText } from '../text/serviceText';
 import { changeLine, limitText, pastLimit, type SizeChange, type SizeLimit } from '../artifacts/artifactSizes';
 
 /** A build's sizes against its base, as decided once; the limit is applied when it is read. */
@@ -22,7 +23,7 @@ export function sizeNote(comparison: SizeComparison, limit: SizeLimit | undefine
   const line = pastLimit(main, limit) && limit ? l10n.t('{0} · over the size limit ({1})', against, limitText(limit)) : against;
   const heading = baseName
     ? l10n.t('Artifact sizes against {0}:', baseName)
-    : l10n.t('Artifact sizes (no build of {0} to compare with):', comparison.branch || '?');
+    : l10n.t('Artifact sizes (no build of {0} to compare with):', shownText(comparison.branch) || '?');
   return { line, detail: [heading, ...changes.map((change) => `  ${changeLine(change)}`)] };
 }
 

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { Build, BuildServiceClient } from '../../api';
-import { type ArtifactSize, sizedArtifacts } from '../../core/artifacts/artifactSizes';
-import { NO_SIZES, readSizes, sizesOf, withNoticed, withSizes, type StoredSizes } from '../../core/artifacts/sizeStore';
+import type { ArtifactSize } from '../../core/artifacts/artifactSizes';
+import { knownSizes, NO_SIZES, readSizes, withNoticed, withSizes, type StoredSizes } from '../../core/artifacts/sizeStore';
 import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../accounts/accounts';
 import type { Log } from '../log';
@@ -38,8 +38,7 @@ export class ArtifactSizes implements vscode.Disposable {
 
   /** What is known now, asking nothing. */
   known(account: Account, build: Build): ArtifactSize[] {
-    const stored = sizesOf(this.read(account.id), build.id) ?? {};
-    return sizedArtifacts(build.links.download).map(({ key, link }) => ({ key, link, size: stored[key] }));
+    return knownSizes(this.read(account.id), build);
   }
 
   /** A finished build's sizes, asking what is not kept; a failed request reads as unknown and is asked again next time. */
