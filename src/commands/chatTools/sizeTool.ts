@@ -1,16 +1,16 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { notReady } from '../../core/accounts/connection';
 import { rowBuild } from '../../core/branch/branchState';
 import { sizeAnswerText, type SizedBuild } from '../../core/tools/sizeAnswer';
-import { findApp, named, quoted } from '../../core/tools/toolAnswers';
+import { named } from '../../core/tools/toolAnswers';
 import { ToolName } from '../../ids';
 import type { Session } from '../../services/accounts/session';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
 import type { Log } from '../../services/log';
 import type { SettingsService } from '../../services/settings';
 import type { BranchSizes } from '../../views/branch/branchSizes';
-import { Answer, toolResult } from './chatToolResult';
+import { toolResult } from './chatToolResult';
+import { branchRowsFor } from './chatToolScope';
 
 interface SizeInput {
   account?: string;
@@ -42,25 +42,11 @@ export class SizeTool {
   }
 
   private async answer(input: SizeInput, token: vscode.CancellationToken): Promise<string> {
-    const { branch, session } = this.deps;
-    const label = input.account?.trim();
-    const account = label ? session.accounts.byLabel(label) : branch.activeAccount;
-    if (label && !account) throw new Answer(l10n.t('No account is called {0}.', quoted(label)));
-    if (!account) throw notReady({ kind: 'not-configured' });
-    const client = await account.ready();
-    await branch.reload();
-    const state = branch.state;
-    if (state.kind !== 'builds')
-      throw new Answer(l10n.t('The current branch has no builds to measure; check out a branch that an app builds.'));
-    let entries = state.entries;
-    if (input.app?.trim()) {
-      const found = findApp(
-        entries.map((e) => e.app),
-        input.app,
-      );
-      if (!found.app) throw new Answer(found.problem ?? l10n.t('No app is called {0}.', quoted(input.app)));
-      entries = entries.filter((e) => e.app === found.app);
-    }
+    const { account, client, branchName, entries } = await branchRowsFor(
+      this.deps,
+      input,
+      l10n.t('The current branch has no builds to measure; check out a branch that an app builds.'),
+    );
     const controller = new AbortController();
     const cancelled = token.onCancellationRequested(() => controller.abort());
     try {
@@ -71,7 +57,7 @@ export class SizeTool {
         const build = rowBuild(entry);
         const appName = app.name || app.id;
         if (!build?.finished) {
-          waiting.push(l10n.t('{0} has no finished build of {1} yet.', named(appName), named(state.branch)));
+          waiting.push(l10n.t('{0} has no finished build of {1} yet.', named(appName), named(branchName)));
           continue;
         }
         const comparison = await this.deps.sizes.compare(account, client, { ...build, appId: build.appId ?? app.id }, controller.signal);
