@@ -4,6 +4,7 @@ import { DisposableStore } from './core/disposable';
 import { testTimeScale } from './core/polling/pollSchedule';
 import { ViewId } from './ids';
 import { Accounts } from './services/accounts/accounts';
+import { PersistentState } from './services/persistentState';
 import { Session } from './services/accounts/session';
 import { UnencryptedConsent } from './services/accounts/unencryptedConsent';
 import { CurrentBranch } from './services/branch/currentBranch';
@@ -34,13 +35,16 @@ export type Collaborators = ReturnType<typeof createCollaborators>;
 // Constructing reads nothing and sends nothing: the account list and tokens are read once all is registered.
 export function createCollaborators(context: vscode.ExtensionContext, testMode: boolean) {
   const owned = new DisposableStore();
+  // One store per Memento, shared by every owner of an entry: writes go out one batch at a time.
+  const globalState = new PersistentState(context.globalState);
+  const workspaceState = new PersistentState(context.workspaceState);
   let accounts: Accounts | undefined = undefined;
   const log = owned.add(new Log(() => accounts?.knownSecrets() ?? []));
   const settingProblems = new SettingProblemNotifier(log);
   const settings = owned.add(new SettingsService((value) => settingProblems.report(value)));
-  const consent = new UnencryptedConsent(context.globalState, log);
+  const consent = new UnencryptedConsent(globalState, log);
   const userAgent = userAgentOf(context);
-  accounts = owned.add(new Accounts({ secrets: context.secrets, globalState: context.globalState, settings, log, userAgent, consent }));
+  accounts = owned.add(new Accounts({ secrets: context.secrets, globalState, settings, log, userAgent, consent }));
   const presenter = new ErrorPresenter(log, accounts, () => settings.value.timeoutSeconds);
   const session = owned.add(new Session(accounts));
   const contextKeys = new ContextKeys();
@@ -49,11 +53,11 @@ export function createCollaborators(context: vscode.ExtensionContext, testMode: 
   const timeScale = testMode ? testTimeScale(process.env.BUILD_SERVICE_SOAK_TIME_SCALE) : undefined;
   const tracker = owned.add(new BuildTracker({ session, settings, log, presenter, timeScale }));
   const extensionUri = context.extensionUri;
-  const sizes = owned.add(new ArtifactSizes(context.globalState, log));
+  const sizes = owned.add(new ArtifactSizes(globalState, log));
   const apps = owned.add(new AppsView({ session, settings, presenter, tracker, contextKeys, log, extensionUri, sizes }));
   const git = owned.add(new GitWorkspace(log));
-  const repoMap = new RepoMap(context.globalState, log);
-  const choices = new RepoAccounts(context.workspaceState, accounts);
+  const repoMap = new RepoMap(globalState, log);
+  const choices = new RepoAccounts(workspaceState, accounts);
   const branch = owned.add(new CurrentBranch({ git, session, settings, tracker, contextKeys, log, repoMap, choices, firstLook }));
   const branchView = owned.add(new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch));
   const statusBar = owned.add(new BranchStatusBar(branch));
@@ -66,8 +70,8 @@ export function createCollaborators(context: vscode.ExtensionContext, testMode: 
   const branchSizes = owned.add(new BranchSizes({ branch, view: branchView.view, sizes, comparisons, settings, log }));
   owned.add(firstLook);
   return {
-    globalState: context.globalState,
-    workspaceState: context.workspaceState,
+    globalState,
+    workspaceState,
     extensionUri,
     log,
     settings,

@@ -18,6 +18,7 @@ import type { FailureNotes } from './views/testing/failureNotes';
 import type { TestComparisons } from './services/testing/testComparisons';
 import type { ArtifactSizes } from './services/sizes/artifactSizes';
 import type { BranchSizes } from './views/branch/branchSizes';
+import type { PersistentState } from './services/persistentState';
 
 /** The extension's `exports`: the Apps view's data as VS Code reads it. No token, no way to read one. */
 export interface BuildServiceExports {
@@ -32,6 +33,8 @@ export interface BuildServiceExports {
     readonly secrets: vscode.SecretStorage;
     /** What the extension keeps across windows (nothing secret). */
     readonly globalState: vscode.Memento;
+    /** The one store over globalState that every owner of an entry writes through. */
+    readonly state: PersistentState;
     /** The accounts, and the Accounts menu's provider as VS Code calls it. */
     readonly accounts: Accounts;
     readonly accountsMenu: vscode.AuthenticationProvider;

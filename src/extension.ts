@@ -45,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
     ? {
         secrets: context.secrets,
         globalState: context.globalState,
+        state: shared.globalState,
         accounts,
         accountsMenu,
         get tokenSecretKey() {

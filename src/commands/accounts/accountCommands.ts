@@ -14,12 +14,12 @@ import type { SettingsService } from '../../services/settings';
 import { AccountNode } from '../../views/apps/nodes';
 import type { CommandGroup } from '../register';
 import { Disposable } from '../../core/disposable';
-import { PersistentState } from '../../services/persistentState';
+import type { PersistentState } from '../../services/persistentState';
 
 export interface AccountCommandsDeps {
   accounts: Accounts;
   settings: SettingsService;
-  globalState: vscode.Memento;
+  globalState: PersistentState;
   /** What else keeps something of an account in globalState (the repository map, artifact sizes), forgotten at sign-out. */
   traces: readonly { forget(accountId: string): Promise<void> }[];
   log: Log;
@@ -55,7 +55,7 @@ export class AccountCommands extends Disposable implements vscode.Authentication
 
   constructor(private readonly deps: AccountCommandsDeps) {
     super();
-    this.state = new PersistentState(deps.globalState);
+    this.state = deps.globalState;
     this.register(
       deps.accounts.onDidChange(() => void this.report()),
       deps.accounts.onDidChangeToken(() => void this.report()),

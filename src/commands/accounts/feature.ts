@@ -11,12 +11,13 @@ import type { Registrar } from '../register';
 import { AccountCommands } from './accountCommands';
 import { NetworkCommands } from './networkCommands';
 import { TokenCommands } from './tokenCommands';
+import type { PersistentState } from '../../services/persistentState';
 
 export interface AccountsFeatureDeps {
   accounts: Accounts;
   settings: SettingsService;
   consent: UnencryptedConsent;
-  globalState: vscode.Memento;
+  globalState: PersistentState;
   repoMap: RepoMap;
   /** Forgets an account's kept sizes at Sign Out, as the repository map forgets its repositories. */
   sizes: ArtifactSizes;

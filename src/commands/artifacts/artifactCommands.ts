@@ -1,6 +1,5 @@
 // Download Artifact…: which build's artifacts, from a row, a Current Branch build or the palette.
 import * as l10n from '@vscode/l10n';
-import vscode = require('vscode');
 import type { App, Build, BuildServiceClient } from '../../api';
 import { buildLabel } from '../../core/builds/buildLook';
 import { latestSuccessful } from '../../core/builds/latestBuild';
@@ -17,6 +16,7 @@ import { offerGitignore } from './gitignoreOffer';
 import type { CommandGroup } from '../register';
 import type { CommandTargets } from '../targets';
 import { rowBuild } from '../../core/branch/branchState';
+import type { PersistentState } from '../../services/persistentState';
 
 export interface ArtifactCommandsDeps {
   session: Session;
@@ -24,7 +24,7 @@ export interface ArtifactCommandsDeps {
   branch: CurrentBranch;
   targets: CommandTargets;
   /** Remembers, per workspace, that the .gitignore question was asked. */
-  workspaceState: vscode.Memento;
+  workspaceState: PersistentState;
   log: Log;
 }
 

@@ -8,15 +8,14 @@ import { noticeText } from '../../core/text/serviceText';
 import type { Log } from '../../services/log';
 import { notify } from '../../services/notify';
 import { ARTIFACTS_FOLDER } from './artifactPicks';
-
-const GITIGNORE_ASKED = 'buildService.gitignoreAsked';
+import type { PersistentState } from '../../services/persistentState';
 
 /** Once per workspace folder that is a Git repository without build-artifacts/ in its .gitignore; never without a yes. */
-export async function offerGitignore(workspace: vscode.WorkspaceFolder, workspaceState: vscode.Memento, log: Log): Promise<void> {
+export async function offerGitignore(workspace: vscode.WorkspaceFolder, workspaceState: PersistentState, log: Log): Promise<void> {
   const root = workspace.uri.fsPath;
   const file = path.join(root, '.gitignore');
   try {
-    const asked = workspaceState.get<string[]>(GITIGNORE_ASKED, []);
+    const asked = askedFolders(workspaceState.read('buildService.gitignoreAsked'));
     if (asked.includes(root) || !existsSync(path.join(root, '.git'))) return;
     const current = await readGitignore(root);
     if (current.kind === 'not-regular') {
@@ -24,7 +23,7 @@ export async function offerGitignore(workspace: vscode.WorkspaceFolder, workspac
       return;
     }
     if (current.kind === 'file' && ignoresFolder(current.text, ARTIFACTS_FOLDER)) return;
-    await workspaceState.update(GITIGNORE_ASKED, [...asked, root]);
+    await workspaceState.write('buildService.gitignoreAsked', [...asked, root]);
     const add = l10n.t('Add to .gitignore');
     const choice = await notify(
       'info',
@@ -46,4 +45,9 @@ export async function offerGitignore(workspace: vscode.WorkspaceFolder, workspac
   } catch (error) {
     log.warn(`The .gitignore offer for ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** What was written, read as a list of folders: anything else reads as none asked. */
+function askedFolders(stored: unknown): string[] {
+  return Array.isArray(stored) ? stored.filter((root): root is string => typeof root === 'string') : [];
 }

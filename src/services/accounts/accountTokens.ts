@@ -4,6 +4,7 @@ import type { Log } from '../log';
 import { EnvironmentTokens } from './environmentTokens';
 import { LegacyToken } from './legacyToken';
 import { TokenStore } from './tokenStore';
+import type { PersistentState } from '../persistentState';
 
 interface AccountLike {
   readonly id: string;
@@ -19,7 +20,7 @@ export class AccountTokens implements vscode.Disposable {
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
-    globalState: vscode.Memento,
+    globalState: PersistentState,
     log: Log,
     /** The account of buildService.baseUrl now ('' when it has no valid address). */
     settingsAccount: () => string | undefined,

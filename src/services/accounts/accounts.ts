@@ -14,12 +14,13 @@ import { NewAddressNotice } from './newAddressNotice';
 import { StoredAccounts } from './storedAccounts';
 import type { UnencryptedConsent } from './unencryptedConsent';
 import { Disposable } from '../../core/disposable';
+import type { PersistentState } from '../persistentState';
 
 export { Account, type Connection } from './account';
 
 export interface AccountsDeps {
   secrets: vscode.SecretStorage;
-  globalState: vscode.Memento;
+  globalState: PersistentState;
   settings: SettingsService;
   log: Log;
   userAgent: string;

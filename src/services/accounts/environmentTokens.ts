@@ -15,7 +15,7 @@ import {
 import { noticeText } from '../../core/text/serviceText';
 import type { Log } from '../log';
 import { notify } from '../notify';
-import { PersistentState } from '../persistentState';
+import type { PersistentState } from '../persistentState';
 
 // Functions, not constants: the translation is read when the question is asked, not at load.
 const USE = (): string => l10n.t('Use the Token There');
@@ -37,14 +37,10 @@ export class EnvironmentTokens implements vscode.Disposable {
   /** The id of an account whose answer changed. */
   readonly onDidChange = this.changed.event;
 
-  private readonly state: PersistentState;
-
   constructor(
-    memento: vscode.Memento,
+    private readonly state: PersistentState,
     private readonly log: Log,
-  ) {
-    this.state = new PersistentState(memento);
-  }
+  ) {}
 
   /** The token, whatever it may be used for: the log never shows it. */
   raw(): string | undefined {

@@ -1,14 +1,9 @@
-import type * as vscode from 'vscode';
 import { readStoredAccounts, type StoredAccount } from '../../core/accounts/accounts';
-import { PersistentState } from '../persistentState';
+import type { PersistentState } from '../persistentState';
 
 /** The Accounts menu's list as kept across windows: nothing secret. */
 export class StoredAccounts {
-  private readonly state: PersistentState;
-
-  constructor(globalState: vscode.Memento) {
-    this.state = new PersistentState(globalState);
-  }
+  constructor(private readonly state: PersistentState) {}
 
   list(): StoredAccount[] {
     return readStoredAccounts(this.state.read('buildService.accounts'));

@@ -6,7 +6,7 @@ import { noticeText } from '../../core/text/serviceText';
 import { isUnencryptedRemote } from '../../core/network/unencrypted';
 import type { Log } from '../log';
 import { notify } from '../notify';
-import { PersistentState } from '../persistentState';
+import type { PersistentState } from '../persistentState';
 
 // Functions, not constants: the translation is read when the question is asked, not at load.
 const SEND = (): string => l10n.t('Send Token Unencrypted');
@@ -18,14 +18,11 @@ type Choice = 'allow' | 'deny';
 // is stored). Requests fail at once while the question is open (it may sit for hours); agreeing refreshes.
 export class UnencryptedConsent {
   private readonly asking = new Set<string>();
-  private readonly state: PersistentState;
 
   constructor(
-    memento: vscode.Memento,
+    private readonly state: PersistentState,
     private readonly log: Log,
-  ) {
-    this.state = new PersistentState(memento);
-  }
+  ) {}
 
   /** Throws ApiError kind `unencrypted` unless the token may go to `baseUrl`. */
   ensure(baseUrl: string): void {

@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { shownText } from '../../core/text/serviceText';
 import type { Account, Accounts } from '../accounts/accounts';
-import { PersistentState } from '../persistentState';
+import type { PersistentState } from '../persistentState';
 
 /** workspaceState, one entry per repository root: the id of the account its section uses. */
 
@@ -14,14 +14,10 @@ export class RepoAccounts {
   /** Repositories asked about in this window and not answered: not asked again until the command. */
   private readonly dismissed = new Set<string>();
 
-  private readonly state: PersistentState;
-
   constructor(
-    memento: vscode.Memento,
+    private readonly state: PersistentState,
     private readonly accounts: Accounts,
-  ) {
-    this.state = new PersistentState(memento);
-  }
+  ) {}
 
   remembered(root: string): string | undefined {
     const id = this.state.read('buildService.repositoryAccount', root);

@@ -4,7 +4,7 @@ import { isStale, readStored, sweep, unknownApps, type StoredRepos } from '../..
 import { orNone } from '../../core/builds/latestBuild';
 import { ViewId } from '../../ids';
 import type { Log } from '../log';
-import { PersistentState } from '../persistentState';
+import type { PersistentState } from '../persistentState';
 
 /** One globalState entry per account, so that windows of other accounts never rewrite it. */
 
@@ -16,14 +16,10 @@ export class RepoMap {
   /** How often each account's map was forgotten: a sweep that ran meanwhile does not write it back. */
   private readonly forgotten = new Map<string, number>();
 
-  private readonly state: PersistentState;
-
   constructor(
-    memento: vscode.Memento,
+    private readonly state: PersistentState,
     private readonly log: Log,
-  ) {
-    this.state = new PersistentState(memento);
-  }
+  ) {}
 
   /** Each app's repository: known ones at once, the others asked for now, with the view's progress bar. */
   async lookup(

@@ -5,12 +5,10 @@ import { knownSizes, NO_SIZES, readSizes, withNoticed, withSizes, type StoredSiz
 import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../accounts/accounts';
 import type { Log } from '../log';
+import type { PersistentState } from '../persistentState';
 import { RequestPlan } from '../testing/requestPlan';
 import { DownloadRefusedError } from '../../api/transport/downloadGuard';
 import { isCancellation } from '../../core/testing/comparisonStore';
-
-/** One globalState entry per account, as the repository map: another account's window never rewrites it. */
-const KEY = 'buildService.artifactSizes';
 
 // Each finished build's artifact sizes, asked once ever: one ranged request per artifact (api/downloads/artifactSize.ts),
 // at most RequestPlan's four at a time and only from a focused window, kept per account across windows
@@ -32,7 +30,8 @@ export class ArtifactSizes implements vscode.Disposable {
   }
 
   constructor(
-    private readonly state: vscode.Memento,
+    /** One entry per account, as the repository map: another account's window never rewrites it. */
+    private readonly state: PersistentState,
     private readonly log: Log,
   ) {}
 
@@ -104,19 +103,19 @@ export class ArtifactSizes implements vscode.Disposable {
   async forget(accountId: string): Promise<void> {
     this.forgotten.set(accountId, (this.forgotten.get(accountId) ?? 0) + 1);
     this.copies.delete(accountId);
-    await this.state.update(`${KEY} ${accountId}`, undefined);
+    await this.state.write('buildService.artifactSizes', undefined, accountId);
   }
 
   /** Our copy is the one read and changed: answers arriving together each add to it, none writes over another's. */
   private read(accountId: string): StoredSizes {
     let stored = this.copies.get(accountId);
-    if (!stored) this.copies.set(accountId, (stored = readSizes(this.state.get(`${KEY} ${accountId}`) ?? NO_SIZES)));
+    if (!stored) this.copies.set(accountId, (stored = readSizes(this.state.read('buildService.artifactSizes', accountId) ?? NO_SIZES)));
     return stored;
   }
 
   private async write(accountId: string, stored: StoredSizes): Promise<void> {
     this.copies.set(accountId, stored);
-    await this.state.update(`${KEY} ${accountId}`, stored);
+    await this.state.write('buildService.artifactSizes', stored, accountId);
   }
 
   dispose(): void {

@@ -8,10 +8,10 @@ import * as vscode from 'vscode';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { startService, type RunningService } from '../../service/server';
 import { reveal, textOf } from '../appsView';
-import { readLog, testing, waitForLog } from '../extension';
+import { extensionApi, readLog, testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
 import * as ui from '../ui';
-import { waitFor } from '../wait';
+import { sleep, waitFor } from '../wait';
 
 const STAGING_TOKEN = 'staging-token-5e1d0c9a7b';
 
@@ -339,6 +339,30 @@ describe('accounts: upgrade and workspace settings', () => {
     } finally {
       await restoreSettingsFile();
       await other.close();
+    }
+  });
+});
+
+describe('accounts: what is kept across windows', () => {
+  // VS Code's globalState takes back the echo of each write it sent: a write made meanwhile was lost
+  // (193 of 300 here). Sizes of many builds, repositories of many accounts arrive together like this.
+  it('entries of 300 accounts written together are all kept', async () => {
+    const { state, globalState } = testing(await extensionApi());
+    const scopes = Array.from({ length: 300 }, (_, i) => `http://127.0.0.1:1/kept-${i}`);
+    const written: Promise<void>[] = [];
+    try {
+      for (const [i, scope] of scopes.entries()) {
+        written.push(state.write('buildService.appRepositories', { sweptAt: i, repos: {} }, scope));
+        await sleep(i % 3);
+      }
+      await Promise.all(written);
+      await sleep(200);
+      const lost = scopes.filter(
+        (scope, i) => (globalState.get<{ sweptAt: number }>(`buildService.appRepositories ${scope}`)?.sweptAt ?? -1) !== i,
+      );
+      assert.deepEqual(lost, [], `${lost.length} of 300 lost`);
+    } finally {
+      await Promise.all(scopes.map((scope) => state.write('buildService.appRepositories', undefined, scope)));
     }
   });
 });
