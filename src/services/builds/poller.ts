@@ -18,6 +18,8 @@ export interface PollerDeps extends RoundDeps {
   timeScale?: number;
   /** The builds to follow, with their accounts' ids. */
   followed(): readonly Followed[];
+  /** What Current Branch shows, a branch per repository, each app's latest read through its row's hold: the tracker keeps it. */
+  watched(): readonly WatchedBranch[];
 }
 
 /** The timer of the polling plan (core/polling/pollPlan.ts), while the window is focused; a round's requests are pollRound.ts. */
@@ -25,8 +27,6 @@ export class BuildPoller extends Disposable {
   private readonly clock: PollClock;
   /** Accounts left alone after failed rounds (Retry-After, backoff). */
   private readonly pauses: PollPauses;
-  /** One per repository shown. */
-  private watched: readonly WatchedBranch[] = [];
   /** Kept while nothing is watched, so that a branch switch is told apart from a reload. */
   private lastBranch: string | undefined;
   /** A list asked before the view changed is no news of what is newest. */
@@ -45,10 +45,9 @@ export class BuildPoller extends Disposable {
     this.pauses = new PollPauses(scale);
     this.register(
       vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
-      // Another account for this window: the branches watched belong to the one it left.
+      // Another account for this window (the tracker lets go of the branches watched, which belong to the one it left).
       deps.session.onDidChange(() => {
         this.pauses.clear();
-        this.watch([]);
         this.pollAbort?.abort();
       }),
       deps.settings.onDidChange(() => this.schedule()),
@@ -61,10 +60,8 @@ export class BuildPoller extends Disposable {
     this.reschedule();
   }
 
-  /** Just loaded, so the next look is an interval away. */
-  watch(branches: readonly WatchedBranch[]): void {
-    const previous = this.watched;
-    this.watched = branches;
+  /** The tracker's branches watched went from `previous` to `branches`: just loaded, so the next look is an interval away. */
+  watchChanged(previous: readonly WatchedBranch[], branches: readonly WatchedBranch[]): void {
     if (sameLatestAll(previous, branches)) return;
     this.watchVersion++;
     if (branches.length === 0 || sameAppsAll(previous, branches)) return this.schedule();
@@ -85,16 +82,12 @@ export class BuildPoller extends Disposable {
     return this.rounds;
   }
 
-  get watchedBranches(): readonly WatchedBranch[] {
-    return this.watched;
-  }
-
   private get active(): boolean {
     return !this.disposed && this.deps.settings.value.autoRefresh && vscode.window.state.focused;
   }
 
   private input(): PlanInput {
-    return { followed: this.deps.followed(), watched: this.watched };
+    return { followed: this.deps.followed(), watched: this.deps.watched() };
   }
 
   /** Sets the timer for the next round, or stops it when nothing is to be polled. */
