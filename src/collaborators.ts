@@ -11,6 +11,7 @@ import { GitWorkspace } from './services/branch/gitWorkspace';
 import { RepoAccounts } from './services/branch/repoAccounts';
 import { RepoMap } from './services/branch/repoMap';
 import { BuildTracker } from './services/builds/buildTracker';
+import { windowApis } from './services/windowApis';
 import { ContextKeys } from './services/contextKeys';
 import { ErrorPresenter } from './services/errorPresenter';
 import { FirstLook } from './services/firstLook';
@@ -47,7 +48,7 @@ export function createCollaborators(context: vscode.ExtensionContext, testMode: 
   const firstLook = new FirstLook();
   // Tests cannot wait a minute per look; they run the same schedule and pauses at a time scale.
   const timeScale = testMode ? testTimeScale(process.env.BUILD_SERVICE_SOAK_TIME_SCALE) : undefined;
-  const tracker = owned.add(new BuildTracker({ session, settings, log, presenter, timeScale }));
+  const tracker = owned.add(new BuildTracker({ session, settings, log, presenter, window: windowApis, timeScale }));
   const extensionUri = context.extensionUri;
   const sizes = owned.add(new ArtifactSizes(context.globalState, log));
   const apps = owned.add(new AppsView({ session, settings, presenter, tracker, contextKeys, log, extensionUri, sizes }));

@@ -7,6 +7,7 @@ import type { Session } from '../accounts/session';
 import type { ErrorPresenter } from '../errorPresenter';
 import type { Log } from '../log';
 import type { SettingsService } from '../settings';
+import type { WindowApis } from '../windowApis';
 import { BuildPoller } from './poller';
 import { Disposable } from '../../core/disposable';
 
@@ -38,6 +39,8 @@ export interface BuildTrackerDeps {
   session: Session;
   settings: SettingsService;
   log: Log;
+  /** The window's focus: the poller asks only while it is focused. */
+  window: WindowApis;
   /** Says a failed poll round once (the poller's notice). */
   presenter: ErrorPresenter;
   /** Test hosts only: how much faster than real time polling runs (its intervals and pauses). */

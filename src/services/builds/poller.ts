@@ -1,4 +1,3 @@
-import vscode = require('vscode');
 import { sameAppsAll, sameLatestAll, type WatchedBranch } from '../../core/branch/branchWatch';
 import { nextWait, planRound, unpaused, type PlanInput } from '../../core/polling/pollPlan';
 import { PollPauses } from '../../core/polling/pollPause';
@@ -7,11 +6,14 @@ import type { Followed } from '../../core/builds/trackedBuilds';
 import { ApiError } from '../../api';
 import type { ErrorPresenter } from '../errorPresenter';
 import type { SettingsService } from '../settings';
+import type { WindowApis } from '../windowApis';
 import { pollRound, type RoundDeps } from './pollRound';
 import { Disposable } from '../../core/disposable';
 
 export interface PollerDeps extends RoundDeps {
   settings: SettingsService;
+  /** The window's focus: rounds run only while it is focused. */
+  window: WindowApis;
   /** The window's: a failed round's one notice is said like any other failure. */
   presenter: ErrorPresenter;
   /** Test hosts only: the schedule and the pauses run this many times faster than real time (1/60: a minute is a second). */
@@ -44,7 +46,7 @@ export class BuildPoller extends Disposable {
     this.clock = new PollClock(scale === 1 ? DEFAULT_INTERVALS : scaleIntervals(DEFAULT_INTERVALS, scale));
     this.pauses = new PollPauses(scale);
     this.register(
-      vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
+      deps.window.onDidChangeFocus(() => (deps.window.focused ? this.pollSoon() : this.schedule())),
       // Another account for this window (the tracker lets go of the branches watched, which belong to the one it left).
       deps.session.onDidChange(() => {
         this.pauses.clear();
@@ -83,7 +85,7 @@ export class BuildPoller extends Disposable {
   }
 
   private get active(): boolean {
-    return !this.disposed && this.deps.settings.value.autoRefresh && vscode.window.state.focused;
+    return !this.disposed && this.deps.settings.value.autoRefresh && this.deps.window.focused;
   }
 
   private input(): PlanInput {
