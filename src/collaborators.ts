@@ -11,7 +11,7 @@ import { GitWorkspace } from './services/branch/gitWorkspace';
 import { RepoAccounts } from './services/branch/repoAccounts';
 import { RepoMap } from './services/branch/repoMap';
 import { BuildTracker } from './services/builds/buildTracker';
-import { windowApis } from './services/windowApis';
+import { noticeApis, windowApis } from './services/windowApis';
 import { ContextKeys } from './services/contextKeys';
 import { ErrorPresenter } from './services/errorPresenter';
 import { FirstLook } from './services/firstLook';
@@ -42,7 +42,7 @@ export function createCollaborators(context: vscode.ExtensionContext, testMode: 
   const consent = new UnencryptedConsent(context.globalState, log);
   const userAgent = userAgentOf(context);
   accounts = owned.add(new Accounts({ secrets: context.secrets, globalState: context.globalState, settings, log, userAgent, consent }));
-  const presenter = new ErrorPresenter(log, accounts, () => settings.value.timeoutSeconds);
+  const presenter = new ErrorPresenter(log, accounts, () => settings.value.timeoutSeconds, noticeApis);
   const session = owned.add(new Session(accounts));
   const contextKeys = new ContextKeys();
   const firstLook = new FirstLook();
