@@ -12,6 +12,7 @@ import { GitWorkspace } from './services/branch/gitWorkspace';
 import { RepoAccounts } from './services/branch/repoAccounts';
 import { RepoMap } from './services/branch/repoMap';
 import { BuildTracker } from './services/builds/buildTracker';
+import { noticeApis, windowApis } from './services/windowApis';
 import { ContextKeys } from './services/contextKeys';
 import { ErrorPresenter } from './services/errorPresenter';
 import { FirstLook } from './services/firstLook';
@@ -45,13 +46,13 @@ export function createCollaborators(context: vscode.ExtensionContext, testMode: 
   const consent = new UnencryptedConsent(globalState, log);
   const userAgent = userAgentOf(context);
   accounts = owned.add(new Accounts({ secrets: context.secrets, globalState, settings, log, userAgent, consent }));
-  const presenter = new ErrorPresenter(log, accounts, () => settings.value.timeoutSeconds);
+  const presenter = new ErrorPresenter(log, accounts, () => settings.value.timeoutSeconds, noticeApis);
   const session = owned.add(new Session(accounts));
   const contextKeys = new ContextKeys();
   const firstLook = new FirstLook();
   // Tests cannot wait a minute per look; they run the same schedule and pauses at a time scale.
   const timeScale = testMode ? testTimeScale(process.env.BUILD_SERVICE_SOAK_TIME_SCALE) : undefined;
-  const tracker = owned.add(new BuildTracker({ session, settings, log, presenter, timeScale }));
+  const tracker = owned.add(new BuildTracker({ session, settings, log, presenter, window: windowApis, timeScale }));
   const extensionUri = context.extensionUri;
   const sizes = owned.add(new ArtifactSizes(globalState, log));
   const apps = owned.add(new AppsView({ session, settings, presenter, tracker, contextKeys, log, extensionUri, sizes }));

@@ -1,5 +1,4 @@
 import * as l10n from '@vscode/l10n';
-import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import type { Account, Accounts } from './accounts/accounts';
 import type { Log } from './log';
@@ -7,7 +6,7 @@ import { describeFailure, describeUnexpected, type UserMessage } from '../core/t
 import { ACTION_LABELS, fixCommand, type FixCommand } from '../core/text/fixActions';
 import { CommandId } from '../ids';
 import { loggedText, noticeText } from '../core/text/serviceText';
-import { notify } from './notify';
+import type { NoticeApis } from './windowApis';
 
 // A rejected token (401) is shown once per account and token, as views refresh often (a token change or a success
 // re-arms it); every other failure is shown each time: someone asked, and must learn why nothing happened.
@@ -16,6 +15,8 @@ export class ErrorPresenter {
     private readonly log: Log,
     private readonly accounts: Accounts,
     private readonly timeoutSeconds: () => number,
+    /** The toast and its button's command: services/windowApis.ts `noticeApis`. */
+    private readonly window: NoticeApis,
   ) {}
 
   /** What to tell the user about `error` (undefined for a cancellation); used by the tree's error node too. */
@@ -53,12 +54,12 @@ export class ErrorPresenter {
     const labels = message.actions.map((a) => ACTION_LABELS[a]);
     this.log.info(`Notified (${message.severity}): ${message.message} [${labels.join(', ')}]`);
     // Not awaited: the promise settles only when the toast is dismissed.
-    const shown = notify(message.severity, message.message, ...labels);
+    const shown = this.window.notify(message.severity, message.message, ...labels);
     void (account ? account.noticeShown(shown) : shown).then((choice) => {
       const action = message.actions.find((a) => ACTION_LABELS[a] === choice);
       if (!action) return;
       const fix = accountFix(fixCommand(message, action), account);
-      void vscode.commands.executeCommand(fix.command, ...(fix.arguments ?? []));
+      void this.window.executeCommand(fix.command, ...(fix.arguments ?? []));
     });
   }
 

@@ -3,7 +3,16 @@
 import * as assert from 'node:assert/strict';
 import type { App, Build } from '../../src/api/models';
 import type { BranchState } from '../../src/core/branch/branchState';
-import { carries, newLatest, pushed, sameApps, sameLatest, watchedBranchOf, type GitHead } from '../../src/core/branch/branchWatch';
+import {
+  carries,
+  latestOf,
+  newLatest,
+  pushed,
+  sameApps,
+  sameLatest,
+  watchedBranchOf,
+  type GitHead,
+} from '../../src/core/branch/branchWatch';
 import { aBuild, type BuildFields } from '../builders';
 
 const ios: App = { id: 'ios', name: '2048 iOS App', platform: 'ios' };
@@ -22,7 +31,7 @@ describe('the branch the poller watches', () => {
     const watch = watchedBranchOf(builds('develop', [ios, build('b1')], [android, undefined]), A);
     assert.equal(watch?.branch, 'develop');
     assert.deepEqual(
-      [...(watch?.latest ?? [])],
+      [...(watch?.rows.keys() ?? [])].map((app) => [app, latestOf(watch, app)]),
       [
         ['ios', 'b1'],
         ['android', undefined],

@@ -14,7 +14,7 @@ const running = (id: string, appId: string, branch: string): Build => aBuild({ i
 
 const input: PlanInput = {
   followed: [{ owner: A, build: running('b1', 'ios', 'feature') }],
-  watched: [{ branch: 'develop', account: A, latest: new Map([['ios', undefined]]) }],
+  watched: [{ branch: 'develop', account: A, rows: new Map([['ios', undefined]]) }],
 };
 
 /** The times (s) of the rounds that ask `owner` anything until `until`; each asked round answers `answer`. */

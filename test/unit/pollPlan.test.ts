@@ -17,7 +17,7 @@ const running = (id: string, appId: string | undefined, branch: string): Build =
 const develop = (account: string, ...apps: string[]): WatchedBranch => ({
   branch: 'develop',
   account,
-  latest: new Map(apps.map((app) => [app, undefined])),
+  rows: new Map(apps.map((app) => [app, undefined])),
 });
 
 describe('the polling plan', () => {

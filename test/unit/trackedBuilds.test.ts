@@ -55,6 +55,19 @@ describe('tracked builds', () => {
     assert.deepEqual(ids(tracked), []);
   });
 
+  it('a build triggered here and read back already finished: its end is said once, as triggered, and no hold stays', () => {
+    const tracked = new TrackedBuilds();
+    const { entry, started, recorded } = tracked.hold(A, build('t1', 'failed'), true);
+    assert.equal(started, false);
+    assert.deepEqual(recorded, { changed: true, ended: 'triggered' });
+    assert.equal(tracked.get(A, 't1'), undefined, 'nothing of it is kept: nobody lets go of a triggered hold');
+    tracked.release(entry, true); // a late dispose changes nothing
+    const shown = tracked.hold(A, build('t1', 'failed'), false);
+    assert.deepEqual(shown.recorded, { changed: false }, 'a view that shows it later gets no second end');
+    tracked.release(shown.entry, false);
+    assert.equal(tracked.get(A, 't1'), undefined);
+  });
+
   it('a new build of a watched branch is news, and its end when it is seen already finished', () => {
     const tracked = new TrackedBuilds();
     assert.deepEqual(tracked.record(A, build('n1', 'running'), true), { changed: true, ended: undefined });

@@ -1,6 +1,6 @@
 // What the poller watches of the current branch, and what a list of its builds means.
 import type { Build } from '../../api/models';
-import { rowBuild, type BranchState } from './branchState';
+import type { BranchState, BuildHold } from './branchState';
 
 /** The newest (is it new?) and the unfinished ones followed, which are among the newest. */
 export const BRANCH_LIST_LIMIT = 5;
@@ -9,23 +9,26 @@ export interface WatchedBranch {
   readonly branch: string;
   /** The id of the account whose apps these are. */
   readonly account: string;
-  /** By app: the build shown, undefined for none. */
-  readonly latest: ReadonlyMap<string, string | undefined>;
+  /** By app: its row's hold on the tracker's copy of the build shown, undefined for none. No id is kept here. */
+  readonly rows: ReadonlyMap<string, BuildHold | undefined>;
 }
 
 export function watchedBranchOf(state: BranchState, account: string): WatchedBranch | undefined {
   if (state.kind !== 'builds' || state.entries.length === 0) return undefined;
-  return { branch: state.branch, account, latest: new Map(state.entries.map((e) => [e.app.id, rowBuild(e)?.id])) };
+  return { branch: state.branch, account, rows: new Map(state.entries.map((e) => [e.app.id, e.held])) };
+}
+
+/** The id of the build the app's row shows, read through its hold at each use; undefined for none. */
+export function latestOf(watch: WatchedBranch | undefined, appId: string): string | undefined {
+  return watch?.rows.get(appId)?.build.id;
 }
 
 export function sameApps(a: WatchedBranch | undefined, b: WatchedBranch | undefined): boolean {
-  return (
-    a?.branch === b?.branch && a?.account === b?.account && [...(a?.latest.keys() ?? [])].join() === [...(b?.latest.keys() ?? [])].join()
-  );
+  return a?.branch === b?.branch && a?.account === b?.account && [...(a?.rows.keys() ?? [])].join() === [...(b?.rows.keys() ?? [])].join();
 }
 
 export function sameLatest(a: WatchedBranch | undefined, b: WatchedBranch | undefined): boolean {
-  return sameApps(a, b) && [...(a?.latest ?? [])].every(([app, id]) => b?.latest.get(app) === id);
+  return sameApps(a, b) && [...(a?.rows.keys() ?? [])].every((app) => latestOf(a, app) === latestOf(b, app));
 }
 
 export function sameAppsAll(a: readonly WatchedBranch[], b: readonly WatchedBranch[]): boolean {
@@ -42,12 +45,12 @@ export function carriesAny(watched: readonly WatchedBranch[], build: Pick<Build,
 
 /** The list of the build's app and branch carries it: it needs no request of its own. */
 export function carries(watch: WatchedBranch | undefined, build: Pick<Build, 'appId' | 'commit'>): boolean {
-  return !!watch && !!build.appId && watch.latest.has(build.appId) && build.commit.branch === watch.branch;
+  return !!watch && !!build.appId && watch.rows.has(build.appId) && build.commit.branch === watch.branch;
 }
 
 export function newLatest(watch: WatchedBranch, appId: string, listed: readonly Build[]): Build | undefined {
   const newest = listed[0];
-  return newest && newest.id !== watch.latest.get(appId) ? newest : undefined;
+  return newest && newest.id !== latestOf(watch, appId) ? newest : undefined;
 }
 
 export interface GitHead {

@@ -31,6 +31,14 @@ export interface TrackedBuild {
   triggered: boolean;
 }
 
+/** What a hold did: `started`, the build was not followed before; `capped`, its account follows as many as it may. */
+export interface Held {
+  readonly entry: TrackedBuild;
+  readonly started: boolean;
+  readonly capped: boolean;
+  readonly recorded: Recorded;
+}
+
 export interface Followed {
   readonly owner: string;
   readonly build: Build;
@@ -49,9 +57,10 @@ export class TrackedBuilds {
 
   // `started`: the build was not followed before (the pace restarts); the copy is recorded as any other.
   // `capped`: it would be followed but its account follows as many as it may.
-  hold(owner: string, build: Build, triggered: boolean): { entry: TrackedBuild; started: boolean; capped: boolean; recorded: Recorded } {
+  hold(owner: string, build: Build, triggered: boolean): Held {
     const key = buildKey(owner, build.id);
     let entry = this.entries.get(key);
+    if (triggered && build.finished) return this.endedAtTrigger(owner, build, entry);
     const wasFollowed = entry !== undefined && isFollowed(entry);
     const recorded = entry ? this.recordEntry(entry, build, false) : { changed: false };
     entry ??= { owner, build, holds: 0, triggeredHolds: 0, triggered: false };
@@ -65,6 +74,22 @@ export class TrackedBuilds {
     this.settle(key, entry);
     const capped = this.waiting.get(owner)?.has(key) ?? false;
     return { entry, started: !wasFollowed && !capped && isFollowed(entry), capped, recorded };
+  }
+
+  /**
+   * A build triggered here that had ended by the time the service answered for it: its end is told now,
+   * as triggered, and no hold is counted (a triggered hold ends with its build, so nobody would let go of it).
+   */
+  private endedAtTrigger(owner: string, build: Build, entry: TrackedBuild | undefined): Held {
+    const none = { started: false, capped: false };
+    if (!entry)
+      return {
+        ...none,
+        entry: { owner, build, holds: 0, triggeredHolds: 0, triggered: true },
+        recorded: { changed: true, ended: 'triggered' },
+      };
+    if (!entry.build.finished) entry.triggered = true;
+    return { ...none, entry, recorded: this.recordEntry(entry, build, false) };
   }
 
   /** Lets go of one hold of `entry`; the last one forgets the build. */

@@ -62,7 +62,7 @@ export function planRound(
   const due = clock.due(now, pollWork(input));
   const branchLists = due.lists
     ? input.watched.flatMap((watch) =>
-        [...watch.latest.keys()].map((appId) => ({ watch, owner: watch.account, appId, branch: watch.branch, limit: BRANCH_LIST_LIMIT })),
+        [...watch.rows.keys()].map((appId) => ({ watch, owner: watch.account, appId, branch: watch.branch, limit: BRANCH_LIST_LIMIT })),
       )
     : [];
   return { due, branchLists };

@@ -7,6 +7,7 @@ import type { Session } from '../accounts/session';
 import type { ErrorPresenter } from '../errorPresenter';
 import type { Log } from '../log';
 import type { SettingsService } from '../settings';
+import type { WindowApis } from '../windowApis';
 import { BuildPoller } from './poller';
 import { Disposable } from '../../core/disposable';
 
@@ -38,6 +39,8 @@ export interface BuildTrackerDeps {
   session: Session;
   settings: SettingsService;
   log: Log;
+  /** The window's focus: the poller asks only while it is focused. */
+  window: WindowApis;
   /** Says a failed poll round once (the poller's notice). */
   presenter: ErrorPresenter;
   /** Test hosts only: how much faster than real time polling runs (its intervals and pauses). */
@@ -53,6 +56,8 @@ export class BuildTracker extends Disposable {
   private readonly changed = new vscode.EventEmitter<BuildChange>();
   readonly onDidChange = this.changed.event;
   private readonly poller: BuildPoller;
+  /** What Current Branch shows, a branch per repository; each app's latest is its row's hold on a copy here. */
+  private watching: readonly WatchedBranch[] = [];
   /** What the poller is to be told at the end of this task: 'started' restarts its pace, and schedules too. */
   private pollerNews: 'started' | 'schedule' | undefined;
 
@@ -62,12 +67,17 @@ export class BuildTracker extends Disposable {
     this.poller = new BuildPoller({
       ...deps,
       followed: () => this.store.followed,
+      watched: () => this.watching,
       recorded: (owner, build, newest) => this.recordOf(owner, build, newest),
       gone: (owner, id) => this.store.forget(owner, id),
     });
     const dropGone = () => this.drop((owner) => !accounts.byId(owner));
     this.register(
-      deps.session.onDidChange(dropGone),
+      deps.session.onDidChange(() => {
+        // Another account for this window: the branches watched belong to the one it left.
+        this.watch([]);
+        dropGone();
+      }),
       // Signed out, or another token: that account's builds go, at once.
       accounts.onDidChange(dropGone),
       accounts.onDidChangeToken((account) => this.drop((owner) => owner === account.id)),
@@ -111,7 +121,9 @@ export class BuildTracker extends Disposable {
 
   /** What Current Branch shows, a branch per repository: the poller looks for new builds of each. */
   watch(branches: readonly WatchedBranch[]): void {
-    this.poller.watch(branches);
+    const previous = this.watching;
+    this.watching = branches;
+    this.poller.watchChanged(previous, branches);
   }
 
   /** After a push: a new build is likely soon. */
@@ -131,10 +143,6 @@ export class BuildTracker extends Disposable {
 
   get pollCount(): number {
     return this.poller.pollCount;
-  }
-
-  get watchedBranches(): readonly WatchedBranch[] {
-    return this.poller.watchedBranches;
   }
 
   /** For tests: the service about to close had these builds; nothing is followed any more. */

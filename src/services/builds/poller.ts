@@ -1,4 +1,3 @@
-import vscode = require('vscode');
 import { sameAppsAll, sameLatestAll, type WatchedBranch } from '../../core/branch/branchWatch';
 import { nextWait, planRound, unpaused, type PlanInput } from '../../core/polling/pollPlan';
 import { PollPauses } from '../../core/polling/pollPause';
@@ -7,17 +6,22 @@ import type { Followed } from '../../core/builds/trackedBuilds';
 import { ApiError } from '../../api';
 import type { ErrorPresenter } from '../errorPresenter';
 import type { SettingsService } from '../settings';
+import type { WindowApis } from '../windowApis';
 import { pollRound, type RoundDeps } from './pollRound';
 import { Disposable } from '../../core/disposable';
 
 export interface PollerDeps extends RoundDeps {
   settings: SettingsService;
+  /** The window's focus: rounds run only while it is focused. */
+  window: WindowApis;
   /** The window's: a failed round's one notice is said like any other failure. */
   presenter: ErrorPresenter;
   /** Test hosts only: the schedule and the pauses run this many times faster than real time (1/60: a minute is a second). */
   timeScale?: number;
   /** The builds to follow, with their accounts' ids. */
   followed(): readonly Followed[];
+  /** What Current Branch shows, a branch per repository, each app's latest read through its row's hold: the tracker keeps it. */
+  watched(): readonly WatchedBranch[];
 }
 
 /** The timer of the polling plan (core/polling/pollPlan.ts), while the window is focused; a round's requests are pollRound.ts. */
@@ -25,8 +29,6 @@ export class BuildPoller extends Disposable {
   private readonly clock: PollClock;
   /** Accounts left alone after failed rounds (Retry-After, backoff). */
   private readonly pauses: PollPauses;
-  /** One per repository shown. */
-  private watched: readonly WatchedBranch[] = [];
   /** Kept while nothing is watched, so that a branch switch is told apart from a reload. */
   private lastBranch: string | undefined;
   /** A list asked before the view changed is no news of what is newest. */
@@ -44,11 +46,10 @@ export class BuildPoller extends Disposable {
     this.clock = new PollClock(scale === 1 ? DEFAULT_INTERVALS : scaleIntervals(DEFAULT_INTERVALS, scale));
     this.pauses = new PollPauses(scale);
     this.register(
-      vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
-      // Another account for this window: the branches watched belong to the one it left.
+      deps.window.onDidChangeFocus(() => (deps.window.focused ? this.pollSoon() : this.schedule())),
+      // Another account for this window (the tracker lets go of the branches watched, which belong to the one it left).
       deps.session.onDidChange(() => {
         this.pauses.clear();
-        this.watch([]);
         this.pollAbort?.abort();
       }),
       deps.settings.onDidChange(() => this.schedule()),
@@ -61,10 +62,8 @@ export class BuildPoller extends Disposable {
     this.reschedule();
   }
 
-  /** Just loaded, so the next look is an interval away. */
-  watch(branches: readonly WatchedBranch[]): void {
-    const previous = this.watched;
-    this.watched = branches;
+  /** The tracker's branches watched went from `previous` to `branches`: just loaded, so the next look is an interval away. */
+  watchChanged(previous: readonly WatchedBranch[], branches: readonly WatchedBranch[]): void {
     if (sameLatestAll(previous, branches)) return;
     this.watchVersion++;
     if (branches.length === 0 || sameAppsAll(previous, branches)) return this.schedule();
@@ -85,16 +84,12 @@ export class BuildPoller extends Disposable {
     return this.rounds;
   }
 
-  get watchedBranches(): readonly WatchedBranch[] {
-    return this.watched;
-  }
-
   private get active(): boolean {
-    return !this.disposed && this.deps.settings.value.autoRefresh && vscode.window.state.focused;
+    return !this.disposed && this.deps.settings.value.autoRefresh && this.deps.window.focused;
   }
 
   private input(): PlanInput {
-    return { followed: this.deps.followed(), watched: this.watched };
+    return { followed: this.deps.followed(), watched: this.deps.watched() };
   }
 
   /** Sets the timer for the next round, or stops it when nothing is to be polled. */

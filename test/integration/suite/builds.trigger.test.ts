@@ -92,4 +92,28 @@ describe('trigger build and completion notice', () => {
     );
     await ui.clearNotifications();
   });
+  it('a build that ended before the service first answered for it is announced once, as triggered, and is not followed', async () => {
+    await ui.clearNotifications();
+    // The read-back after the POST fails (with the client's two retries); the next one, 2 s later, finds the build ended.
+    fixture.service.setFault('GET /builds/:build_id', { status: 503, times: 3 });
+    const done = vscode.commands.executeCommand('buildService.triggerBuild');
+    await waitFor(async () => (await ui.quickInput()).placeholder === 'The app to build', 'the app pick');
+    await ui.typeText('2048 iOS');
+    await ui.pressKey('Enter');
+    await waitFor(async () => (await ui.quickInput()).placeholder === 'The branch to build', 'the branch pick');
+    await waitFor(async () => (await ui.texts('.quick-input-list .monaco-list-row')).length > 1, 'branches listed');
+    await ui.typeText('develop');
+    await ui.pressKey('Enter');
+    await done;
+    const created = fixture.service.data.builds[0];
+    assert.ok(created && !created.finished && created.commit_info.branch === 'develop');
+    fixture.service.finishBuild(created._id, 'failed');
+
+    const message = `Build #${created.build_number} of 2048 iOS App on develop failed`;
+    await ui.waitForNotification(message, 15_000);
+    assert.equal(fixture.service.requestsTo('GET /builds/:build_id', created._id).length, 4, 'three failed reads, then the one answer');
+    assert.equal(fixture.api.testing?.tracker.isFollowing(created._id), false);
+    assert.equal((await ui.notifications()).filter((n) => n.message === message).length, 1, 'announced once');
+    await ui.clearNotifications();
+  });
 });
