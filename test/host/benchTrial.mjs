@@ -27,17 +27,20 @@ export async function runTrial() {
   const f = await runInFreshHost(benchEntry('benchTrial'), 'trial', undefined, { env, workspace: integrationWorkspace() });
   if (!f) return ['the trial measured nothing'];
   const problems = f.failures.map((failure) => `trial step failed: ${failure}`);
-  console.log(`The extension host's resident set at the trial's start: ${(f.start.rss / 1024 / 1024).toFixed(0)} MiB\n`);
+  const held = (m) => `resident set ${(m.rss / 1024 / 1024).toFixed(0)} MiB, heap ${(m.heapUsed / 1024 / 1024).toFixed(0)} MiB`;
+  console.log(`The extension host at the trial's start, after a full collection: ${held(f.start)}`);
+  if (f.end) console.log(`… and after the last input: ${held(f.end)}`);
+  console.log('Each input starts after a full collection; its memory growth is the peak over that start.\n');
   console.log(
-    `| Input | Longest command wait (commands asked) | Event loop's longest delay | Resident set: over the input's start / the trial's start | Heap over the input's start | The user saw | Verdict (≤ ${ms(WAIT_BUDGET_MS)}, ≤ ${MEMORY_BUDGET_MIB} MiB over the start; not gated) |`,
+    `| Input | Longest command wait (commands asked; when, after the input's start) | Event loop's longest delay | Resident set: over the input's start / the trial's start | Heap over the input's start | The user saw | Verdict (≤ ${ms(WAIT_BUDGET_MS)}, ≤ ${MEMORY_BUDGET_MIB} MiB over the input's start; not gated) |`,
   );
   console.log('|---|---|---|---|---|---|---|');
   for (const i of f.inputs) {
     if (i.state !== 'passed') problems.push(`trial: "${i.input}" ${i.state}`);
-    const pass = i.longestWaitMs <= WAIT_BUDGET_MS && i.rssOverStartMiB <= MEMORY_BUDGET_MIB;
+    const pass = i.longestWaitMs <= WAIT_BUDGET_MS && i.rssGrowthMiB <= MEMORY_BUDGET_MIB;
     const cells = [
       i.input,
-      `${ms(i.longestWaitMs)} (${i.asked})`,
+      `${ms(i.longestWaitMs)} (${i.asked}; the longest at ${(i.longestAtMs / 1000).toFixed(1)} s)`,
       ms(i.loopDelayMs),
       `${mib(i.rssGrowthMiB)} / ${mib(i.rssOverStartMiB)}`,
       mib(i.heapGrowthMiB),

@@ -9,7 +9,7 @@ import Mocha from 'mocha';
 import { Session } from 'node:inspector';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { markTrialStart, takeUserSaw, watchHost, type HostFigures } from './trial/hostWatch';
+import { markTrialStart, memoryHeld, takeUserSaw, watchHost, type HostFigures } from './trial/hostWatch';
 
 interface Input {
   /** The input as issue 47's Done-when names it. */
@@ -32,10 +32,10 @@ export const INPUTS: readonly Input[] = [
     file: 'editor.hostileWorkspace',
     title: 'Show Changed Functions No Test Ran lists',
   },
-  { input: 'a 32 MiB test list', file: 'hostile.sizes', title: 'a 32 MiB answer of' },
-  { input: '20,000 changed functions', file: 'hostile.sizes', title: '20,000 changed functions' },
+  { input: 'a 32 MiB test list', file: 'hostile.sizes', title: 'a 32 MiB answer of tests' },
+  { input: '20,000 changed functions', file: 'hostile.manyFunctions', title: '20,000 changed functions against' },
   { input: 'an 80,000-character artifact name', file: 'hostile.sizes', title: 'an artifact name of 80,000' },
-  { input: 'a 300,000-commit range', file: 'hostile.sizes', title: 'Show Commits Between over 300,000' },
+  { input: 'a 300,000-commit range', file: 'hostile.longRange', title: 'Show Commits Between over 300,000' },
   { input: 'a hostile branch name through a chat tool', file: 'hostile.tools', title: 'a branch named with a link' },
   { input: '10,000 same-named failures, the base likewise', file: 'hostile.sameNames', title: '10,000 failed tests all named' },
   { input: '10,000 running builds for limit=10', file: 'hostile.longList', title: '10,000 running builds for limit=10' },
@@ -47,6 +47,8 @@ export interface TrialFigures {
   /** The inputs the trial should have measured. */
   expected: string[];
   start: NodeJS.MemoryUsage;
+  /** What the host held after the last input, after a full collection. */
+  end?: NodeJS.MemoryUsage;
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -75,8 +77,8 @@ export async function run(): Promise<void> {
   if (!resultFile) throw new Error('BUILD_SERVICE_BENCH_RESULT must name the file for the result');
   const only = process.env.BUILD_SERVICE_TRIAL_ONLY;
   const inputs = INPUTS.filter((i) => !only || only.split(',').some((part) => i.input.includes(part.trim())));
-  markTrialStart();
-  const figures: TrialFigures = { inputs: [], failures: [], expected: inputs.map((i) => i.input), start: process.memoryUsage() };
+  const start = markTrialStart();
+  const figures: TrialFigures = { inputs: [], failures: [], expected: inputs.map((i) => i.input), start };
   const mocha = new Mocha({
     ui: 'bdd',
     color: false,
@@ -115,5 +117,6 @@ export async function run(): Promise<void> {
       figures.failures.push(`${test.fullTitle()}: ${error instanceof Error ? error.message : String(error)}`);
     });
   });
+  figures.end = memoryHeld();
   writeFileSync(resultFile, JSON.stringify(figures));
 }

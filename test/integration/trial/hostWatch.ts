@@ -5,6 +5,7 @@
 // and V8's heap, as growth over the figures when the watch began and when the host's trial began.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
+import { collectGarbage } from '../hostResources';
 import { sleep } from '../wait';
 
 const EVERY_MS = 100;
@@ -13,6 +14,8 @@ const MIB = 1024 * 1024;
 export interface HostFigures {
   /** The longest a command waited, due to answered, ms. */
   longestWaitMs: number;
+  /** When the longest wait began, ms after the watch began. */
+  longestAtMs: number;
   /** How many commands were asked. */
   asked: number;
   /** The event loop's longest delay (perf_hooks), ms: the host's own part of the wait. */
@@ -26,28 +29,41 @@ export interface HostFigures {
 
 let trialStart: NodeJS.MemoryUsage | undefined;
 
-/** The host's memory when the trial began: what the 300 MiB is counted from. */
-export function markTrialStart(): void {
-  trialStart = process.memoryUsage();
+/** After a full collection: what is still held, not garbage an earlier step left. */
+export function memoryHeld(): NodeJS.MemoryUsage {
+  collectGarbage()();
+  return process.memoryUsage();
 }
 
-/** Starts watching; the returned function stops at once and gives the figures (a command still unanswered counts its wait so far). */
+/** The host's memory when the trial began. */
+export function markTrialStart(): NodeJS.MemoryUsage {
+  trialStart = memoryHeld();
+  return trialStart;
+}
+
+/**
+ * Starts watching, from the memory held now (after a full collection): the 300 MiB of the budget are
+ * counted from there. The returned function stops at once and gives the figures (a command still
+ * unanswered counts its wait so far).
+ */
 export function watchHost(): () => HostFigures {
-  const start = process.memoryUsage();
+  const start = memoryHeld();
   const base = trialStart ?? start;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let peakRss = start.rss;
   let peakHeap = start.heapUsed;
   let longest = 0;
+  let longestAt = 0;
   let asked = 0;
+  const began = performance.now();
   let stopped = false;
   let due = performance.now();
   void (async () => {
     while (!stopped) {
       await vscode.commands.executeCommand('setContext', 'buildServiceTrial.probe', asked++);
       const answered = performance.now();
-      longest = Math.max(longest, answered - due);
+      if (answered - due > longest) [longest, longestAt] = [answered - due, due - began];
       const memory = process.memoryUsage();
       peakRss = Math.max(peakRss, memory.rss);
       peakHeap = Math.max(peakHeap, memory.heapUsed);
@@ -57,10 +73,11 @@ export function watchHost(): () => HostFigures {
   })();
   return () => {
     stopped = true;
-    longest = Math.max(longest, performance.now() - due);
+    if (performance.now() - due > longest) [longest, longestAt] = [performance.now() - due, due - began];
     loop.disable();
     return {
       longestWaitMs: longest,
+      longestAtMs: longestAt,
       asked,
       loopDelayMs: loop.max / 1e6,
       rssGrowthMiB: (peakRss - start.rss) / MIB,
