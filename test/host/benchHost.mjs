@@ -5,7 +5,7 @@
 // PASS/OVER); exact rows over budget, or a step that measured nothing, exit 1.
 // BUILD_SERVICE_BENCH_ROWS=<file>: write the rows there as JSON instead (npm run bench prints them in
 // its own table). Expects the build (the npm scripts make a production one).
-// `npm run bench:host -- --trial`: issue 47's trial of hostile inputs instead (benchTrial.mjs), its own table.
+// `--trial` (`npm run bench:trial`): issue 47's trial of hostile inputs instead (benchTrial.mjs), its own table.
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

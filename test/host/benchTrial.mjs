@@ -1,4 +1,4 @@
-// Issue 47's trial, `npm run bench:host -- --trial`: each hostile input taken in as a user meets it, in
+// Issue 47's trial, `npm run bench:trial`: each hostile input taken in as a user meets it, in
 // one fresh host opening the integration suites' window (integrationWorkspace.mjs). The host suites
 // that seed each input and assert what the user sees run there (the entry, test/integration/benchTrial.ts,
 // names them); while each runs, a command is asked every 100 ms and the host's memory read. Per input:

@@ -1,4 +1,4 @@
-// The tests entry of the trial (`npm run bench:host -- --trial`, test/host/benchTrial.mjs), loaded by VS
+// The tests entry of the trial (`npm run bench:trial`, test/host/benchTrial.mjs), loaded by VS
 // Code in a fresh extension host: issue 47's hostile inputs, each taken in as a user meets it, by the
 // host suites that already seed it and assert what the user sees (INPUTS names each test). While each
 // runs, from its suite's setup to its end, trial/hostWatch.ts asks a command every 100 ms and reads the

@@ -1,8 +1,7 @@
 // A branch is not trusted: it commits ios/m2048/Evil.swift as a link to /dev/zero and Leak.swift as a link
 // to a file outside the workspace. Changed functions reads neither (the old code read /dev/zero without end
 // and counted the outside file's function); the list and Current Branch's tooltip say each was skipped, and
-// the extension host still answers a command. How long it waits is the trial's figure (`npm run bench:host
-// -- --trial`), not this test's.
+// the extension host still answers a command. How long it waits is the trial's figure (`npm run bench:trial`), not this test's.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@
 // builds for an app. The Apps view shows the 10 asked for, the log says the list was cut, a command is
 // still answered, and the next three minutes of polling cost a handful of requests. In test mode the
 // poller's schedule runs at TEST_TIME_SCALE, so three polling minutes last 3 s. How long a command
-// waits meanwhile is measured by the trial (`npm run bench:host -- --trial`), not here: a timed check
+// waits meanwhile is measured by the trial (`npm run bench:trial`), not here: a timed check
 // fails under CPU load.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';

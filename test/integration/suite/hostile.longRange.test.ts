@@ -3,7 +3,7 @@
 // walks at most 200 first-parent commits back and says the range is longer (git's whole range, twice,
 // was 47.6 MiB parsed and 260 MiB held). The history is made with `git fast-import`, outside the
 // trial's watch (the outer suite's setup); how long a command waits while the commits are listed is
-// the trial's figure (`npm run bench:host -- --trial`), not this test's.
+// the trial's figure (`npm run bench:trial`), not this test's.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

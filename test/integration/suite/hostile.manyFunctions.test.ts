@@ -3,7 +3,7 @@
 // once looked at (matching them was quadratic: 10.4 s in plain Node, 5.9 s of a command's wait in the
 // window). A file's diff counts at most 10,000 changes: the count is of those, and the tooltip says the
 // rest were not counted (it said nothing before). How long a command waits meanwhile is the trial's
-// figure (`npm run bench:host -- --trial`), not this test's.
+// figure (`npm run bench:trial`), not this test's.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';

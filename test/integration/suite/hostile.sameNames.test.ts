@@ -4,7 +4,7 @@
 // The Testing view lists the first 1,000 (each test is an item and a mark sent to the workbench: 10,000
 // of each, drawn three times as the notes came in, kept the host from answering for seconds) and its run
 // says so; each failure listed says where it stands and Current Branch sums up all 10,000. How long a
-// command waits meanwhile is the trial's figure (`npm run bench:host -- --trial`), not this test's.
+// command waits meanwhile is the trial's figure (`npm run bench:trial`), not this test's.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunningService } from '../../service/server';

@@ -1,8 +1,7 @@
 // Issue 47's huge inputs, each taken in through the UI as a user meets it: a test name of 102,400 `(`
 // in a suite that has a workspace file, a 32 MiB answer of tests, an artifact named with 80,000
 // characters. Each is shown cut, with what was left out said where the user looks. How long a command
-// waits and how far the host's memory grows meanwhile are the trial's figures (`npm run bench:host --
-// --trial`), not these tests'.
+// waits and how far the host's memory grows meanwhile are the trial's figures (`npm run bench:trial`), not these tests'.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readBuild } from '../../builders';

@@ -1,4 +1,4 @@
-// What `npm run bench:host -- --trial` measures in the extension host while one input is taken in:
+// What `npm run bench:trial` measures in the extension host while one input is taken in:
 // the longest a command waited for an answer, and how far the host's memory grew. A command is asked
 // every 100 ms, as a user clicking would; its wait runs from when it was due (a blocked event loop
 // delays the asking too) to its answer. Memory is read with each command: the process's resident set
