@@ -15,6 +15,7 @@ const layerBelow = (layer, allowed) => ({
 const FLOORS = {
   api: [['*.ts'], ['parsing/'], ['transport/'], ['downloads/'], ['client/'], ['index.ts']],
   core: [
+    ['*.ts'],
     ['cache/', 'network/', 'settings/', 'text/', 'workspace/'],
     ['accounts/', 'apps/', 'artifacts/'],
     ['builds/'],

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import { loggedText } from '../core/text/serviceText';
 import { locateTests, SOURCE_EXTENSIONS, sourceFileParts, sourceGlob, type SourceFile } from '../core/testing/testSources';
+import { TESTS_SHOWN_MAX } from '../core/testing/testTree';
 import { skippedText } from '../core/workspace/workspaceFile';
 import type { Log } from './log';
 import { readWorkspaceText } from './workspaceFiles';
@@ -14,8 +15,8 @@ export interface TestLocation {
 const MAX_FILES = 200;
 /** The files of a search are kept (by build) until their tests are located: at most this much text (32 MiB of ASCII). */
 const MAX_HELD_CHARS = 32 * 1024 * 1024;
-/** The most tests of one build whose source is looked for; the rest are listed without a place. */
-export const MAX_LOCATED = 2000;
+/** The most tests of one build whose source is looked for: as many as the Testing view lists. */
+export const MAX_LOCATED = TESTS_SHOWN_MAX;
 
 type SourceFiles = Map<string, (SourceFile & { uri: vscode.Uri })[]>;
 

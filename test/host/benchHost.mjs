@@ -5,16 +5,23 @@
 // PASS/OVER); exact rows over budget, or a step that measured nothing, exit 1.
 // BUILD_SERVICE_BENCH_ROWS=<file>: write the rows there as JSON instead (npm run bench prints them in
 // its own table). Expects the build (the npm scripts make a production one).
+// `--trial` (`npm run bench:trial`): issue 47's trial of hostile inputs instead (benchTrial.mjs), its own table.
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareHost } from './benchRun.mjs';
+import { runTrial } from './benchTrial.mjs';
 import { viewRows } from './benchViews.mjs';
 import { windowRows } from './benchWindows.mjs';
 import { projectRoot } from './layout.mjs';
 
 async function main() {
   await prepareHost();
+  if (process.argv.includes('--trial')) {
+    const problems = await runTrial();
+    for (const problem of problems) console.log(`\n${problem}`);
+    return problems.length > 0 ? 1 : 0;
+  }
   const parts = [await windowRows(), await viewRows()];
   const rows = parts.flatMap((part) => part.rows);
   const problems = parts.flatMap((part) => part.problems);

@@ -28,13 +28,13 @@ export async function prepareHost() {
  * Runs `entry` in a fresh host with the extension at `extensionPath` (ours unless told otherwise); its
  * result, or undefined (the reason is printed) when it wrote none. `env` is added to the host's
  * environment and `settings` to the user settings, both in place before the window opens; `workspace`
- * is the folder the window opens (default an empty one).
+ * is the folder or .code-workspace file the window opens, made by the caller (default an empty folder).
  */
 export async function runInFreshHost(entry, resultName, extensionPath = projectRoot, { env = {}, settings, workspace } = {}) {
   const resultFile = path.join(resultsDir, `${resultName}.json`);
   rmSync(resultFile, { force: true });
   const folder = workspace ?? path.join(testCacheDir, 'workspace');
-  mkdirSync(folder, { recursive: true });
+  if (!workspace) mkdirSync(folder, { recursive: true });
   const settingsFile = path.join(resultsDir, `${resultName}.settings.json`);
   if (settings) writeFileSync(settingsFile, JSON.stringify(settings));
   try {

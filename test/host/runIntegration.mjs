@@ -9,12 +9,12 @@
 // Expects the build in out/ (the npm script runs `node esbuild.mjs --tests` first). Writes the JSON
 // results to $BUILD_SERVICE_TEST_RESULTS, default .vscode-test/results/integration.json.
 import testElectron from '@vscode/test-electron';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureHost } from './install.mjs';
-import { projectRoot, resultsDir, testCacheDir, vscodeVersion } from './layout.mjs';
+import { integrationWorkspace } from './integrationWorkspace.mjs';
+import { projectRoot, resultsDir, vscodeVersion } from './layout.mjs';
 import { requirePackages } from './systemPackages.mjs';
 
 const launcher = fileURLToPath(new URL('./launcher.mjs', import.meta.url));
@@ -37,15 +37,7 @@ async function main() {
   const resultsFile = path.resolve(process.env.BUILD_SERVICE_TEST_RESULTS || path.join(resultsDir, 'integration.json'));
   rmSync(resultsFile, { force: true });
   mkdirSync(path.dirname(resultsFile), { recursive: true });
-  const workspace = path.join(testCacheDir, 'workspace');
-  mkdirSync(workspace, { recursive: true });
-  // The sources of the seeded builds' tests, for the Testing view to find (test/service/testSources.ts).
-  const { writeTestSources } = createRequire(import.meta.url)(path.join(projectRoot, 'out', 'test', 'service', 'testSources.js'));
-  writeTestSources(workspace);
-  // A workspace file holding that one folder: a suite can add a second folder (a multi-root workspace)
-  // without the window becoming another one, which a folder window does when it gets a second folder.
-  const workspaceFile = path.join(testCacheDir, 'integration.code-workspace');
-  writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'workspace' }] }, null, 2));
+  const workspaceFile = integrationWorkspace();
 
   if (host === 'web') {
     requirePackages({ browser: true });

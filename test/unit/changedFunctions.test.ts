@@ -9,6 +9,7 @@ import {
   ranInReport,
   touchedFunctions,
 } from '../../src/core/coverage/changedFunctions';
+import { CHANGED_RANGES_MAX, skippedText } from '../../src/core/workspace/workspaceFile';
 
 const SWIFT = [
   'final class Merger {', //  0
@@ -43,10 +44,24 @@ describe('changed functions', () => {
       '-r',
       ' s',
     ].join('\n');
-    assert.deepEqual(changedLines(diff), [
-      { start: 2, end: 3 },
-      { start: 21, end: 21 },
-    ]);
+    assert.deepEqual(changedLines(diff), {
+      ranges: [
+        { start: 2, end: 3 },
+        { start: 21, end: 21 },
+      ],
+      cut: false,
+    });
+  });
+
+  it(`keeps at most ${CHANGED_RANGES_MAX} changed ranges of a file, and says when there were more (issue 47: 20,000 changed functions counted 10,000, silently)`, () => {
+    const hunks = Array.from({ length: 20_000 }, (_, i) => `@@ -${3 * i + 1},1 +${3 * i + 1},1 @@\n-a\n+b`).join('\n');
+    const { ranges, cut } = changedLines(hunks);
+    assert.equal(ranges.length, CHANGED_RANGES_MAX);
+    assert.equal(cut, true);
+    assert.equal(
+      skippedText('Merger.swift', 'too-many-changes'),
+      `Merger.swift: more than ${CHANGED_RANGES_MAX} changes, the functions past them not counted`,
+    );
   });
 
   it('finds each declared function, to the line before the next', () => {

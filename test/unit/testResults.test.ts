@@ -9,7 +9,7 @@ import {
   sourceGlob,
   suiteFileBase,
 } from '../../src/core/testing/testSources';
-import { failureMessage, leavesOf, testTree, type TestGroup } from '../../src/core/testing/testTree';
+import { failureMessage, leavesOf, TESTS_SHOWN_MAX, testsShown, testTree, type TestGroup } from '../../src/core/testing/testTree';
 
 const results: TestResult[] = [
   { run: 'iPhone 15 Pro', target: 'm2048Tests', suite: 'AuthTests', name: 'testLogin()', status: 'failed' },
@@ -48,6 +48,24 @@ describe('test results as a tree', () => {
       failureMessage(leaf, { label: '#12', appName: '2048 iOS App', branch: 'develop' }),
       'testLogin() failed in build #12 of 2048 iOS App on develop, on iPhone 15 Pro.',
     );
+  });
+});
+
+describe('the tests the Testing view lists', () => {
+  const many = (count: number, status: string, from = 0): TestResult[] =>
+    Array.from({ length: count }, (_, i) => ({ suite: `Suite${from + i}`, name: 'testExample()', status }));
+
+  it(`at most ${TESTS_SHOWN_MAX}, the failed ones first, each kind in the order sent; all of a shorter list as sent`, () => {
+    const passedThenFailed = [...many(1_500, 'passed'), ...many(600, 'failed', 1_500)];
+    const shown = testsShown(passedThenFailed);
+    assert.equal(shown.length, TESTS_SHOWN_MAX);
+    assert.deepEqual(
+      [shown[0]?.suite, shown[599]?.suite, shown[600]?.suite, shown.at(-1)?.suite],
+      ['Suite1500', 'Suite2099', 'Suite0', 'Suite399'],
+    );
+    const sameNamed = many(10_000, 'failed');
+    assert.deepEqual(testsShown(sameNamed), sameNamed.slice(0, TESTS_SHOWN_MAX));
+    assert.equal(testsShown(results), results);
   });
 });
 

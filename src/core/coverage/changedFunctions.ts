@@ -5,6 +5,7 @@ import type { FunctionCoverage } from '../../api/models';
 import { functionRan } from '../../api/parsing/parseResults';
 import { DECLARATIONS, sourceFileParts } from '../testing/testSources';
 import { functionBaseName } from './coverageFiles';
+import { CHANGED_RANGES_MAX } from '../workspace/workspaceFile';
 
 /** Lines from `start` to `end`, both included, 0-based. */
 export interface LineRange {
@@ -16,20 +17,20 @@ export interface FunctionExtent extends LineRange {
   readonly name: string;
 }
 
-/** At most this many changed ranges are kept of one file's diff. */
-const MAX_RANGES = 10_000;
-
 /**
  * The new side's changed lines of a unified diff, sorted: each added line, and for lines only deleted
  * the line after them, so a function that lost lines counts as changed. Context lines are not changes.
+ * At most CHANGED_RANGES_MAX ranges; `cut` when there were more (the caller says so).
  */
-export function changedLines(diff: string): LineRange[] {
+export function changedLines(diff: string): { ranges: LineRange[]; cut: boolean } {
   const ranges: LineRange[] = [];
+  let cut = false;
   const mark = (line: number) => {
     const last = ranges[ranges.length - 1];
     if (last && line <= last.end + 1 && line >= last.start)
       ranges[ranges.length - 1] = { start: last.start, end: Math.max(last.end, line) };
-    else if (ranges.length < MAX_RANGES) ranges.push({ start: line, end: line });
+    else if (ranges.length < CHANGED_RANGES_MAX) ranges.push({ start: line, end: line });
+    else cut = true;
   };
   let line = -1;
   for (const text of diff.split('\n')) {
@@ -40,7 +41,7 @@ export function changedLines(diff: string): LineRange[] {
     else if (text.startsWith('-')) mark(Math.max(0, line));
     else if (text.startsWith(' ')) line++;
   }
-  return ranges.sort((a, b) => a.start - b.start);
+  return { ranges: ranges.sort((a, b) => a.start - b.start), cut };
 }
 
 /** Each function the file declares, from its declaration to the line before the next one (or the end). */

@@ -2,6 +2,7 @@
 // An index of the workspace paths by reversed path keeps it linear in the paths' length, however many
 // files share a name (a monorepo of `index.ts`, a generated `A.swift` per module).
 import type { FileCoverage } from '../../api/models';
+import { nextTurn } from '../nextTurn';
 
 export interface MatchLimits {
   /** Report files matched; a report can name more files than the workspace search returns (20,000). */
@@ -51,7 +52,7 @@ export async function matchCoverageFilesInTurns(
   const steps = coverageMatching(files, workspacePaths, limits);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
 

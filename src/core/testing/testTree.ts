@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { TestResult } from '../../api/models';
 import { shownText } from '../text/serviceText';
-import { outcomeOf, type TestOutcome } from './testOutcome';
+import { isFailedTest, outcomeOf, type TestOutcome } from './testOutcome';
 
 export interface TestLeaf {
   /** Unique in the tree: the path of labels from the run down. */
@@ -34,6 +34,20 @@ export const UNNAMED = {
     return l10n.t('Tests');
   },
 };
+
+/**
+ * The most tests put in the Testing view: each is an item and a mark sent to the workbench, drawn again
+ * as the comparison's notes come in; 10,000 of them kept the extension host from answering for seconds.
+ */
+export const TESTS_SHOWN_MAX = 1_000;
+
+/** What the Testing view lists: at most TESTS_SHOWN_MAX of `results`, the failed ones first, each kind in the order sent. */
+export function testsShown(results: readonly TestResult[]): readonly TestResult[] {
+  if (results.length <= TESTS_SHOWN_MAX) return results;
+  const failed = results.filter(isFailedTest);
+  if (failed.length >= TESTS_SHOWN_MAX) return failed.slice(0, TESTS_SHOWN_MAX);
+  return [...failed, ...results.filter((test) => !isFailedTest(test)).slice(0, TESTS_SHOWN_MAX - failed.length)];
+}
 
 export function isLeaf(node: TestGroup | TestLeaf): node is TestLeaf {
   return !('children' in node);

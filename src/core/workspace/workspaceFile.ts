@@ -7,7 +7,11 @@ import { constants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 
-export type SkipReason = 'too-large' | 'not-regular' | 'outside' | 'timed-out' | 'unreadable';
+/** Not read, or (`too-many-changes`) read but its diff cut at CHANGED_RANGES_MAX: the functions past the cut are not counted. */
+export type SkipReason = 'too-large' | 'not-regular' | 'outside' | 'timed-out' | 'unreadable' | 'too-many-changes';
+
+/** The most changed ranges of one file's diff that are counted (core/coverage/changedFunctions.ts `changedLines`). */
+export const CHANGED_RANGES_MAX = 10_000;
 
 export type WorkspaceRead =
   | { readonly kind: 'read'; readonly text: string }
@@ -126,6 +130,8 @@ export function skippedText(name: string, reason: SkipReason): string {
       return l10n.t('{0}: a link that leaves the workspace folder, not read', name);
     case 'timed-out':
       return l10n.t('{0}: took too long to read', name);
+    case 'too-many-changes':
+      return l10n.t('{0}: more than {1} changes, the functions past them not counted', name, CHANGED_RANGES_MAX);
     default:
       return l10n.t('{0}: could not be read', name);
   }

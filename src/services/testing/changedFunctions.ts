@@ -26,7 +26,7 @@ export interface ChangedFunction {
   readonly sinceBuild: boolean;
 }
 
-/** A changed file not read (a link to a device or out of the workspace, too large…), said to the user. */
+/** A changed file not read (a link to a device or out of the workspace, too large…) or not counted whole, said to the user. */
 export interface SkippedFile {
   readonly uri: vscode.Uri;
   readonly reason: SkipReason;
@@ -70,7 +70,9 @@ export class ChangedFunctions {
       if (read.kind !== 'read') continue;
       const extents = functionExtents(change.uri.path, read.text);
       if (extents.length === 0) continue;
-      const touched = touchedFunctions(extents, changedLines(await repository.diffWith(base, change.uri.fsPath)));
+      const changed = changedLines(await repository.diffWith(base, change.uri.fsPath));
+      if (changed.cut) skipped.push({ uri: change.uri, reason: 'too-many-changes' });
+      const touched = touchedFunctions(extents, changed.ranges);
       if (touched.length === 0) continue;
       fileIn ??= coverageByPath(await this.coverage(account, build));
       const ranHere = ranInReport(fileIn(relativePath(repository, change.uri))?.functions ?? []);

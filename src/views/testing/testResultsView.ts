@@ -2,9 +2,10 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { type Build, listedOf, type TestResult } from '../../api';
 import { buildLabel } from '../../core/builds/buildLook';
+import { nextTurn } from '../../core/nextTurn';
 import { iconSafeText, shownText } from '../../core/text/serviceText';
 import type { TestOutcome } from '../../core/testing/testOutcome';
-import { failureMessage, isLeaf, leavesOf, testTree, type TestGroup, type TestLeaf } from '../../core/testing/testTree';
+import { failureMessage, isLeaf, leavesOf, testsShown, testTree, type TestGroup, type TestLeaf } from '../../core/testing/testTree';
 import type { Account } from '../../services/accounts/accounts';
 import type { TestLocation } from '../../services/testLocator';
 
@@ -20,7 +21,7 @@ export interface ShownTests {
   readonly account?: Account;
   /** Each failed test's message as last drawn, by test id. */
   readonly messages: ReadonlyMap<string, string>;
-  /** Lines the run's output said once (the fixed tests, or why nothing was compared). */
+  /** Lines the run's output said once (how many tests are listed when not all, the fixed tests, or why nothing was compared). */
   readonly said: readonly string[];
 }
 
@@ -37,15 +38,21 @@ interface Drawn {
   readonly locations: ReadonlyMap<string, TestLocation>;
   readonly name: string;
   readonly facts: { label: string; appName: string; branch?: string };
-  /** Said first in the run's output when the answer held more tests than are kept (TESTS_MAX). */
+  /** Said first in the run's output when the view lists fewer tests than the answer held (TESTS_SHOWN_MAX, TESTS_MAX). */
   readonly cut?: string;
 }
+
+/** Test results marked in one turn of the event loop (a failure with its message is two messages to the workbench). */
+const MARKS_PER_TURN = 200;
 
 // Marked through a TestRun so results show in the Test Results panel and, where the source was found, in the gutter.
 export class TestResultsView implements vscode.Disposable {
   private created: vscode.TestController | undefined;
   private current: ShownTests | undefined;
   private drawn: Drawn | undefined;
+  /** Counts the runs drawn: a run still marking stops once a later one began. */
+  private runsDrawn = 0;
+  private disposed = false;
 
   /** Made with the first results, not at activation: creating it is a round trip to the workbench. */
   get controller(): vscode.TestController {
@@ -74,7 +81,8 @@ export class TestResultsView implements vscode.Disposable {
     locations: ReadonlyMap<string, TestLocation>,
     account?: Account,
   ): void {
-    const tree = testTree(results);
+    const listedHere = testsShown(results);
+    const tree = testTree(listedHere);
     const byId = new Map<string, vscode.TestItem>();
     const items = tree.map((group) => this.itemOf(group, locations, byId));
     this.controller.items.replace(items);
@@ -84,7 +92,9 @@ export class TestResultsView implements vscode.Disposable {
       : l10n.t('Build {0} of {1}', facts.label, shownText(appName));
     const listed = listedOf(results);
     const cut =
-      listed > results.length ? l10n.t('The build service listed {0} tests; the first {1} are shown.', listed, results.length) : undefined;
+      listed > listedHere.length
+        ? l10n.t('The Testing view shows {0} of the {1} tests the build service listed, the failed ones first.', listedHere.length, listed)
+        : undefined;
     this.drawn = { tree, items, byId, locations, name, facts, cut };
     this.current = { build, appName, results, account, ...this.run(this.drawn) };
   }
@@ -100,25 +110,42 @@ export class TestResultsView implements vscode.Disposable {
     const run = this.controller.createTestRun(new vscode.TestRunRequest(drawn.items), drawn.name, false);
     const outcomes = new Map<string, TestOutcome>();
     const messages = new Map<string, string>();
+    const marks: (() => void)[] = [];
     for (const leaf of leavesOf(drawn.tree)) {
       const item = drawn.byId.get(leaf.id);
       if (!item) continue;
       outcomes.set(leaf.id, leaf.outcome);
-      if (leaf.outcome === 'passed') run.passed(item);
-      else if (leaf.outcome === 'skipped') run.skipped(item);
+      if (leaf.outcome === 'passed') marks.push(() => run.passed(item));
+      else if (leaf.outcome === 'skipped') marks.push(() => run.skipped(item));
       else {
         const text = [failureMessage(leaf, drawn.facts), ...(notes?.noteOf(leaf.result) ?? [])].join('\n');
         messages.set(leaf.id, text);
-        run.failed(item, this.messageOf(text, drawn.locations.get(leaf.id)));
+        marks.push(() => run.failed(item, this.messageOf(text, drawn.locations.get(leaf.id))));
       }
     }
+    const said = [drawn.cut ?? '', ...(notes?.lines ?? [])].filter(Boolean);
+    void this.mark(run, marks, said);
+    return { outcomes, messages, said };
+  }
+
+  /**
+   * Each mark is a message to the workbench: MARKS_PER_TURN at a time, letting the host answer
+   * between them. A run drawn after this one (notes came in, another build) ends this one where it is.
+   */
+  private async mark(run: vscode.TestRun, marks: readonly (() => void)[], said: readonly string[]): Promise<void> {
+    const mine = ++this.runsDrawn;
+    for (let from = 0; from < marks.length && mine === this.runsDrawn; from += MARKS_PER_TURN) {
+      if (from > 0) await nextTurn();
+      if (mine === this.runsDrawn) for (const mark of marks.slice(from, from + MARKS_PER_TURN)) mark();
+    }
+    if (this.disposed) return;
     // The output of a run takes CRLF line ends.
-    for (const line of [drawn.cut ?? '', ...(notes?.lines ?? [])]) if (line) run.appendOutput(`${line}\r\n`);
+    for (const line of said) run.appendOutput(`${line}\r\n`);
     run.end();
-    return { outcomes, messages, said: notes?.lines ?? [] };
   }
 
   clear(): void {
+    this.runsDrawn++;
     this.created?.items.replace([]);
     this.current = undefined;
     this.drawn = undefined;
@@ -152,6 +179,8 @@ export class TestResultsView implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
+    this.runsDrawn++;
     this.created?.dispose();
   }
 }

@@ -1,7 +1,7 @@
 // A branch is not trusted: it commits ios/m2048/Evil.swift as a link to /dev/zero and Leak.swift as a link
 // to a file outside the workspace. Changed functions reads neither (the old code read /dev/zero without end
 // and counted the outside file's function); the list and Current Branch's tooltip say each was skipped, and
-// the extension host keeps answering commands.
+// the extension host still answers a command. How long it waits is the trial's figure (`npm run bench:trial`), not this test's.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { addChangedFunctionsBuild, MERGER } from '../../service/seedChangedFunct
 import { git, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
+import { userSaw } from '../trial/hostWatch';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -52,7 +53,7 @@ describe('editor: a branch committing links to /dev/zero and out of the workspac
     rmSync(outside, { recursive: true, force: true });
   });
 
-  it('Current Branch counts only merge() ("1 of 1"), its tooltip names both links as not read; a command answers within 1 s', async () => {
+  it('Current Branch counts only merge() ("1 of 1"), its tooltip names both links as not read; a command is answered', async () => {
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
     const { tree } = testing(fixture.api).branch;
     const items = () => tree.getChildren().map((n) => tree.getTreeItem(n));
@@ -69,9 +70,8 @@ describe('editor: a branch committing links to /dev/zero and out of the workspac
       .join('\n');
     assert.ok(tooltip.includes(`${EVIL}: not a regular file, not read`), tooltip);
     assert.ok(tooltip.includes(`${LEAK}: a link that leaves the workspace folder, not read`), tooltip);
-    const asked = Date.now();
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
-    assert.ok(Date.now() - asked < 1_000, `a command took ${Date.now() - asked} ms`);
+    userSaw(`Current Branch's tooltip: ${EVIL}: not a regular file, not read; ${LEAK}: a link that leaves the workspace folder, not read`);
   });
 
   it('Show Changed Functions No Test Ran lists the two files it did not read', async () => {
@@ -82,6 +82,7 @@ describe('editor: a branch committing links to /dev/zero and out of the workspac
     assert.ok(shown.includes(`${EVIL}: not a regular file, not read`), shown);
     assert.ok(shown.includes(`${LEAK}: a link that leaves the workspace folder, not read`), shown);
     assert.ok(!shown.includes('leaked'), shown);
+    userSaw(`Show Changed Functions No Test Ran lists: ${shown}`);
     await ui.pressKey('Escape');
   });
 });
