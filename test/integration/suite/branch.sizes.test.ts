@@ -13,7 +13,7 @@ import { COMPARE } from '../../service/seedComparison';
 import { SIZES } from '../../service/seedSizes';
 import { newestSuccess } from '../../service/data';
 import { appNode, textOf } from '../appsView';
-import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { checkOut, git, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { HTTPS_APPS_LISTED, useReferenceService } from '../harness';
 import { screenshot } from '../screenshots';
@@ -185,7 +185,7 @@ describe('branch: artifact sizes against the base', () => {
   });
 
   it("a pull request's build is compared with its destination, release/2.0", async () => {
-    git(repo, 'checkout', '-q', '-B', COMPARE.pullRequest);
+    await checkOut(fixture.api, repo, '-B', COMPARE.pullRequest);
     await waitForBranchState(
       fixture.api,
       (s) => s.kind === 'builds' && s.branch === COMPARE.pullRequest,
@@ -198,7 +198,7 @@ describe('branch: artifact sizes against the base', () => {
     this.timeout(60_000);
     fixture.service.setFault(ARTIFACTS, { status: 500 });
     try {
-      git(repo, 'checkout', '-q', '-B', COMPARE.orphan);
+      await checkOut(fixture.api, repo, '-B', COMPARE.orphan);
       await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === COMPARE.orphan, `builds of ${COMPARE.orphan}`);
       await vscode.commands.executeCommand('buildService.currentBranch.focus');
       await waitForRow(fixture.api, `${SIZES.app}: size unknown`);
