@@ -12,6 +12,7 @@ import { COMPARE_REPO, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
 import { COMPARE } from '../../service/seedComparison';
 import { SIZES } from '../../service/seedSizes';
 import { newestSuccess } from '../../service/data';
+import { askTool } from '../chatTools';
 import { appNode, textOf } from '../appsView';
 import { checkOut, git, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
@@ -169,10 +170,7 @@ describe('branch: artifact sizes against the base', () => {
   });
 
   it('the chat tool answers each artifact against the base, as data', async () => {
-    const tool = testing(fixture.api).chatTools['buildService_sizeAgainstBase'];
-    assert.ok(tool);
-    const result = await tool.invoke({ input: {}, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-    const text = (result?.content ?? []).map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    const text = await askTool(fixture.api, 'buildService_sizeAgainstBase');
     const lines = text.split('\n');
     assert.match(lines[0] ?? '', /^Data from the build service/);
     assert.deepEqual(lines.slice(1), [

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
+import { answerText } from '../chatTools';
 import { readLog, testing } from '../extension';
 import { setSetting } from '../settings';
 import { useReferenceService } from '../harness';
@@ -21,8 +22,7 @@ const TOOLS = [
 ];
 
 async function invoke(name: string, input: object, token?: vscode.CancellationToken): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  return answerText(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token));
 }
 
 describe('editor: language-model tools', () => {
