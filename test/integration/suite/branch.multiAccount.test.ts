@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { BranchSection } from '../../../src/services/branch/currentBranch';
 import { startService, type RunningService } from '../../service/server';
 import { FIND_REPLACE, REPO_2048 } from '../../service/seedCatalog';
+import { startBuildAsAnotherClient } from '../../service/anotherClient';
 import {
   addWorkspaceRepository,
   checkOut,
@@ -132,12 +133,7 @@ describe('current branch: each repository from the account whose apps build it',
 
     /** A teammate's build of develop on Staging, shown in its section, then failed: its notice. */
     async function announced(): Promise<{ id: string; message: string }> {
-      const response = await fetch(`${staging.baseUrl}/apps/${appId}/build`, {
-        method: 'POST',
-        headers: { authorization: bearer(STAGING_TOKEN), 'content-type': 'application/json' },
-        body: JSON.stringify({ branch: 'develop' }),
-      });
-      const { build_id: id } = (await response.json()) as { build_id: string };
+      const id = await startBuildAsAnotherClient({ baseUrl: staging.baseUrl, token: STAGING_TOKEN }, appId, 'develop');
       await hooks.branch.model.refresh();
       const shows = (status: string) => () => {
         const section = hooks.branch.model.sectionStates.find((s) => s.root === secondRoot);
