@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BranchSection } from '../../../src/services/branch/currentBranch';
 import { startService, type RunningService } from '../../service/server';
-import { FIND_REPLACE, REPO_2048 } from '../../service/seedCatalog';
+import { FIND_REPLACE, REPO_2048, WEATHER_REPO } from '../../service/seedCatalog';
 import { startBuildAsAnotherClient } from '../../service/anotherClient';
 import {
   addWorkspaceRepository,
@@ -27,7 +27,6 @@ import type { BranchBuildNode, RepoNode } from '../../../src/views/branch/branch
 const STAGING_TOKEN = 'staging-token-item5-4f2b';
 /** Where the staging service's 2048 apps build in this suite: a repository of their own. */
 const STAGING_REPO = 'https://github.com/myorg/2048-staging.git';
-const WEATHER_REPO = 'https://github.com/myorg/weather.git';
 const PICK_PLACEHOLDER = 'Apps of several accounts build this repository';
 
 const bearer = (token: string) => `Bearer ${token}`;

@@ -3,14 +3,11 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FIND_REPLACE } from '../../service/seedCatalog';
+import { FIND_REPLACE, WEATHER_REPO } from '../../service/seedCatalog';
 import { addWorkspaceRepository, removeTwoRepositories, sectionsWithBuilds, twoRepositories, type TwoRepositories } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { waitFor } from '../wait';
-
-/** Three seeded apps build it (two on iOS, one on Android), none of the 2048 ones. */
-const WEATHER_REPO = 'https://github.com/myorg/weather.git';
 
 describe('current branch: a workspace with two repositories', () => {
   const fixture = useReferenceService({ token: true, settings: { autoRefresh: false } });

@@ -8,7 +8,7 @@ import type { RunningService } from '../../service/server';
 import { startBuildAsAnotherClient } from '../../service/anotherClient';
 import { DEFAULT_INTERVALS, TEST_TIME_SCALE } from '../../../src/core/polling/pollSchedule';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
-import { ANDROID_2048, FIND_REPLACE, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
+import { ANDROID_2048, FIND_REPLACE, IOS_2048, REPO_2048, WEATHER_REPO } from '../../service/seedCatalog';
 import { appNode, openAppsView, reveal } from '../appsView';
 import { git, testRepository, waitForBranchState } from '../currentBranch';
 import { storeTokenFor, testing } from '../extension';
@@ -177,8 +177,6 @@ describe('requests: Current Branch looking for new builds', () => {
   const MINUTES = 5;
   /** A minute of the schedule as the host runs it in test mode. */
   const minuteMs = 60_000 * TEST_TIME_SCALE;
-  /** Three seeded apps build it, each with builds of FIND_REPLACE. */
-  const WEATHER_REPO = 'https://github.com/myorg/weather.git';
 
   it(`3 apps build the repository, nothing of the branch runs: one build list per app a minute, nothing in the background`, async function () {
     this.timeout(90_000);
