@@ -2,6 +2,7 @@
 // names. A test that checks a build's branch writes `aBuild({ branch: 'main' })`, nothing else.
 import type { Build, BuildLinks, BuildStatus, CommitInfo, FileCoverage, TestResult } from '../src/api/models';
 import { parseBuild } from '../src/api/parsing/parseBuild';
+import type { TestCase as WireTest } from './service/data';
 import type { Build as WireBuild } from './service/server';
 
 export type BuildFields = Partial<Omit<Build, 'commit' | 'links'>> & {
@@ -41,6 +42,20 @@ export function aBuild(fields: BuildFields = {}): Build {
 /** A test result: a passed `AuthTest.testLogin` of target `AppTests` on `iPhone 15 Pro` unless named. */
 export function aTest(fields: Partial<TestResult> = {}): TestResult {
   return { run: 'iPhone 15 Pro', target: 'AppTests', suite: 'AuthTest', name: 'testLogin', status: 'passed', ...fields };
+}
+
+/**
+ * `count` failed tests as the reference service sends them: one run and target, spread over 50 suites,
+ * the i-th named `testFeatureNumber<i>()` unless `name` says otherwise.
+ */
+export function failedWireTests(count: number, name = (i: number) => `testFeatureNumber${i}()`): WireTest[] {
+  return Array.from({ length: count }, (_, i) => ({
+    run: 'iPhone 15 Pro',
+    target: 'AppTests',
+    suite: `Suite${i % 50}Tests`,
+    name: name(i),
+    status: 'failed',
+  }));
 }
 
 /** A coverage report's file: no figures and no functions unless named. */

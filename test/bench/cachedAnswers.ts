@@ -12,6 +12,7 @@ import { parseBuild } from '../../src/api/parsing/parseBuild';
 import type { Build as WireBuild } from '../service/server';
 import { startService } from '../service/server';
 import { objectIdFor } from '../service/ids';
+import { failedWireTests } from '../builders';
 import { printTable, type Row } from './report';
 
 const LOOKED_AT = 1_000;
@@ -30,13 +31,7 @@ export async function cachedAnswersRow(): Promise<Row> {
   const client = new BuildServiceClient({ baseUrl: service.baseUrl, getToken: () => Promise.resolve(service.token) });
   try {
     const template = service.data.builds.find((b) => b.finished && b.build_status === 'failed') ?? service.data.builds[0];
-    const tests = Array.from({ length: TESTS_MAX }, (_, i) => ({
-      name: `testFeatureNumber${i}()`,
-      status: 'failed' as const,
-      run: 'iPhone 15 Pro',
-      target: 'AppTests',
-      suite: `Suite${i % 50}Tests`,
-    }));
+    const tests = failedWireTests(TESTS_MAX);
     // One answer text for every build: the service would send the same bytes for each.
     service.setFault('GET /builds/:build_id/tests', { rawBody: JSON.stringify({ tests }) });
     const builds = Array.from({ length: LOOKED_AT }, (_, i) => {

@@ -14,7 +14,7 @@ import {
   type LineRange,
 } from '../../src/core/coverage/changedFunctions';
 import { findFirstFailed } from '../../src/core/testing/firstFailed';
-import { aBuild } from '../builders';
+import { aBuild, failedWireTests } from '../builders';
 import { alternate, alternateCpu } from './measure';
 import { ms, printTable, type Row } from './report';
 
@@ -30,13 +30,7 @@ const build = (number: number): Build =>
 function bodies(): Map<string, string> {
   const texts = new Map<string, string>();
   for (let n = 1; n <= BUILDS; n++) {
-    const tests = Array.from({ length: TESTS }, (_, i) => ({
-      run: 'iPhone 15 Pro',
-      target: 'AppTests',
-      suite: `Suite${i % 50}Tests`,
-      name: i === 0 && n < BROKEN_IN ? `testOther${n}()` : `testFeature${i}()`,
-      status: 'failed',
-    }));
+    const tests = failedWireTests(TESTS, (i) => (i === 0 && n < BROKEN_IN ? `testOther${n}()` : `testFeature${i}()`));
     texts.set(`b${n}`, JSON.stringify({ build_id: `b${n}`, tests }));
   }
   return texts;

@@ -7,9 +7,10 @@
 //     which on Linux is OpenSSL's, named by SSL_CERT_FILE: a copy of the system bundle plus this CA.
 // Made once per folder (about a second), kept for later runs while valid.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import forge from 'node-forge';
-import { testCacheDir } from './layout.mjs';
+import { projectRoot, testCacheDir } from './layout.mjs';
 
 const SYSTEM_BUNDLES = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt', '/etc/ssl/cert.pem'];
 const DAY = 24 * 60 * 60 * 1000;
@@ -31,21 +32,9 @@ function expiresSoon(pem) {
 
 function make(dir) {
   mkdirSync(dir, { recursive: true });
-  const keys = forge.pki.rsa.generateKeyPair(2048);
-  const ca = forge.pki.createCertificate();
-  ca.publicKey = keys.publicKey;
-  ca.serialNumber = '01' + forge.util.bytesToHex(forge.random.getBytesSync(8));
-  ca.validity.notBefore = new Date(Date.now() - DAY);
-  ca.validity.notAfter = new Date(Date.now() + 30 * DAY);
-  const subject = [{ name: 'commonName', value: 'Build Service Test Machine Root' }];
-  ca.setSubject(subject);
-  ca.setIssuer(subject);
-  ca.setExtensions([
-    { name: 'basicConstraints', cA: true, critical: true },
-    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    { name: 'subjectKeyIdentifier' },
-  ]);
-  ca.sign(keys.privateKey, forge.md.sha256.create());
-  writeFileSync(path.join(dir, 'ca.key'), forge.pki.privateKeyToPem(keys.privateKey), { mode: 0o600 });
-  writeFileSync(path.join(dir, 'ca.pem'), forge.pki.certificateToPem(ca));
+  // Made as the suites make theirs (test/network/certificates.ts, in out/: every host starts after the build).
+  const certificates = createRequire(import.meta.url)(path.join(projectRoot, 'out', 'test', 'network', 'certificates.js'));
+  const { certPem, keyPem } = certificates.newCaPems('Build Service Test Machine Root');
+  writeFileSync(path.join(dir, 'ca.key'), keyPem, { mode: 0o600 });
+  writeFileSync(path.join(dir, 'ca.pem'), certPem);
 }

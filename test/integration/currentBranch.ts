@@ -47,7 +47,7 @@ function initRepository(dir: string, defaultBranch: string): void {
 }
 
 /** A repository for a second workspace folder, outside the first: checked out on `branch`, `origin` at `remote`. */
-export function secondRepository(prefix: string, branch: string, remote: string): string {
+function secondRepository(prefix: string, branch: string, remote: string): string {
   const dir = realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
   initRepository(dir, 'main');
   git(dir, 'checkout', '-q', '-b', branch);
@@ -67,7 +67,6 @@ export async function addWorkspaceRepository(api: BuildServiceExports, dir: stri
   await gitApi.openRepository(vscode.Uri.file(dir));
 }
 
-/** Takes `dir` out of the workspace again (if it was added) and deletes it. */
 /** Waits until Current Branch shows `count` repository sections, each with builds; returns them. */
 export async function sectionsWithBuilds(api: BuildServiceExports, count: number): Promise<readonly BranchSection[]> {
   const { model } = testing(api).branch;
@@ -79,8 +78,8 @@ export async function sectionsWithBuilds(api: BuildServiceExports, count: number
   return model.sectionStates;
 }
 
-export async function removeWorkspaceRepository(dir: string | undefined): Promise<void> {
-  if (dir === undefined) return;
+/** Takes `dir` out of the workspace again (if it was added) and deletes it. */
+async function removeWorkspaceRepository(dir: string): Promise<void> {
   const index = (vscode.workspace.workspaceFolders ?? []).findIndex((f) => f.uri.fsPath === dir);
   if (index > 0) {
     const removed = new Promise((resolve) => vscode.workspace.onDidChangeWorkspaceFolders(resolve));
@@ -88,6 +87,29 @@ export async function removeWorkspaceRepository(dir: string | undefined): Promis
     await removed;
   }
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** What a multi-root suite starts from: the test repository and a second one, not yet a workspace folder. */
+export interface TwoRepositories {
+  /** The test repository, on master, with `first.txt` to open in an editor. */
+  readonly first: string;
+  /** Outside the workspace folder, with `second.txt`; addWorkspaceRepository makes it the second folder. */
+  readonly second: string;
+}
+
+/** The test repository checked out on master, and a second repository on `branch` whose `origin` is `remote`. */
+export async function twoRepositories(prefix: string, branch: string, remote: string): Promise<TwoRepositories> {
+  const first = await testRepository((dir) => git(dir, 'checkout', '-q', 'master'));
+  writeFileSync(path.join(first, 'first.txt'), 'first\n');
+  return { first, second: secondRepository(prefix, branch, remote) };
+}
+
+/** Undoes twoRepositories for the suites after: the second folder gone, the editors closed, `first.txt` deleted. */
+export async function removeTwoRepositories(repositories: TwoRepositories | undefined): Promise<void> {
+  if (repositories === undefined) return;
+  await removeWorkspaceRepository(repositories.second);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  rmSync(path.join(repositories.first, 'first.txt'), { force: true });
 }
 
 /**

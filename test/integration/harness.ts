@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../src/exports';
+import { createTestCa } from '../network/certificates';
 import { startService, type RunningService } from '../service/server';
 import { openAppsView, waitForApps, waitForAppsDrawn } from './appsView';
 import { disableGit, git, testRepository, waitForBranchState } from './currentBranch';
@@ -25,6 +26,11 @@ export interface SuiteSetup {
   openView?: boolean;
   /** Wait until the Apps view lists apps. */
   waitForApps?: boolean;
+  /**
+   * Serve https:// with a certificate from a CA made for the suite, which the client trusts through
+   * NODE_EXTRA_CA_CERTS (read as it first connects), as a company's CA would be; the variable is put back after.
+   */
+  https?: boolean;
 }
 
 /** The Apps view as a user looks at it, signed in, listing apps; nothing polls, so every request is the test's. */
@@ -36,6 +42,15 @@ export const APPS_VIEW_STILL: SuiteSetup = {
   waitForApps: true,
 };
 
+/** Signed in to a service over https://, whose CA the client trusts, the apps listed; nothing polls. */
+export const HTTPS_APPS_LISTED: SuiteSetup = {
+  onlyIf: ui.uiProbeAvailable,
+  https: true,
+  token: true,
+  waitForApps: true,
+  settings: { autoRefresh: false },
+};
+
 export interface ReferenceServiceSuite {
   readonly api: BuildServiceExports;
   readonly service: RunningService;
@@ -45,13 +60,14 @@ export interface ReferenceServiceSuite {
 export function useReferenceService(setup: SuiteSetup = {}): ReferenceServiceSuite {
   let api: BuildServiceExports | undefined;
   let service: RunningService | undefined;
+  const savedExtraCa = process.env.NODE_EXTRA_CA_CERTS;
   const suiteSettings = (running: RunningService) => ({ baseUrl: running.baseUrl, ...setup.settings });
 
   before(async function () {
     api = await extensionApi();
     if (setup.onlyIf && !setup.onlyIf()) this.skip();
     await clearTheStage();
-    service = await startService();
+    service = await startService(setup.https ? { tls: trustedCertificate() } : {});
     delete process.env[TOKEN_ENV_VAR];
     await storeToken(api, undefined);
     // The token first: an address without one gets a notice asking for it.
@@ -77,6 +93,7 @@ export function useReferenceService(setup: SuiteSetup = {}): ReferenceServiceSui
     }
     await resetSettings();
     await disableGit();
+    if (setup.https) restoreEnv('NODE_EXTRA_CA_CERTS', savedExtraCa);
     await service?.close();
   });
 
@@ -110,6 +127,18 @@ async function clearTheStage(): Promise<void> {
     );
   }
   await ui.clearNotifications();
+}
+
+/** A certificate for 127.0.0.1 from a new CA, which NODE_EXTRA_CA_CERTS names from now on. */
+function trustedCertificate(): { key: string; cert: string } {
+  const ca = createTestCa();
+  process.env.NODE_EXTRA_CA_CERTS = ca.certFile;
+  return ca.issue(['127.0.0.1']);
+}
+
+function restoreEnv(name: string, saved: string | undefined): void {
+  if (saved === undefined) delete process.env[name];
+  else process.env[name] = saved;
 }
 
 /** The test repository opened through Git on `branch` (checked out before Git reads it), its builds in Current Branch. */

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import { contributes } from './extension';
+import * as ui from './ui';
 
 const SECTION = 'buildService';
 
@@ -44,4 +45,13 @@ export function resetSettings(): Promise<void> {
 /** A VS Code `http.*` setting (proxy, certificates), in the user's settings; undefined removes it. */
 export async function setHttp(name: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('http').update(name, value, vscode.ConfigurationTarget.Global);
+}
+
+/** The notice of an Open command whose address is not set: "To open <what>, set <setting> to its address.", and Open Settings. */
+export async function waitForAddressNotice(what: string, setting: string): Promise<void> {
+  assert.deepEqual(await ui.waitForNotification(setting), {
+    message: `To open ${what}, set ${setting} to its address.`,
+    severity: 'info',
+    actions: ['Open Settings'],
+  });
 }

@@ -28,6 +28,25 @@ export function machineCa(): TestCa {
 }
 
 export function createTestCa(name = 'Build Service Test CA'): TestCa {
+  const { ca, privateKey } = selfSignedCa(name);
+  const certPem = forge.pki.certificateToPem(ca);
+  const certDir = mkdtempSync(join(tmpdir(), 'bs-ca-'));
+  const certFile = join(certDir, 'ca.pem');
+  writeFileSync(certFile, certPem);
+  // Hosts started by this process read the file, so it stays until the process ends.
+  process.once('exit', () => rmSync(certDir, { recursive: true, force: true }));
+
+  return { certPem, certFile, issue: issuer(ca, privateKey) };
+}
+
+/** A new CA's certificate and key as PEM: test/host/machineCa.mjs keeps them for the machine's store. */
+export function newCaPems(name: string): { certPem: string; keyPem: string } {
+  const { ca, privateKey } = selfSignedCa(name);
+  return { certPem: forge.pki.certificateToPem(ca), keyPem: forge.pki.privateKeyToPem(privateKey) };
+}
+
+/** A CA certificate, valid from yesterday for 30 days, that may sign server certificates. */
+function selfSignedCa(name: string): { ca: forge.pki.Certificate; privateKey: forge.pki.PrivateKey } {
   const keys = forge.pki.rsa.generateKeyPair(2048);
   const ca = forge.pki.createCertificate();
   ca.publicKey = keys.publicKey;
@@ -43,14 +62,7 @@ export function createTestCa(name = 'Build Service Test CA'): TestCa {
     { name: 'subjectKeyIdentifier' },
   ]);
   ca.sign(keys.privateKey, forge.md.sha256.create());
-  const certPem = forge.pki.certificateToPem(ca);
-  const certDir = mkdtempSync(join(tmpdir(), 'bs-ca-'));
-  const certFile = join(certDir, 'ca.pem');
-  writeFileSync(certFile, certPem);
-  // Hosts started by this process read the file, so it stays until the process ends.
-  process.once('exit', () => rmSync(certDir, { recursive: true, force: true }));
-
-  return { certPem, certFile, issue: issuer(ca, keys.privateKey) };
+  return { ca, privateKey: keys.privateKey };
 }
 
 function issuer(ca: forge.pki.Certificate, caKey: forge.pki.PrivateKey): TestCa['issue'] {

@@ -127,6 +127,13 @@ export function repoSlugOf(repoUrl: string): string {
   return webUrlOfRepo(repoUrl).split('/').pop() ?? 'app';
 }
 
+/** The app's successful build with the highest number, on `branch` if named: what Download and Install offer. */
+export function newestSuccess(data: ServiceData, appId: string, branch?: string): Build | undefined {
+  return data.builds
+    .filter((b) => b.app_id === appId && b.build_status === 'success' && (branch === undefined || b.commit_info.branch === branch))
+    .sort((a, b) => b.build_number - a.build_number)[0];
+}
+
 /** An app's builds, newest first (ties, e.g. within one millisecond, by build number). */
 export function buildsOfApp(data: ServiceData, appId: string): Build[] {
   return data.builds

@@ -34,6 +34,8 @@ export const REPO_2048 = 'git@github.com:myorg/2048.git';
 export const LIVE_SHAPES_APP = '1';
 /** The repository of the app whose builds are for comparing failures with a base branch. */
 export const COMPARE_REPO = 'git@github.com:myorg/zest.git';
+/** The repository three seeded apps build (two iOS, one Android), none of them a 2048 app. */
+export const WEATHER_REPO = 'https://github.com/myorg/weather.git';
 /** A branch every app with builds has, whose name needs percent-encoding in a query. */
 export const FIND_REPLACE = 'feature/find&replace';
 
@@ -78,7 +80,7 @@ export const SEEDED_APPS: AppSpec[] = [
   {
     name: '天気予報 Android',
     platform: 'android',
-    repoUrl: 'https://github.com/myorg/weather.git',
+    repoUrl: WEATHER_REPO,
     branches: ['master', FIND_REPLACE, 'fix/天気-キャッシュ'],
     deletedBranches: ['experiment/雨'],
     buildCount: 10,
@@ -86,14 +88,14 @@ export const SEEDED_APPS: AppSpec[] = [
   {
     name: '天気予報 iOS',
     platform: 'ios',
-    repoUrl: 'https://github.com/myorg/weather.git',
+    repoUrl: WEATHER_REPO,
     branches: ['master', 'release/3.x', FIND_REPLACE],
     buildCount: 7,
   },
   {
     name: 'الطقس اليوم iOS',
     platform: 'ios',
-    repoUrl: 'https://github.com/myorg/weather.git',
+    repoUrl: WEATHER_REPO,
     branches: ['main', FIND_REPLACE, 'feature/عربي'],
     buildCount: 8,
   },

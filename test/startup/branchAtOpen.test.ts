@@ -3,6 +3,7 @@
 // that fails is announced (buildService.notifyOnCompletion "branch").
 import * as assert from 'node:assert/strict';
 import path from 'node:path';
+import { startBuildAsAnotherClient } from '../service/anotherClient';
 import type { ControlRequest } from '../service/control';
 import * as ui from '../integration/ui';
 import { waitFor } from '../integration/wait';
@@ -73,13 +74,7 @@ describe('startup: a repository on develop, the token set before the window open
     // The app whose build finished last (the one above): its new build leaves the other's failed build the newest finished.
     const latest = await latestBuilds(repository.remote, repository.branch);
     const { build: last } = latest.reduce((a, b) => ((a.build.finished_at ?? '') >= (b.build.finished_at ?? '') ? a : b));
-    const answer = await fetch(`${baseUrl}/apps/${last.app_id}/build`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ branch: repository.branch }),
-    });
-    assert.equal(answer.status, 201);
-    const { build_id: id } = (await answer.json()) as { build_id: string };
+    const id = await startBuildAsAnotherClient({ baseUrl, token }, last.app_id, repository.branch);
     const started = (await latestBuilds(repository.remote, repository.branch)).find(({ build }) => build._id === id);
     assert.ok(started, 'the new build is the latest of its app');
     const line = spokenLine(started.appName, started.build);

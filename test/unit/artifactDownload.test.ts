@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { saveArtifact, type ArtifactProgress } from '../../src/core/artifacts/artifactDownload';
+import { saveArtifact, type ArtifactProgress, type SaveArtifact } from '../../src/core/artifacts/artifactDownload';
 import { DownloadFailed } from '../../src/core/artifacts/downloadFailure';
 import { progressText } from '../../src/core/artifacts/downloadText';
 import { BuildServiceClient } from '../../src/api/client/client';
@@ -35,6 +35,13 @@ describe('saving an artifact', () => {
 
   const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
+  /** Saves into the test's folder, as Download Artifact does (5 s of silence allowed), expecting it to fail: its failure. */
+  async function failedSave(request: Partial<SaveArtifact> & { url: string }): Promise<DownloadFailed> {
+    const failure = await saveArtifact({ client: fixture.client(), folder, timeoutMs: 5000, ...request }).catch((e: unknown) => e);
+    assert.ok(failure instanceof DownloadFailed, String(failure));
+    return failure;
+  }
+
   it('20 MiB arrive complete, under the file name the service gives, with progress up to 100%', async () => {
     const build = iosSuccess();
     const link = build.links.download[1];
@@ -59,11 +66,7 @@ describe('saving an artifact', () => {
   it('a download cut off halfway leaves no file, and says how far it got', async () => {
     const link = iosSuccess().links.download[1];
     fixture.service.setFault('GET /builds/:build_id/artifacts/:file', { cutBody: true });
-    const failure = await saveArtifact({ client: fixture.client(), url: link.url, folder, timeoutMs: 5000 }).then(
-      () => assert.fail('the download should fail'),
-      (e: unknown) => e,
-    );
-    assert.ok(failure instanceof DownloadFailed, String(failure));
+    const failure = await failedSave({ url: link.url });
     assert.equal(failure.kind, 'cut');
     assert.match(failure.reason, /^the connection broke off after [\d.]+ MB of 21\.0 MB$/);
     assert.deepEqual(readdirSync(folder), []);
@@ -72,10 +75,7 @@ describe('saving an artifact', () => {
   it('a download that stops sending fails after the timeout of silence, and leaves no file', async () => {
     const link = iosSuccess().links.download[1];
     fixture.service.setFault('GET /builds/:build_id/artifacts/:file', { delayMidBodyMs: 5000 });
-    const failure = await saveArtifact({ client: fixture.client({ timeoutMs: 500 }), url: link.url, folder, timeoutMs: 500 }).catch(
-      (e: unknown) => e,
-    );
-    assert.ok(failure instanceof DownloadFailed, String(failure));
+    const failure = await failedSave({ client: fixture.client({ timeoutMs: 500 }), url: link.url, timeoutMs: 500 });
     assert.equal(failure.kind, 'stalled');
     assert.match(failure.reason, /^127\.0\.0\.1:\d+ sent nothing for 1 second /);
     assert.deepEqual(readdirSync(folder), []);
@@ -85,15 +85,11 @@ describe('saving an artifact', () => {
     const link = iosSuccess().links.download[1];
     fixture.service.setFault('GET /builds/:build_id/artifacts/:file', { delayMidBodyMs: 5000 });
     const controller = new AbortController();
-    const failure = await saveArtifact({
-      client: fixture.client(),
+    const failure = await failedSave({
       url: link.url,
-      folder,
-      timeoutMs: 5000,
       signal: controller.signal,
       onProgress: ({ received }) => received > LARGE_ARTIFACT_BYTES / 4 && controller.abort(),
-    }).catch((e: unknown) => e);
-    assert.ok(failure instanceof DownloadFailed, String(failure));
+    });
     assert.equal(failure.kind, 'cancelled');
     assert.deepEqual(readdirSync(folder), []);
   });
@@ -145,13 +141,10 @@ describe('saving an artifact', () => {
   }
 
   it("on VS Code's route, a foreign http:// hop whose name does not resolve here is refused: it cannot be checked", async () => {
-    const failure = await saveArtifact({
+    const failure = await failedSave({
       client: fixture.client({ network: { vscodeFetch: true } }),
       url: 'http://artifacts.invalid/app.apk',
-      folder,
-      timeoutMs: 5000,
-    }).catch((e: unknown) => e);
-    assert.ok(failure instanceof DownloadFailed, String(failure));
+    });
     assert.equal(failure.kind, 'refused');
     assert.equal(
       failure.reason,
@@ -193,8 +186,7 @@ describe('saving an artifact', () => {
   it('a signed link redirected too often reaches the error (and so the log) without its query or fragment', async () => {
     const onService = iosSuccess().links.download[0].url;
     fixture.service.setFault('GET /builds/:build_id/artifacts/:file', { redirectTo: `${onService}?X-Amz-Signature=s3cret#frag` });
-    const failure = await saveArtifact({ client: fixture.client(), url: onService, folder, timeoutMs: 5000 }).catch((e: unknown) => e);
-    assert.ok(failure instanceof DownloadFailed, String(failure));
+    const failure = await failedSave({ url: onService });
     const cause = failure.cause as ApiError;
     assert.match(cause.message, /redirected too often/);
     const logged = [failure.reason, cause.message, cause.url ?? ''].join('\n');
@@ -210,23 +202,16 @@ describe('saving an artifact', () => {
 
   it('only http(s) redirects are followed', async () => {
     fixture.service.setFault('GET /builds/:build_id/artifacts/:file', { redirectTo: 'file:///etc/passwd', times: 1 });
-    const failure = await saveArtifact({
-      client: fixture.client(),
+    const failure = await failedSave({
       url: iosSuccess().links.download[0].url,
-      folder,
-      timeoutMs: 5000,
-    }).catch((e: unknown) => e);
-    assert.ok(failure instanceof DownloadFailed, String(failure));
+    });
     assert.equal(failure.kind, 'refused');
     assert.deepEqual(readdirSync(folder), []);
   });
 
   it('a link that is not http(s) is refused before anything is sent', async () => {
     fixture.service.clearRequests();
-    const failure = await saveArtifact({ client: fixture.client(), url: 'file:///etc/passwd', folder, timeoutMs: 5000 }).catch(
-      (e: unknown) => e,
-    );
-    assert.ok(failure instanceof DownloadFailed, String(failure));
+    const failure = await failedSave({ url: 'file:///etc/passwd' });
     assert.equal(failure.kind, 'refused');
     assert.equal(fixture.service.requests.length, 0);
   });
@@ -234,14 +219,10 @@ describe('saving an artifact', () => {
   it('a file larger than the size limit is refused from its Content-Length, before a byte is written', async () => {
     const cdn = await startArtifactHost();
     try {
-      const failure = await saveArtifact({
-        client: fixture.client(),
+      const failure = await failedSave({
         url: cdn.url('huge.ipa', 3_000_000),
-        folder,
         maxBytes: 2_000_000,
-        timeoutMs: 5000,
-      }).catch((e: unknown) => e);
-      assert.ok(failure instanceof DownloadFailed, String(failure));
+      });
       assert.equal(failure.kind, 'too-large');
       assert.equal(failure.reason, 'it is 3.0 MB, more than the limit of 2.0 MB (buildService.downloadSizeLimitMB)');
       assert.equal(failure.received, 0);
@@ -255,15 +236,11 @@ describe('saving an artifact', () => {
     const cdn = await startArtifactHost();
     try {
       const received: number[] = [];
-      const failure = await saveArtifact({
-        client: fixture.client(),
+      const failure = await failedSave({
         url: cdn.url('growing.ipa', 3_000_000, { chunked: true }),
-        folder,
         maxBytes: 1_000_000,
-        timeoutMs: 5000,
         onProgress: (p) => received.push(p.received),
-      }).catch((e: unknown) => e);
-      assert.ok(failure instanceof DownloadFailed, String(failure));
+      });
       assert.equal(failure.kind, 'too-large');
       assert.equal(failure.reason, 'it grew past the limit of 1.0 MB (buildService.downloadSizeLimitMB)');
       assert.ok(Math.max(...received) <= 1_000_000, `progress stopped at the limit: ${Math.max(...received)}`);
@@ -276,10 +253,7 @@ describe('saving an artifact', () => {
   it('a file larger than the free space of the disk is refused from its Content-Length', async () => {
     const cdn = await startArtifactHost();
     try {
-      const failure = await saveArtifact({ client: fixture.client(), url: cdn.url('petabyte.ipa', 1e15), folder, timeoutMs: 5000 }).catch(
-        (e: unknown) => e,
-      );
-      assert.ok(failure instanceof DownloadFailed, String(failure));
+      const failure = await failedSave({ url: cdn.url('petabyte.ipa', 1e15) });
       assert.equal(failure.kind, 'disk');
       assert.match(failure.reason, /^it needs 1000000\.00 GB, and the disk has [\d.]+ [KMG]?B free$/);
       assert.deepEqual(readdirSync(folder), []);
@@ -292,15 +266,11 @@ describe('saving an artifact', () => {
     const cdn = await startArtifactHost();
     try {
       const received: number[] = [];
-      const failure = await saveArtifact({
-        client: fixture.client(),
+      const failure = await failedSave({
         url: cdn.url('chunked.ipa', 10_000_000, { chunked: true }),
-        folder,
         freeBytesLimit: 9_000_000,
-        timeoutMs: 5000,
         onProgress: (p) => received.push(p.received),
-      }).catch((e: unknown) => e);
-      assert.ok(failure instanceof DownloadFailed, String(failure));
+      });
       assert.equal(failure.kind, 'disk');
       // Looked at again every 4 MiB: just past 8 MiB, under 9,000,000 − 8,388,608 bytes were left.
       assert.match(failure.reason, /^it grew past the free space of the disk \([\d.]+ KB free\)$/);
@@ -360,14 +330,11 @@ describe('saving an artifact', () => {
     try {
       symlinkSync(outside, path.join(folder, 'build-artifacts'));
       fixture.service.clearRequests();
-      const failure = await saveArtifact({
-        client: fixture.client(),
+      const failure = await failedSave({
         url: iosSuccess().links.download[0].url,
         root: folder,
         folder: path.join(folder, 'build-artifacts', 'nested'),
-        timeoutMs: 5000,
-      }).catch((e: unknown) => e);
-      assert.ok(failure instanceof DownloadFailed, String(failure));
+      });
       assert.equal(failure.kind, 'folder');
       assert.equal(
         failure.reason,
@@ -401,13 +368,10 @@ describe('saving an artifact', () => {
   });
 
   it('a link to a link-local address (a cloud metadata service) is refused before connecting, saying why', async () => {
-    const failure = await saveArtifact({
-      client: fixture.client(),
+    const failure = await failedSave({
       url: 'http://169.254.169.254/latest/meta-data/iam',
-      folder,
       timeoutMs: 60_000,
-    }).catch((e: unknown) => e);
-    assert.ok(failure instanceof DownloadFailed, String(failure));
+    });
     assert.equal(failure.kind, 'refused');
     assert.equal(
       failure.reason,
@@ -419,10 +383,7 @@ describe('saving an artifact', () => {
   it('a redirect from the service to a private-network address is refused; loopback stays allowed as the service is on it', async () => {
     const build = iosSuccess();
     fixture.service.setFault('GET /builds/:build_id/artifacts/:file', { redirectTo: 'http://10.20.30.40/internal.ipa', times: 1 });
-    const failure = await saveArtifact({ client: fixture.client(), url: build.links.download[0].url, folder, timeoutMs: 60_000 }).catch(
-      (e: unknown) => e,
-    );
-    assert.ok(failure instanceof DownloadFailed, String(failure));
+    const failure = await failedSave({ url: build.links.download[0].url, timeoutMs: 60_000 });
     assert.equal(failure.kind, 'refused');
     assert.match(failure.reason, /^the link leads to 10\.20\.30\.40 on a private network/);
     assert.deepEqual(readdirSync(folder), []);

@@ -16,6 +16,7 @@ import { objectIdFor } from '../service/ids';
 import { generateApps } from '../service/seed';
 import { COMPARE_REPO } from '../service/seedCatalog';
 import { COMPARE } from '../service/seedComparison';
+import { failedWireTests } from '../builders';
 import { useReferenceService } from './clientFixture';
 
 const LOOKED_AT = 1_000;
@@ -96,13 +97,7 @@ describe('the comparison caches', () => {
   // Issue 47, finding 3: bounded by count, the failed-tests cache kept 64 lists whatever each held.
   it('lists of 20,000 failed tests are kept by what they weigh: the caches stay under their one ceiling in MiB', async () => {
     const template = featureBuild(fixture.service);
-    const tests = Array.from({ length: TESTS_MAX }, (_, i) => ({
-      name: `testFeatureNumber${i}()`,
-      status: 'failed' as const,
-      run: 'iPhone 15 Pro',
-      target: 'AppTests',
-      suite: `Suite${i % 50}Tests`,
-    }));
+    const tests = failedWireTests(TESTS_MAX);
     const looked: Build[] = [];
     // More lists than the ceiling holds, fewer than the count allowed (64).
     for (let i = 0; i < 24; i++) {

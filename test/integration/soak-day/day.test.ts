@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import { testTimeScale } from '../../../src/core/polling/pollSchedule';
 import type { RouteKey } from '../../service/contract';
 import type { RunningService } from '../../service/server';
+import { startBuildAsAnotherClient } from '../../service/anotherClient';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
@@ -30,15 +31,7 @@ const PLAN_TOLERANCE = { below: 0.15, above: 0.05 };
 const FIGURES_FILE = process.env.BUILD_SERVICE_SOAK_DAY_FIGURES || '.vscode-test/results/soak-day-figures.json';
 
 /** A new build of `appId` on develop, started through the API as another client would; its id. */
-async function startBuild(service: RunningService, appId: string): Promise<string> {
-  const answer = await fetch(`${service.baseUrl}/apps/${appId}/build`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ branch: 'develop' }),
-  });
-  assert.equal(answer.status, 201);
-  return ((await answer.json()) as { build_id: string }).build_id;
-}
+const startBuild = (service: RunningService, appId: string) => startBuildAsAnotherClient(service, appId, 'develop');
 
 describe('soak: a simulated day', () => {
   const fixture = useReferenceService({ token: true, checkout: 'develop' });

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { ANDROID_2048, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
-import { checkOut, disableGit, git, testRepository, waitForBranchState } from '../currentBranch';
+import { checkOut, disableGit, git, gitReads, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
@@ -124,12 +124,15 @@ describe('current branch: view and status bar', () => {
   });
 
   it('no app building the remote: the view says so and the status bar hides', async () => {
+    // Read by Git at once (gitReads): its file watcher sees a changed remote seconds late on a loaded machine.
     git(dir, 'remote', 'set-url', 'origin', 'https://github.com/someone/else.git');
     try {
+      await gitReads(fixture.api, dir);
       await waitForBranchState(fixture.api, (s) => s.kind === 'no-app', 'no app');
       assert.equal(testing(fixture.api).branch.statusBar.shown, undefined);
     } finally {
       git(dir, 'remote', 'set-url', 'origin', REPO_2048);
+      await gitReads(fixture.api, dir);
     }
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds', 'builds again');
   });

@@ -2,20 +2,20 @@
 // Git repositories in a multi-root workspace. Each section comes from the account whose apps build it;
 // when apps of both accounts build one, the user is asked once, and Choose Account for Repository… changes it.
 import * as assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BranchSection } from '../../../src/services/branch/currentBranch';
 import { startService, type RunningService } from '../../service/server';
-import { FIND_REPLACE, REPO_2048 } from '../../service/seedCatalog';
+import { FIND_REPLACE, REPO_2048, WEATHER_REPO } from '../../service/seedCatalog';
+import { startBuildAsAnotherClient } from '../../service/anotherClient';
 import {
   addWorkspaceRepository,
   checkOut,
-  sectionsWithBuilds,
   git,
-  removeWorkspaceRepository,
-  secondRepository,
-  testRepository,
+  removeTwoRepositories,
+  sectionsWithBuilds,
+  twoRepositories,
+  type TwoRepositories,
 } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
@@ -27,7 +27,6 @@ import type { BranchBuildNode, RepoNode } from '../../../src/views/branch/branch
 const STAGING_TOKEN = 'staging-token-item5-4f2b';
 /** Where the staging service's 2048 apps build in this suite: a repository of their own. */
 const STAGING_REPO = 'https://github.com/myorg/2048-staging.git';
-const WEATHER_REPO = 'https://github.com/myorg/weather.git';
 const PICK_PLACEHOLDER = 'Apps of several accounts build this repository';
 
 const bearer = (token: string) => `Bearer ${token}`;
@@ -46,8 +45,11 @@ const idsOf = (section: BranchSection | undefined) =>
 describe('current branch: each repository from the account whose apps build it', () => {
   const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, settings: { autoRefresh: false } });
   let staging: RunningService;
-  let first: string | undefined;
-  let second: string | undefined;
+  let repositories: TwoRepositories | undefined;
+  const addedSecond = () => {
+    assert.ok(repositories, 'the first test added the second repository');
+    return repositories.second;
+  };
 
   before(async () => {
     staging = await startService({ token: STAGING_TOKEN, seed: 'Staging' });
@@ -56,9 +58,7 @@ describe('current branch: each repository from the account whose apps build it',
   });
 
   after(async () => {
-    await removeWorkspaceRepository(second);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    if (first) rmSync(path.join(first, 'first.txt'), { force: true });
+    await removeTwoRepositories(repositories);
     const { accounts } = testing(fixture.api);
     for (const account of accounts.all()) if (!account.fromSettings) await accounts.signOut(account.id);
     await staging?.close();
@@ -75,9 +75,8 @@ describe('current branch: each repository from the account whose apps build it',
   }
 
   it('shows both repositories, each from its own account, and each service sees only its own token', async () => {
-    first = await testRepository((dir) => git(dir, 'checkout', '-q', 'master'));
-    writeFileSync(path.join(first, 'first.txt'), 'first\n');
-    second = secondRepository('staging-', 'develop', STAGING_REPO);
+    repositories = await twoRepositories('staging-', 'develop', STAGING_REPO);
+    const { second } = repositories;
 
     const { model, statusBar, choices } = testing(fixture.api).branch;
     fixture.service.clearRequests();
@@ -119,7 +118,7 @@ describe('current branch: each repository from the account whose apps build it',
   });
 
   it('a build of the Staging section announced: Open Build reveals it, Show Failed Tests asks Staging for its tests', async () => {
-    assert.ok(second, 'the first test added the second repository');
+    const second = addedSecond();
     const secondRoot = vscode.Uri.file(second).toString();
     const hooks = testing(fixture.api);
     const [appId] = appsBuilding(staging, /2048-staging/);
@@ -133,12 +132,7 @@ describe('current branch: each repository from the account whose apps build it',
 
     /** A teammate's build of develop on Staging, shown in its section, then failed: its notice. */
     async function announced(): Promise<{ id: string; message: string }> {
-      const response = await fetch(`${staging.baseUrl}/apps/${appId}/build`, {
-        method: 'POST',
-        headers: { authorization: bearer(STAGING_TOKEN), 'content-type': 'application/json' },
-        body: JSON.stringify({ branch: 'develop' }),
-      });
-      const { build_id: id } = (await response.json()) as { build_id: string };
+      const id = await startBuildAsAnotherClient({ baseUrl: staging.baseUrl, token: STAGING_TOKEN }, appId, 'develop');
       await hooks.branch.model.refresh();
       const shows = (status: string) => () => {
         const section = hooks.branch.model.sectionStates.find((s) => s.root === secondRoot);
@@ -178,7 +172,7 @@ describe('current branch: each repository from the account whose apps build it',
   });
 
   it("a Staging row's Show QR Code asks Staging, with its token, for the app's latest successful build", async () => {
-    assert.ok(second, 'the first test added the second repository');
+    const second = addedSecond();
     const secondRoot = vscode.Uri.file(second).toString();
     const { tree } = testing(fixture.api).branch;
     const [appId] = appsBuilding(staging, /2048-staging/);
@@ -203,7 +197,7 @@ describe('current branch: each repository from the account whose apps build it',
   });
 
   it('apps of both accounts building one repository: asked once, remembered across reloads, changed by the command', async () => {
-    assert.ok(second, 'the first test added the second repository');
+    const second = addedSecond();
     const { model, choices } = testing(fixture.api).branch;
     const secondRoot = vscode.Uri.file(second).toString();
     const host = new URL(fixture.service.baseUrl).host;

@@ -1,40 +1,23 @@
 // A multi-root workspace with two Git repositories that different apps build: Current Branch shows a
 // section for each, and the status bar follows the repository of the active editor.
 import * as assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FIND_REPLACE } from '../../service/seedCatalog';
-import {
-  addWorkspaceRepository,
-  sectionsWithBuilds,
-  git,
-  removeWorkspaceRepository,
-  secondRepository,
-  testRepository,
-} from '../currentBranch';
+import { FIND_REPLACE, WEATHER_REPO } from '../../service/seedCatalog';
+import { addWorkspaceRepository, removeTwoRepositories, sectionsWithBuilds, twoRepositories, type TwoRepositories } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { waitFor } from '../wait';
 
-/** Three seeded apps build it (two on iOS, one on Android), none of the 2048 ones. */
-const WEATHER_REPO = 'https://github.com/myorg/weather.git';
-
 describe('current branch: a workspace with two repositories', () => {
   const fixture = useReferenceService({ token: true, settings: { autoRefresh: false } });
-  let first: string | undefined;
-  let second: string | undefined;
+  let repositories: TwoRepositories | undefined;
 
-  after(async () => {
-    await removeWorkspaceRepository(second);
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    if (first) rmSync(path.join(first, 'first.txt'), { force: true });
-  });
+  after(() => removeTwoRepositories(repositories));
 
   it('shows each repository with its branch and apps; the status bar is about the active editor', async () => {
-    first = await testRepository((dir) => git(dir, 'checkout', '-q', 'master'));
-    writeFileSync(path.join(first, 'first.txt'), 'first\n');
-    second = secondRepository('weather-', FIND_REPLACE, WEATHER_REPO);
+    repositories = await twoRepositories('weather-', FIND_REPLACE, WEATHER_REPO);
+    const { first, second } = repositories;
 
     const { model, tree, statusBar } = testing(fixture.api).branch;
     await waitFor(() => model.state.kind === 'builds' && model.state.branch === 'master', 'the builds of master');

@@ -7,17 +7,18 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
-import { createTestCa, type TestCa } from '../../network/certificates';
-import { startArtifactHost, startService, type Build as WireBuild, type RunningService } from '../../service/server';
+import { startArtifactHost, type Build as WireBuild, type RunningService } from '../../service/server';
 import { COMPARE_REPO, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
 import { COMPARE } from '../../service/seedComparison';
 import { SIZES } from '../../service/seedSizes';
-import { appNode, textOf, waitForApps } from '../appsView';
-import { git, testRepository, waitForBranchState } from '../currentBranch';
-import { extensionApi, storeToken, testing } from '../extension';
-import { useReferenceService } from '../harness';
+import { newestSuccess } from '../../service/data';
+import { askTool } from '../chatTools';
+import { appNode, textOf } from '../appsView';
+import { checkOut, git, testRepository, waitForBranchState } from '../currentBranch';
+import { testing } from '../extension';
+import { HTTPS_APPS_LISTED, useReferenceService } from '../harness';
 import { screenshot } from '../screenshots';
-import { applySettings, resetSettings, setSetting } from '../settings';
+import { setSetting } from '../settings';
 import * as ui from '../ui';
 import { sleep, waitFor } from '../wait';
 
@@ -169,10 +170,7 @@ describe('branch: artifact sizes against the base', () => {
   });
 
   it('the chat tool answers each artifact against the base, as data', async () => {
-    const tool = testing(fixture.api).chatTools['buildService_sizeAgainstBase'];
-    assert.ok(tool);
-    const result = await tool.invoke({ input: {}, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-    const text = (result?.content ?? []).map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    const text = await askTool(fixture.api, 'buildService_sizeAgainstBase');
     const lines = text.split('\n');
     assert.match(lines[0] ?? '', /^Data from the build service/);
     assert.deepEqual(lines.slice(1), [
@@ -185,7 +183,7 @@ describe('branch: artifact sizes against the base', () => {
   });
 
   it("a pull request's build is compared with its destination, release/2.0", async () => {
-    git(repo, 'checkout', '-q', '-B', COMPARE.pullRequest);
+    await checkOut(fixture.api, repo, '-B', COMPARE.pullRequest);
     await waitForBranchState(
       fixture.api,
       (s) => s.kind === 'builds' && s.branch === COMPARE.pullRequest,
@@ -198,7 +196,7 @@ describe('branch: artifact sizes against the base', () => {
     this.timeout(60_000);
     fixture.service.setFault(ARTIFACTS, { status: 500 });
     try {
-      git(repo, 'checkout', '-q', '-B', COMPARE.orphan);
+      await checkOut(fixture.api, repo, '-B', COMPARE.orphan);
       await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === COMPARE.orphan, `builds of ${COMPARE.orphan}`);
       await vscode.commands.executeCommand('buildService.currentBranch.focus');
       await waitForRow(fixture.api, `${SIZES.app}: size unknown`);
@@ -282,35 +280,13 @@ describe('branch: artifact sizes against the base', () => {
 
 describe('branch: artifact sizes from an https:// service', function () {
   this.timeout(60_000);
-  let api: BuildServiceExports;
-  let ca: TestCa;
-  let secure: RunningService;
-  const savedExtraCa = process.env.NODE_EXTRA_CA_CERTS;
-
-  before(async function () {
-    api = await extensionApi();
-    if (!ui.uiProbeAvailable()) this.skip();
-    ca = createTestCa();
-    process.env.NODE_EXTRA_CA_CERTS = ca.certFile;
-    secure = await startService({ tls: ca.issue(['127.0.0.1']) });
-    await applySettings({ baseUrl: secure.baseUrl, autoRefresh: false });
-    await storeToken(api, secure.token);
-    await waitForApps(api);
-  });
-  after(async () => {
-    await storeToken(api, undefined);
-    await resetSettings();
-    if (savedExtraCa === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
-    else process.env.NODE_EXTRA_CA_CERTS = savedExtraCa;
-    await secure?.close();
-  });
+  const fixture = useReferenceService(HTTPS_APPS_LISTED);
 
   it('an http:// link is never asked: its size reads unknown, the https:// ones are known', async () => {
+    const { api, service: secure } = fixture;
     const cdn = await startArtifactHost();
     try {
-      const build = secure.data.builds
-        .filter((b) => b.app_id === IOS_2048 && b.build_status === 'success')
-        .sort((a, b) => b.build_number - a.build_number)[0];
+      const build = newestSuccess(secure.data, IOS_2048);
       assert.ok(build);
       build.links.download = [...build.links.download, { name: 'plain.ipa', url: cdn.url('plain.ipa', 100_000) }];
       await api.apps.refresh();

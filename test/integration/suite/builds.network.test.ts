@@ -41,13 +41,14 @@ describe('builds: requests without waste', () => {
   it('a refresh with 3 apps expanded in the view costs 1 + 3 requests', async () => {
     await openAppsView();
     const apps = (await fixture.api.apps.getChildren()).slice(0, 3);
+    // Apps expanded by earlier tests reload too, and Current Branch lists on its own, so a count alone
+    // could be met by other apps' lists: each expanded app's own list is waited for, before and after.
+    const listedIds = () => fixture.service.requestsTo('GET /apps/:app_id/builds').map((r) => r.rawPath.split('/')[2]);
+    fixture.service.clearRequests();
     for (const app of apps) await reveal(fixture.api, app, { expand: true, select: false, focus: false });
-    await waitFor(() => fixture.service.requestsTo('GET /apps/:app_id/builds').length >= 3, 'the view loads the expanded apps');
-    await sleep(500);
+    await waitFor(() => apps.every((app) => app.kind === 'app' && listedIds().includes(app.app.id)), 'the view loads the expanded apps');
     fixture.service.clearRequests();
     await vscode.commands.executeCommand('buildService.refresh');
-    // Apps expanded by earlier tests reload too, so a count alone could be met by other apps' lists.
-    const listedIds = () => fixture.service.requestsTo('GET /apps/:app_id/builds').map((r) => r.rawPath.split('/')[2]);
     await waitFor(() => apps.every((app) => app.kind === 'app' && listedIds().includes(app.app.id)), 'the expanded apps reload');
     await sleep(1000); // and nothing more comes for them
     // The Current Branch view asks for its branch's builds (branch=…) on its own; not the Apps view's.

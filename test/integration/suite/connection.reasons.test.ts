@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { LoadOutcome } from '../../../src/views/apps/loadOutcome';
 import { IOS_2048 } from '../../service/seedCatalog';
+import { answerText } from '../chatTools';
 import { appNode, textOf, waitForApps } from '../appsView';
 import { storeToken } from '../extension';
 import { useReferenceService } from '../harness';
@@ -123,10 +124,9 @@ describe('connection: why a command or tool cannot ask the service', () => {
       it(`tool ${tool.name} with ${state.name}: answers the notification's words, shows no notification, sends nothing`, async () => {
         await waitForApps(fixture.api);
         await enter(state);
-        const text = await vscode.lm.invokeTool(tool.name, { input: tool.input, toolInvocationToken: undefined }).then(
-          (result) => result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join(''),
-          (error: unknown) => `threw: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        const text = await vscode.lm
+          .invokeTool(tool.name, { input: tool.input, toolInvocationToken: undefined })
+          .then(answerText, (error: unknown) => `threw: ${error instanceof Error ? error.message : String(error)}`);
         assert.equal(text, tool.name === 'buildService_triggerBuild' ? `threw: ${state.expected.message}` : state.expected.message);
         assert.deepEqual(await ui.notificationsAfter(1000), []);
         assert.equal(fixture.service.requests.length, 0);

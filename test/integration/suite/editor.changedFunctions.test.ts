@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
 import { addChangedFunctionsBuild, MERGER } from '../../service/seedChangedFunctions';
+import { askTool } from '../chatTools';
 import { git, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
@@ -114,10 +115,7 @@ describe('editor: changed functions no test ran', () => {
   });
 
   it('the chat tool gives the same answer, as data', async () => {
-    const tool = testing(fixture.api).chatTools['buildService_changedNotTested'];
-    assert.ok(tool);
-    const result = await tool.invoke({ input: {}, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-    const text = (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    const text = await askTool(fixture.api, 'buildService_changedNotTested');
     const lines = text.split('\n');
     assert.equal(lines[1], `changed functions run by tests: 1 of 3 (build #${MERGER.buildNumber})`, text);
     assert.equal(lines[2], 'Changed functions no test ran (2):', text);

@@ -18,37 +18,39 @@ import {
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { BuildServiceExports } from '../../../src/exports';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
-import { createTestCa, type TestCa } from '../../network/certificates';
+import { newestSuccess } from '../../service/data';
 import { artifactDigest, artifactSeed, artifactSize, LARGE_ARTIFACT_BYTES } from '../../service/artifacts';
-import { startArtifactHost, startService, type Build, type RunningService } from '../../service/server';
+import { startArtifactHost, type Build } from '../../service/server';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
-import { appNode, textOf, waitForApps } from '../appsView';
-import { extensionApi, storeToken, testing, waitForLog } from '../extension';
-import { useReferenceService } from '../harness';
-import { applySettings, resetSettings, setHttp } from '../settings';
+import { appNode, textOf } from '../appsView';
+import { testing, waitForLog } from '../extension';
+import { HTTPS_APPS_LISTED, useReferenceService } from '../harness';
+import { setHttp } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
 const ARTIFACT_ROUTE = 'GET /builds/:build_id/artifacts/:file';
 
-describe('editor: download a build artifact', () => {
-  const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, waitForApps: true, settings: { autoRefresh: false } });
-  const workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
-  const folder = path.join(workspace, 'build-artifacts');
-
+/** build-artifacts/ in the workspace folder, where downloads go: gone before each test (the toasts too) and after the suite. */
+function useDownloadFolder(): string {
+  const folder = path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', 'build-artifacts');
   beforeEach(async () => {
     rmSync(folder, { recursive: true, force: true });
     await ui.clearNotifications();
   });
   after(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+describe('editor: download a build artifact', () => {
+  const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, waitForApps: true, settings: { autoRefresh: false } });
+  const workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+  const folder = useDownloadFolder();
 
   /** The newest successful iOS build: a Release .ipa and 20 MiB of debug symbols. */
   function iosSuccess(): Build {
-    const build = fixture.service.data.builds
-      .filter((b) => b.app_id === IOS_2048 && b.build_status === 'success')
-      .sort((a, b) => b.build_number - a.build_number)[0];
+    const build = newestSuccess(fixture.service.data, IOS_2048);
     assert.ok(build && build.links.download.length === 2, 'a successful iOS build with two download links');
     return build;
   }
@@ -277,42 +279,14 @@ describe('editor: download a build artifact', () => {
 
 describe('editor: download from an https:// service', function () {
   this.timeout(60_000);
-  let api: BuildServiceExports;
-  let ca: TestCa;
-  let secure: RunningService;
-  const savedExtraCa = process.env.NODE_EXTRA_CA_CERTS;
-  const folder = path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', 'build-artifacts');
-
-  before(async function () {
-    api = await extensionApi();
-    if (!ui.uiProbeAvailable()) this.skip();
-    ca = createTestCa();
-    // Read when the client first connects: the service's certificate is then trusted, as a company CA would be.
-    process.env.NODE_EXTRA_CA_CERTS = ca.certFile;
-    secure = await startService({ tls: ca.issue(['127.0.0.1']) });
-    await applySettings({ baseUrl: secure.baseUrl, autoRefresh: false });
-    await storeToken(api, secure.token);
-    await waitForApps(api);
-  });
-  beforeEach(async () => {
-    rmSync(folder, { recursive: true, force: true });
-    await ui.clearNotifications();
-  });
-  after(async () => {
-    rmSync(folder, { recursive: true, force: true });
-    await storeToken(api, undefined);
-    await resetSettings();
-    if (savedExtraCa === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
-    else process.env.NODE_EXTRA_CA_CERTS = savedExtraCa;
-    await secure?.close();
-  });
+  const fixture = useReferenceService(HTTPS_APPS_LISTED);
+  const folder = useDownloadFolder();
 
   it('a redirect from https:// to http:// is refused, and the message says why', async () => {
+    const { api, service: secure } = fixture;
     const cdn = await startArtifactHost();
     try {
-      const build = secure.data.builds
-        .filter((b) => b.app_id === IOS_2048 && b.build_status === 'success')
-        .sort((a, b) => b.build_number - a.build_number)[0];
+      const build = newestSuccess(secure.data, IOS_2048);
       assert.ok(build);
       const release = build.links.download[0];
       assert.ok(release.url.startsWith('https://'), release.url);
@@ -348,18 +322,10 @@ describe('editor: download an artifact of the current branch', () => {
     waitForApps: true,
     settings: { autoRefresh: false },
   });
-  const folder = path.join(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '', 'build-artifacts');
-
-  beforeEach(async () => {
-    rmSync(folder, { recursive: true, force: true });
-    await ui.clearNotifications();
-  });
-  after(() => rmSync(folder, { recursive: true, force: true }));
+  const folder = useDownloadFolder();
 
   function latestSuccess(appId: string): Build {
-    const build = fixture.service.data.builds
-      .filter((b) => b.app_id === appId && b.commit_info.branch === 'develop' && b.build_status === 'success')
-      .sort((a, b) => b.build_number - a.build_number)[0];
+    const build = newestSuccess(fixture.service.data, appId, 'develop');
     assert.ok(build);
     return build;
   }

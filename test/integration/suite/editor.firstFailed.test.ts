@@ -11,6 +11,7 @@ import { parseBuild } from '../../../src/api/parsing/parseBuild';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
 import { CULPRIT } from '../../service/seedFirstFailed';
+import { askTool } from '../chatTools';
 import { git, gitReads, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { makeTrunk, subjectOf } from '../firstFailed';
@@ -196,10 +197,7 @@ describe('editor: where a failed test began to fail', () => {
 
   it('the chat tool says where each failed test began to fail', async () => {
     await setSetting('flakyTestBuilds', 2);
-    const tool = testing(fixture.api).chatTools['buildService_failuresAgainstBase'];
-    assert.ok(tool);
-    const result = await tool.invoke({ input: {}, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-    const text = (result?.content ?? []).map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    const text = await askTool(fixture.api, 'buildService_failuresAgainstBase');
     assert.ok(
       text.includes(`- "BoardTests.testMergeTiles()" (${CULPRIT.target}, ${CULPRIT.run}): first failed in trunk #138 (passed in #137)`),
       text,

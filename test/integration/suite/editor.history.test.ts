@@ -9,6 +9,7 @@ import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import type { Build as WireBuild } from '../../service/server';
 import { buildsOfApp } from '../../service/data';
 import { IOS_2048 } from '../../service/seedCatalog';
+import { startBuildAsAnotherClient } from '../../service/anotherClient';
 import { appNode } from '../appsView';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
@@ -260,12 +261,7 @@ describe('editor: build history as a chart', () => {
         fixture.service.requestsTo('GET /apps/:app_id/builds', IOS_2048).filter((r) => r.query.limit === String(HISTORY_LIMIT)).length;
       const listedBefore = historyLists();
       // A teammate starts a build of develop: the poller finds it as the newest of the branch.
-      const answer = await fetch(`${fixture.service.baseUrl}/apps/${IOS_2048}/build`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${fixture.service.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ branch: 'develop' }),
-      });
-      const { build_id: id } = (await answer.json()) as { build_id: string };
+      const id = await startBuildAsAnotherClient(fixture.service, IOS_2048, 'develop');
       const started = fixture.service.data.builds.find((b) => b._id === id);
       assert.ok(started);
       await waitFor(() => panel.shown?.builds[0]?.id === id, 'the new build in the chart', 20_000);

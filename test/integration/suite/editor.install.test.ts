@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { decodeQrSvg } from '../../qrDecode';
+import { newestSuccess } from '../../service/data';
 import type { Build as WireBuild } from '../../service/server';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, textOf } from '../appsView';
@@ -25,9 +26,7 @@ describe('editor: install a build with a QR code', () => {
   }
 
   function iosSuccess(): WireBuild {
-    const build = fixture.service.data.builds
-      .filter((b) => b.app_id === IOS_2048 && b.build_status === 'success')
-      .sort((a, b) => b.build_number - a.build_number)[0];
+    const build = newestSuccess(fixture.service.data, IOS_2048);
     assert.ok(build && build.links.install[0]);
     return build;
   }
@@ -66,9 +65,7 @@ describe('editor: install a build with a QR code', () => {
     const { tree } = testing(fixture.api).branch;
     const node = tree.nodeOf();
     assert.ok(node && node.app.id === IOS_2048 && node.build?.status === 'failed', 'develop shows the failed iOS build first');
-    const success = fixture.service.data.builds
-      .filter((b) => b.app_id === IOS_2048 && b.commit_info.branch === 'develop' && b.build_status === 'success')
-      .sort((a, b) => b.build_number - a.build_number)[0];
+    const success = newestSuccess(fixture.service.data, IOS_2048, 'develop');
     assert.ok(success);
     fixture.service.clearRequests();
     await vscode.commands.executeCommand('buildService.showQrCode', node);
@@ -91,9 +88,7 @@ describe('editor: install a build with a QR code', () => {
     await ui.typeText('2048 Android');
     await ui.pressKey('Enter');
     await done;
-    const success = fixture.service.data.builds
-      .filter((b) => b.app_id === ANDROID_2048 && b.commit_info.branch === 'develop' && b.build_status === 'success')
-      .sort((a, b) => b.build_number - a.build_number)[0];
+    const success = newestSuccess(fixture.service.data, ANDROID_2048, 'develop');
     assert.ok(success);
     const shown = testing(fixture.api).qrPanel.shown;
     assert.equal(decodeQrSvg(shown?.html ?? ''), success.links.install[0]?.url);

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { BranchState } from '../../../src/core/branch/branchState';
 import type { Build as WireBuild } from '../../service/server';
 import { ANDROID_2048 } from '../../service/seedCatalog';
+import { startBuildAsAnotherClient } from '../../service/anotherClient';
 import { appNode, openAppsView, reveal } from '../appsView';
 import { waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
@@ -32,14 +33,7 @@ describe('editor: notifications for my branch', () => {
     return build;
   }
 
-  async function post(branch: string): Promise<string> {
-    const response = await fetch(`${fixture.service.baseUrl}/apps/${ANDROID_2048}/build`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${fixture.service.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ branch }),
-    });
-    return ((await response.json()) as { build_id: string }).build_id;
-  }
+  const post = (branch: string) => startBuildAsAnotherClient(fixture.service, ANDROID_2048, branch);
 
   async function finish(build: WireBuild): Promise<void> {
     // The poller pauses while the window is in the background; a webview closed by an earlier suite

@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
+import { startBuildAsAnotherClient } from '../../service/anotherClient';
+import { answerText } from '../chatTools';
 import { readLog, testing } from '../extension';
 import { setSetting } from '../settings';
 import { useReferenceService } from '../harness';
@@ -21,8 +23,7 @@ const TOOLS = [
 ];
 
 async function invoke(name: string, input: object, token?: vscode.CancellationToken): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token);
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  return answerText(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token));
 }
 
 describe('editor: language-model tools', () => {
@@ -102,12 +103,7 @@ describe('editor: language-model tools', () => {
   it('list builds: the copy the tool reads is the one copy, so Current Branch shows the build as the answer says, without a poll', async () => {
     await setSetting('autoRefresh', false);
     try {
-      const response = await fetch(`${fixture.service.baseUrl}/apps/${ANDROID_2048}/build`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${fixture.service.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ branch: 'develop' }),
-      });
-      const { build_id: id } = (await response.json()) as { build_id: string };
+      const id = await startBuildAsAnotherClient(fixture.service, ANDROID_2048, 'develop');
       const { branch } = testing(fixture.api);
       await branch.model.refresh();
       const shown = () => {

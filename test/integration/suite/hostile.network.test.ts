@@ -11,7 +11,7 @@ import { ANDROID_2048 } from '../../service/seedCatalog';
 import { startService } from '../../service/server';
 import { appNode, openAppsView, shownItems, textOf } from '../appsView';
 import { git, testRepository, waitForBranchState } from '../currentBranch';
-import { storeToken, storeTokenFor, testing, waitForLog } from '../extension';
+import { readLog, storeToken, storeTokenFor, testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
 import * as ui from '../ui';
@@ -119,13 +119,25 @@ describe('a hostile service on the wire', function () {
       for (const [name] of saved) delete process.env[name];
       process.env.HTTP_PROXY = proxy.url;
       process.env.HTTPS_PROXY = proxy.url;
+      const logged = (await readLog(fixture.api)).length;
       await setSetting('requestTimeoutSeconds', 29); // a new client, which reads the environment again
       fixture.service.clearRequests();
       await fixture.api.apps.refresh();
       assert.ok((await shownItems(fixture.api)).length > 1, 'apps listed');
       assert.equal(fixture.service.requests.at(-1)?.headers.authorization, `Bearer ${fixture.service.token}`);
       assert.deepEqual(proxy.requests, [], 'the proxy saw nothing');
-      await waitForLog(fixture.api, 'go direct (a loopback address never goes through a proxy)');
+      // The new client's own line (an earlier suite's "go direct" must not stand in for it): VS Code's
+      // network sends 127.0.0.1 direct, and our own route never sends a loopback address to a proxy.
+      const route = `Requests to ${fixture.service.baseUrl} go `;
+      const direct = [`${route}through VS Code's network`, `${route}direct (a loopback address never goes through a proxy)`];
+      let since = '';
+      await waitFor(
+        async () => {
+          since = (await readLog(fixture.api)).slice(logged);
+          return direct.some((line) => since.includes(line));
+        },
+        () => `the new client's route in the log, one of ${JSON.stringify(direct)}; logged since: ${since.slice(0, 600)}`,
+      );
     } finally {
       for (const [name, value] of saved) {
         if (value === undefined) delete process.env[name];

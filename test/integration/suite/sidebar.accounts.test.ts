@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { startService, type RunningService } from '../../service/server';
+import { askTool } from '../chatTools';
 import { reveal, textOf } from '../appsView';
 import { extensionApi, readLog, testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
@@ -114,10 +115,7 @@ describe('accounts: two services in one window', () => {
 
   it('chat tools take the account by its label, and the trigger confirmation names it', async () => {
     const tools = testing(fixture.api).chatTools;
-    const text = async (name: string, input: object) => {
-      const result = await tools[name]?.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
-      return (result?.content ?? []).map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-    };
+    const text = (name: string, input: object) => askTool(fixture.api, name, input);
     fixture.service.clearRequests();
     staging.clearRequests();
     const listed = await text('buildService_listBuilds', { account: 'staging', app: 'Staging 2048 iOS App', limit: 3 });

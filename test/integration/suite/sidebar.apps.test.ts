@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { generateApps } from '../../service/server';
 import { shownItems, welcomeTexts } from '../appsView';
 import { useReferenceService } from '../harness';
+import { waitForAddressNotice } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -45,12 +46,7 @@ describe('sidebar: apps', () => {
     await ui.clearNotifications();
     const [first] = await fixture.api.apps.getChildren();
     await vscode.commands.executeCommand('buildService.openAppInDashboard', first);
-    const shown = await ui.waitForNotification('buildService.dashboardUrl');
-    assert.deepEqual(shown, {
-      message: 'To open the app in the dashboard, set buildService.dashboardUrl to its address.',
-      severity: 'info',
-      actions: ['Open Settings'],
-    });
+    await waitForAddressNotice('the app in the dashboard', 'buildService.dashboardUrl');
     await ui.clearNotifications();
   });
 

@@ -5,7 +5,7 @@ import * as net from 'node:net';
 import { shownItems } from '../appsView';
 import { readLog, storeToken, storeTokenFor, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
-import { setSetting } from '../settings';
+import { setSetting, waitForAddressNotice } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -81,12 +81,7 @@ describe('sidebar: errors', () => {
     fixture.service.setFault('GET /apps', { status: 503 });
     await fixture.api.apps.refresh();
     await ui.clickNotificationAction('temporarily unavailable', 'Open Status Page');
-    const explained = await ui.waitForNotification('buildService.statusUrl');
-    assert.deepEqual(explained, {
-      message: 'To open the status page, set buildService.statusUrl to its address.',
-      severity: 'info',
-      actions: ['Open Settings'],
-    });
+    await waitForAddressNotice('the status page', 'buildService.statusUrl');
     await ui.clearNotifications();
 
     await fixture.api.apps.refresh();

@@ -7,7 +7,7 @@ import { startService, type RunningService } from '../../service/server';
 import { shownItems } from '../appsView';
 import { storeTokenFor } from '../extension';
 import { useReferenceService } from '../harness';
-import { setSetting } from '../settings';
+import { setSetting, waitForAddressNotice } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -109,11 +109,6 @@ describe('sidebar: settings', () => {
 
   it('Open Dashboard and Open Status Page without addresses explain which setting to set', async () => {
     await vscode.commands.executeCommand('buildService.openStatusPage');
-    const shown = await ui.waitForNotification('buildService.statusUrl');
-    assert.deepEqual(shown, {
-      message: 'To open the status page, set buildService.statusUrl to its address.',
-      severity: 'info',
-      actions: ['Open Settings'],
-    });
+    await waitForAddressNotice('the status page', 'buildService.statusUrl');
   });
 });

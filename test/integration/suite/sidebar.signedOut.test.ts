@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { shownItems, welcomeTexts } from '../appsView';
 import { useReferenceService } from '../harness';
-import { setSetting } from '../settings';
+import { setSetting, waitForAddressNotice } from '../settings';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -35,12 +35,7 @@ describe('sidebar: signed out', () => {
   it('the dashboard link without a dashboard address says which setting to set', async () => {
     await ui.clearNotifications();
     await ui.click('.welcome-view-content a', "the dashboard's access-token page");
-    const shown = await ui.waitForNotification('buildService.dashboardUrl');
-    assert.deepEqual(shown, {
-      message: 'To open the dashboard, set buildService.dashboardUrl to its address.',
-      severity: 'info',
-      actions: ['Open Settings'],
-    });
+    await waitForAddressNotice('the dashboard', 'buildService.dashboardUrl');
     await ui.clearNotifications();
   });
 });
