@@ -10,7 +10,8 @@ import * as vscode from 'vscode';
 import type { BranchState } from '../../src/core/branch/branchState';
 import type { BuildServiceExports } from '../../src/exports';
 import type { BranchSection } from '../../src/services/branch/currentBranch';
-import { FIND_REPLACE, REPO_2048 } from '../service/seedCatalog';
+import { COMPARE_REPO, FIND_REPLACE, REPO_2048 } from '../service/seedCatalog';
+import { COMPARE } from '../service/seedComparison';
 import { testing } from './extension';
 import { waitFor } from './wait';
 
@@ -195,4 +196,19 @@ function gitView(gitWorkspace: ReturnType<typeof testing>['branch']['git']): str
   const repositories = gitApi?.repositories.map((r) => `${r.rootUri.toString()} on ${r.state.HEAD?.name ?? '?'}`);
   const folders = vscode.workspace.workspaceFolders?.map((f) => f.uri.toString());
   return `Git ${gitApi?.state ?? 'not attached'}, open: ${JSON.stringify(repositories)}, folders: ${JSON.stringify(folders)}, snapshot: ${JSON.stringify(gitWorkspace.snapshot)}`;
+}
+
+/** In `testRepository`'s prepare: the Zest repository on COMPARE.feature, main its default branch (origin/HEAD), so no branch list is asked for. */
+export function checkOutComparison(dir: string): void {
+  git(dir, 'remote', 'set-url', 'origin', COMPARE_REPO);
+  git(dir, 'symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main');
+  git(dir, 'checkout', '-q', '-B', COMPARE.feature);
+}
+
+/** The test repository as before checkOutComparison; `branches` are those the tests checked out (deleted if there). */
+export function removeComparison(repo: string, branches: readonly string[] = [COMPARE.feature]): void {
+  git(repo, 'checkout', '-q', 'master');
+  for (const branch of branches) if (git(repo, 'branch', '--list', branch)) git(repo, 'branch', '-q', '-D', branch);
+  git(repo, 'symbolic-ref', '--delete', 'refs/remotes/origin/HEAD');
+  git(repo, 'remote', 'set-url', 'origin', REPO_2048);
 }

@@ -8,13 +8,13 @@ import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { startArtifactHost, type Build as WireBuild, type RunningService } from '../../service/server';
-import { COMPARE_REPO, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
+import { COMPARE_REPO, IOS_2048 } from '../../service/seedCatalog';
 import { COMPARE } from '../../service/seedComparison';
 import { SIZES } from '../../service/seedSizes';
 import { newestSuccess } from '../../service/data';
 import { askTool } from '../chatTools';
 import { appNode, textOf } from '../appsView';
-import { checkOut, git, testRepository, waitForBranchState } from '../currentBranch';
+import { checkOut, checkOutComparison, removeComparison, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { HTTPS_APPS_LISTED, useReferenceService } from '../harness';
 import { screenshot } from '../screenshots';
@@ -72,22 +72,12 @@ describe('branch: artifact sizes against the base', () => {
     // Cleared before the checkout: a Current Branch already visible asks the sizes as soon as it shows the branch.
     fixture.service.clearRequests();
     // Git knows main as the default branch (origin/HEAD), so no branch list is asked for.
-    repo = await testRepository((dir) => {
-      git(dir, 'remote', 'set-url', 'origin', COMPARE_REPO);
-      git(dir, 'symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main');
-      git(dir, 'checkout', '-q', '-B', COMPARE.feature);
-    });
+    repo = await testRepository(checkOutComparison);
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === COMPARE.feature, `builds of ${COMPARE.feature}`);
   });
 
-  after(() => {
-    git(repo, 'checkout', '-q', 'master');
-    // The branches the tests checked out (a grep may have run only some of them).
-    for (const branch of [COMPARE.feature, COMPARE.pullRequest, COMPARE.orphan])
-      if (git(repo, 'branch', '--list', branch)) git(repo, 'branch', '-q', '-D', branch);
-    git(repo, 'symbolic-ref', '--delete', 'refs/remotes/origin/HEAD');
-    git(repo, 'remote', 'set-url', 'origin', REPO_2048);
-  });
+  // The branches the tests checked out (a grep may have run only some of them).
+  after(() => removeComparison(repo, [COMPARE.feature, COMPARE.pullRequest, COMPARE.orphan]));
 
   it(`Current Branch reads "${FEATURE_LINE}", each artifact in its tooltip, for one ranged request per artifact; the server ignoring ranges is cut off within a few KiB`, async () => {
     await vscode.commands.executeCommand('buildService.currentBranch.focus');

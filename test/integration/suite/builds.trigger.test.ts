@@ -8,6 +8,19 @@ import { useReferenceService } from '../harness';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
+/** Trigger Build through its two picks, as a user types them: 2048 iOS, on develop (not the branch checked out). */
+async function triggerOnDevelop(): Promise<void> {
+  const done = vscode.commands.executeCommand('buildService.triggerBuild');
+  await waitFor(async () => (await ui.quickInput()).placeholder === 'The app to build', 'the app pick');
+  await ui.typeText('2048 iOS');
+  await ui.pressKey('Enter');
+  await waitFor(async () => (await ui.quickInput()).placeholder === 'The branch to build', 'the branch pick');
+  await waitFor(async () => (await ui.texts('.quick-input-list .monaco-list-row')).length > 1, 'branches listed');
+  await ui.typeText('develop');
+  await ui.pressKey('Enter');
+  await done;
+}
+
 describe('trigger build and completion notice', () => {
   const fixture = useReferenceService({ onlyIf: ui.uiProbeAvailable, token: true, checkout: FIND_REPLACE });
 
@@ -68,15 +81,7 @@ describe('trigger build and completion notice', () => {
 
   it('Open Build on the notice of a build of another branch selects it under its app in the Apps view', async () => {
     await ui.clearNotifications();
-    const done = vscode.commands.executeCommand('buildService.triggerBuild');
-    await waitFor(async () => (await ui.quickInput()).placeholder === 'The app to build', 'the app pick');
-    await ui.typeText('2048 iOS');
-    await ui.pressKey('Enter');
-    await waitFor(async () => (await ui.quickInput()).placeholder === 'The branch to build', 'the branch pick');
-    await waitFor(async () => (await ui.texts('.quick-input-list .monaco-list-row')).length > 1, 'branches listed');
-    await ui.typeText('develop');
-    await ui.pressKey('Enter');
-    await done;
+    await triggerOnDevelop();
     const created = fixture.service.data.builds[0];
     assert.ok(created && created.commit_info.branch === 'develop', 'a build of develop, not the branch checked out');
 
@@ -96,15 +101,7 @@ describe('trigger build and completion notice', () => {
     await ui.clearNotifications();
     // The read-back after the POST fails (with the client's two retries); the next one, 2 s later, finds the build ended.
     fixture.service.setFault('GET /builds/:build_id', { status: 503, times: 3 });
-    const done = vscode.commands.executeCommand('buildService.triggerBuild');
-    await waitFor(async () => (await ui.quickInput()).placeholder === 'The app to build', 'the app pick');
-    await ui.typeText('2048 iOS');
-    await ui.pressKey('Enter');
-    await waitFor(async () => (await ui.quickInput()).placeholder === 'The branch to build', 'the branch pick');
-    await waitFor(async () => (await ui.texts('.quick-input-list .monaco-list-row')).length > 1, 'branches listed');
-    await ui.typeText('develop');
-    await ui.pressKey('Enter');
-    await done;
+    await triggerOnDevelop();
     const created = fixture.service.data.builds[0];
     assert.ok(created && !created.finished && created.commit_info.branch === 'develop');
     fixture.service.finishBuild(created._id, 'failed');

@@ -7,11 +7,11 @@ import * as vscode from 'vscode';
 import { parseBuild } from '../../../src/api/parsing/parseBuild';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { COMPARE } from '../../service/seedComparison';
-import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
+import { COMPARE_REPO } from '../../service/seedCatalog';
 import { IOS_TEST_DIR } from '../../service/testSources';
 import { askTool } from '../chatTools';
 import { appNode } from '../appsView';
-import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { checkOutComparison, removeComparison, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
@@ -96,22 +96,13 @@ describe('editor: failures against the base branch', () => {
 
   before(async () => {
     // Git knows main as the default branch (origin/HEAD), so no branch list is asked for.
-    repo = await testRepository((dir) => {
-      git(dir, 'remote', 'set-url', 'origin', COMPARE_REPO);
-      git(dir, 'symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main');
-      git(dir, 'checkout', '-q', '-B', COMPARE.feature);
-    });
+    repo = await testRepository(checkOutComparison);
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === COMPARE.feature, `builds of ${COMPARE.feature}`);
     // The user looks at Current Branch (FirstLook): run alone, no earlier suite has opened one of our views.
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
   });
 
-  after(() => {
-    git(repo, 'checkout', '-q', 'master');
-    git(repo, 'branch', '-q', '-D', COMPARE.feature);
-    git(repo, 'symbolic-ref', '--delete', 'refs/remotes/origin/HEAD');
-    git(repo, 'remote', 'set-url', 'origin', REPO_2048);
-  });
+  after(() => removeComparison(repo));
 
   it('says for each failed test whether it is new, also fails on main #13 or is flaky, and lists the fixed test once, for 2 requests of the comparison', async () => {
     const feature = buildOf(fixture.service, COMPARE.feature);

@@ -4,14 +4,12 @@
 // request (test/service/seedChangedFunctions.ts). With BUILD_SERVICE_SCREENSHOTS=<folder> it saves changed-functions.png
 // (the README's): Current Branch's line, the list and the editor's marks.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
 import { addChangedFunctionsBuild, MERGER } from '../../service/seedChangedFunctions';
 import { askTool } from '../chatTools';
-import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
+import { commitMerger, removeMerger } from '../changedFunctions';
 import { useReferenceService } from '../harness';
 import { screenshot } from '../screenshots';
 import * as ui from '../ui';
@@ -29,26 +27,12 @@ describe('editor: changed functions no test ran', () => {
   before(async () => {
     repo = await testRepository((dir) => {
       const build = addChangedFunctionsBuild(fixture.service.data);
-      git(dir, 'remote', 'set-url', 'origin', COMPARE_REPO);
-      git(dir, 'checkout', '-q', '-B', MERGER.base, 'master');
-      mkdirSync(path.join(dir, 'ios/m2048'), { recursive: true });
-      writeFileSync(path.join(dir, MERGER.path), merger(false));
-      git(dir, 'add', '-A');
-      git(dir, 'commit', '-q', '-m', 'Add the merger');
-      // #201 was built from this commit: the working tree's changes are newer than the build.
-      build.commit_info.commit_sha = git(dir, 'rev-parse', 'HEAD').trim();
-      git(dir, 'checkout', '-q', '-B', MERGER.branch);
-      // Changed in the working tree, not committed: the diff is against what is on disk.
-      writeFileSync(path.join(dir, MERGER.path), merger(true));
+      commitMerger(dir, build, merger);
     });
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === MERGER.branch, `builds of ${MERGER.branch}`);
   });
 
-  after(() => {
-    git(repo, 'checkout', '-q', '-f', 'master');
-    git(repo, 'branch', '-q', '-D', MERGER.branch, MERGER.base);
-    git(repo, 'remote', 'set-url', 'origin', REPO_2048);
-  });
+  after(() => removeMerger(repo));
 
   it('Current Branch says "changed functions run by tests: 1 of 3" once looked at, without the command, for one coverage request at most', async () => {
     const build = fixture.service.data.builds.find((b) => b.build_number === MERGER.buildNumber && b.commit_info.branch === MERGER.branch);

@@ -5,14 +5,12 @@
 // rest were not counted (it said nothing before). How long a command waits meanwhile is the trial's
 // figure (`npm run bench:trial`), not this test's.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CI_CLONE } from '../../service/appSources';
-import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
 import { addChangedFunctionsBuild, MERGER } from '../../service/seedChangedFunctions';
-import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
+import { commitMerger, removeMerger } from '../changedFunctions';
 import { useReferenceService } from '../harness';
 import { userSaw } from '../trial/hostWatch';
 import * as ui from '../ui';
@@ -47,24 +45,12 @@ describe('hostile: a branch changing 20,000 functions', () => {
         executable_lines: COUNT,
       };
       fixture.service.data.coverage.set(build._id, [{ ...file, name: 'Zest.app', files: [{ ...file, functions }] }]);
-      git(dir, 'remote', 'set-url', 'origin', COMPARE_REPO);
-      git(dir, 'checkout', '-q', '-B', MERGER.base, 'master');
-      mkdirSync(path.join(dir, 'ios/m2048'), { recursive: true });
-      writeFileSync(path.join(dir, MERGER.path), merger(false));
-      git(dir, 'add', '-A');
-      git(dir, 'commit', '-q', '-m', 'Add the merger');
-      build.commit_info.commit_sha = git(dir, 'rev-parse', 'HEAD').trim();
-      git(dir, 'checkout', '-q', '-B', MERGER.branch);
-      writeFileSync(path.join(dir, MERGER.path), merger(true));
+      commitMerger(dir, build, merger);
     });
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === MERGER.branch, `builds of ${MERGER.branch}`);
   });
 
-  after(() => {
-    git(repo, 'checkout', '-q', '-f', 'master');
-    git(repo, 'branch', '-q', '-D', MERGER.branch, MERGER.base);
-    git(repo, 'remote', 'set-url', 'origin', REPO_2048);
-  });
+  after(() => removeMerger(repo));
 
   it('20,000 changed functions against a coverage of 20,000: Current Branch counts the first 10,000 changes, its tooltip says the rest were not', async () => {
     await vscode.commands.executeCommand('buildService.currentBranch.focus');

@@ -10,8 +10,8 @@ import * as vscode from 'vscode';
 import type { RunningService } from '../../service/server';
 import type { TestCase } from '../../service/data';
 import { COMPARE } from '../../service/seedComparison';
-import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
-import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { COMPARE_REPO } from '../../service/seedCatalog';
+import { checkOutComparison, removeComparison, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { shownTests } from '../testingView';
@@ -53,21 +53,12 @@ describe('hostile: failed tests that all share one name', () => {
 
   before(async () => {
     seedSameNames(fixture.service);
-    repo = await testRepository((dir) => {
-      git(dir, 'remote', 'set-url', 'origin', COMPARE_REPO);
-      git(dir, 'symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main');
-      git(dir, 'checkout', '-q', '-B', COMPARE.feature);
-    });
+    repo = await testRepository(checkOutComparison);
     await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === COMPARE.feature, `builds of ${COMPARE.feature}`);
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
   });
 
-  after(() => {
-    git(repo, 'checkout', '-q', 'master');
-    git(repo, 'branch', '-q', '-D', COMPARE.feature);
-    git(repo, 'symbolic-ref', '--delete', 'refs/remotes/origin/HEAD');
-    git(repo, 'remote', 'set-url', 'origin', REPO_2048);
-  });
+  after(() => removeComparison(repo));
 
   it('10,000 failed tests all named testExample(), the base likewise: 1,000 listed and the run says so, each says new or also failing on main, Current Branch sums up all', async () => {
     const feature = fixture.service.data.builds.find((b) => b.repo_url === COMPARE_REPO && b.commit_info.branch === COMPARE.feature);
