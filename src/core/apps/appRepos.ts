@@ -1,6 +1,7 @@
 // Which repository each app builds, per account, as kept across windows (services/repoMap.ts stores
 // it in globalState): learning it costs one request per app, so a window that knows it asks only
 // for the apps that match. Nothing here is secret: app ids and repository addresses.
+import { MAX_IN_FLIGHT } from '../../api/client/requestGate';
 import { mapPooled } from './pool';
 
 /** `null`: the app had no builds when asked. */
@@ -57,24 +58,79 @@ export function isStale(stored: StoredRepos, now: number): boolean {
 }
 
 /**
- * Asks for the apps not known yet (`everything`: for all of them, the background refresh), at most four
- * at a time; `asked` counts the answers, for a progress bar. The answer keeps only apps still listed.
+ * Asks for the apps not known yet (`everything`: for all of them, the background refresh; `only`: for
+ * these), at most `limit` (four) at a time; `asked` counts the answers, for a progress bar. The answer
+ * keeps only apps still listed.
  */
 export async function sweep(
   stored: StoredRepos,
   appIds: readonly string[],
   ask: (appId: string) => Promise<string | undefined>,
-  options: { everything?: boolean; now: () => number; asked?: (done: number, total: number) => void },
+  options: {
+    everything?: boolean;
+    only?: readonly string[];
+    limit?: number;
+    now: () => number;
+    asked?: (done: number, total: number) => void;
+  },
 ): Promise<StoredRepos> {
-  const wanted = options.everything ? appIds.slice(0, MAX_STORED_APPS) : unknownApps(stored, appIds);
+  const wanted = options.only ?? (options.everything ? appIds.slice(0, MAX_STORED_APPS) : unknownApps(stored, appIds));
   let done = 0;
   const answers = new Map(
-    await mapPooled(wanted, async (id) => {
-      const url = await ask(id);
-      options.asked?.(++done, wanted.length);
-      return [id, url] as const;
-    }),
+    await mapPooled(
+      wanted,
+      async (id) => {
+        const url = await ask(id);
+        options.asked?.(++done, wanted.length);
+        return [id, url] as const;
+      },
+      options.limit,
+    ),
   );
   const all = wanted.length === Math.min(appIds.length, MAX_STORED_APPS);
   return withAnswers(stored, appIds, answers, all ? options.now() : stored.sweptAt);
+}
+
+/**
+ * The part of a first sweep a window waits for: the apps not known yet in `order` (likely ones first:
+ * core/branch/likelyApps.ts), at most four at a time, until an app that `builds` the repository has
+ * answered and the `likely` first ones have been asked. `rest`: the apps not asked, for the background.
+ */
+export async function sweepUntilFound(
+  stored: StoredRepos,
+  appIds: readonly string[],
+  ask: (appId: string) => Promise<string | undefined>,
+  options: {
+    order: readonly string[];
+    likely: number;
+    builds: (repoUrl: string) => boolean;
+    now: () => number;
+    asked?: (done: number, total: number) => void;
+  },
+): Promise<{ stored: StoredRepos; rest: string[] }> {
+  const unknown = new Set(unknownApps(stored, appIds));
+  const likely = new Set(options.order.slice(0, options.likely));
+  const queue = options.order.filter((id) => unknown.has(id));
+  const likelyUnknown = queue.filter((id) => likely.has(id)).length;
+  let started = 0;
+  let found = false;
+  let done = 0;
+  const answered = await mapPooled(
+    queue,
+    async (id) => {
+      started++;
+      const url = await ask(id);
+      if (url !== undefined && options.builds(url)) found = true;
+      options.asked?.(++done, queue.length);
+      return [id, url] as const;
+    },
+    MAX_IN_FLIGHT,
+    () => found && started >= likelyUnknown,
+  );
+  const rest = queue.slice(answered.length);
+  const all = rest.length === 0 && queue.length === Math.min(appIds.length, MAX_STORED_APPS);
+  return {
+    stored: withAnswers(stored, appIds, new Map(answered), all ? options.now() : stored.sweptAt),
+    rest,
+  };
 }
