@@ -5,7 +5,7 @@
 // PASS/OVER); exact rows over budget, or a step that measured nothing, exit 1.
 // BUILD_SERVICE_BENCH_ROWS=<file>: write the rows there as JSON instead (npm run bench prints them in
 // its own table). Expects the build (the npm scripts make a production one).
-// BUILD_SERVICE_BENCH_PARTS=windows,views,first-window (the default: all): only those parts.
+// BUILD_SERVICE_BENCH_PARTS=windows,views,first-window,route (the default: all): only those parts.
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,12 +13,13 @@ import { prepareHost } from './benchRun.mjs';
 import { viewRows } from './benchViews.mjs';
 import { windowRows } from './benchWindows.mjs';
 import { firstWindowRows } from './benchFirstWindow.mjs';
+import { routeRows } from './benchRoute.mjs';
 import { projectRoot } from './layout.mjs';
 
 async function main() {
   await prepareHost();
-  const wanted = (process.env.BUILD_SERVICE_BENCH_PARTS || 'windows,views,first-window').split(',');
-  const measures = { windows: windowRows, views: viewRows, 'first-window': firstWindowRows };
+  const wanted = (process.env.BUILD_SERVICE_BENCH_PARTS || 'windows,views,first-window,route').split(',');
+  const measures = { windows: windowRows, views: viewRows, 'first-window': firstWindowRows, route: routeRows };
   const parts = [];
   for (const [name, measure] of Object.entries(measures)) if (wanted.includes(name)) parts.push(await measure());
   const rows = parts.flatMap((part) => part.rows);
