@@ -92,9 +92,11 @@ export async function sweep(
 }
 
 /**
- * The part of a first sweep a window waits for: the apps not known yet in `order` (likely ones first:
- * core/branch/likelyApps.ts), at most four at a time, until an app that `builds` the repository has
- * answered and the `likely` first ones have been asked. `rest`: the apps not asked, for the background.
+ * The part of a first sweep a window waits for: the apps not known yet in `order`, the `likely` first
+ * ones (core/branch/likelyApps.ts) one at a time, then the others four at a time until an app that
+ * `builds` the repository has answered. One at a time because on VS Code 1.100 – 1.104 each request
+ * costs a new connection and about 75 ms of the extension host's thread: four at once held it for
+ * 260–370 ms in a row (docs/PERFORMANCE.md). `rest`: the apps not asked, for the background.
  */
 export async function sweepUntilFound(
   stored: StoredRepos,
@@ -111,23 +113,23 @@ export async function sweepUntilFound(
   const unknown = new Set(unknownApps(stored, appIds));
   const likely = new Set(options.order.slice(0, options.likely));
   const queue = options.order.filter((id) => unknown.has(id));
-  const likelyUnknown = queue.filter((id) => likely.has(id)).length;
-  let started = 0;
   let found = false;
   let done = 0;
-  const answered = await mapPooled(
-    queue,
-    async (id) => {
-      started++;
-      const url = await ask(id);
-      if (url !== undefined && options.builds(url)) found = true;
-      options.asked?.(++done, queue.length);
-      return [id, url] as const;
-    },
-    MAX_IN_FLIGHT,
-    () => found && started >= likelyUnknown,
+  const answer = async (id: string) => {
+    const url = await ask(id);
+    if (url !== undefined && options.builds(url)) found = true;
+    options.asked?.(++done, queue.length);
+    return [id, url] as const;
+  };
+  const first = await mapPooled(
+    queue.filter((id) => likely.has(id)),
+    answer,
+    1,
   );
-  const rest = queue.slice(answered.length);
+  const others = queue.filter((id) => !likely.has(id));
+  const then = await mapPooled(others, answer, MAX_IN_FLIGHT, () => found);
+  const answered = [...first, ...then];
+  const rest = others.slice(then.length);
   const all = rest.length === 0 && queue.length === Math.min(appIds.length, MAX_STORED_APPS);
   return {
     stored: withAnswers(stored, appIds, new Map(answered), all ? options.now() : stored.sweptAt),
