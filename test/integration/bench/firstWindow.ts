@@ -104,6 +104,8 @@ export async function run(): Promise<void> {
       statusBarText: text,
       stalls: watch.stalls,
       requestsBeforeStatusBar: statusBarAt === undefined ? undefined : requests.filter((r) => r.at <= statusBarAt).length,
+      // The service answered our GET /apps: what comes after it is ours, what comes before is mostly the window's startup.
+      appsAnsweredAt: requests.find((r) => r.method === 'GET' && /\/apps(\?|$)/.test(r.url))?.at,
       sweepRequests: requests.filter(isSweep).length,
       sweepBeforeStatusBar: statusBarAt === undefined ? undefined : requests.filter((r) => isSweep(r) && r.at <= statusBarAt).length,
       lastSweepAt: Math.max(0, ...requests.filter(isSweep).map((r) => r.at)),
