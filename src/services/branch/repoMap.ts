@@ -58,7 +58,7 @@ export class RepoMap {
     const unknown = unknownApps(stored, appIds).length;
     let background = this.background.get(account);
     if (unknown > 0 && !background) {
-      this.log.info(`Asking ${unknown} of ${appIds.length} apps which repository they build, those named like the repository first.`);
+      this.log.info(`Asking ${unknown} of ${appIds.length} apps which repository they build.`);
       const first = await this.sweepFirst(account, client, apps, remoteUrls, stored, signal);
       stored = first.stored;
       if (first.rest.length > 0) background = this.sweepRest(account, client, appIds, first.rest);
@@ -137,7 +137,7 @@ export class RepoMap {
     const { signal } = controller;
     const epoch = this.forgotten.get(account);
     const ask = async (appId: string) => (await orNone(client.getLatestBuild(appId, { signal })))?.repoUrl;
-    this.log.info(`Asking the other ${rest.length} apps which repository they build, one at a time in the background.`);
+    this.log.info(`Asking ${rest.length} more apps in the background.`);
     const answers = (async () => {
       const after = await sweep(this.read(account), appIds, ask, {
         only: rest,
@@ -153,8 +153,7 @@ export class RepoMap {
       await this.state.update(`${KEY} ${account}`, complete ? { ...next, sweptAt: Date.now() } : next);
       return found;
     })().catch((error: unknown) => {
-      if (!signal.aborted)
-        this.log.warn(`Asking the other apps which repository they build: ${error instanceof ApiError ? error.kind : String(error)}`);
+      if (!signal.aborted) this.log.warn(`Asking more apps: ${error instanceof ApiError ? error.kind : String(error)}`);
       return undefined;
     });
     const background = { answers, controller };
