@@ -184,7 +184,7 @@ export class CurrentBranch implements vscode.Disposable {
   dispose(): void {
     this.disposed = true;
     this.sections.dispose();
-    this.loader.abortRefreshes();
+    this.loader.dispose();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }

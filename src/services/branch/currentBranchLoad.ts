@@ -123,6 +123,11 @@ export class BranchLoader {
   abortRefreshes(): void {
     for (const controller of this.refreshing.values()) controller.abort();
     this.refreshing.clear();
+  }
+
+  /** The window closes: the first sweeps' rests stop too (a session change leaves them: they ask by account). */
+  dispose(): void {
+    this.abortRefreshes();
     this.deps.repoMap.stopBackground();
   }
 }

@@ -164,7 +164,7 @@ export class RepoMap {
     return background;
   }
 
-  /** The service changed: the first sweeps' background rests stop (what they found is not written). */
+  /** The window closes: the first sweeps' background rests stop (what they found is not written). */
   stopBackground(): void {
     for (const background of this.background.values()) background.controller.abort();
     this.background.clear();
