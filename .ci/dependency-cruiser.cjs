@@ -1,5 +1,5 @@
 // The layer rule of src/ (docs/ARCHITECTURE.md), checked by `npm run lint`. Imports point down only:
-//   ids.ts  ←  api/  ←  core/  ←  services/  ←  views/  ←  commands/  ←  extension.ts, exports.ts
+//   ids.ts  ←  api/  ←  core/  ←  services/  ←  views/  ←  commands/  ←  collaborators.ts, extension.ts, exports.ts
 // Type-only imports count too (tsPreCompilationDeps): a type from an upper layer is still an arrow up.
 const layerBelow = (layer, allowed) => ({
   name: `${layer}-imports-down-only`,
@@ -15,7 +15,7 @@ const layerBelow = (layer, allowed) => ({
 const FLOORS = {
   api: [['*.ts'], ['parsing/'], ['transport/'], ['downloads/'], ['client/'], ['index.ts']],
   core: [
-    ['cache/', 'network/', 'settings/', 'text/'],
+    ['cache/', 'network/', 'settings/', 'text/', 'workspace/'],
     ['accounts/', 'apps/', 'artifacts/'],
     ['builds/'],
     ['branch/'],
@@ -23,7 +23,7 @@ const FLOORS = {
     ['coverage/'],
     ['tools/'],
   ],
-  services: [['*.ts'], ['accounts/'], ['errorPresenter.ts'], ['builds/'], ['branch/'], ['testing/']],
+  services: [['*.ts'], ['accounts/'], ['errorPresenter.ts'], ['builds/'], ['branch/'], ['testing/'], ['sizes/']],
   views: [['*.ts'], ['apps/', 'branch/', 'testing/']],
   commands: [['*.ts'], ['accounts/', 'links/', 'builds/', 'artifacts/', 'testing/'], ['chatTools/'], ['changed/']],
 };
@@ -91,10 +91,18 @@ module.exports = {
     },
     {
       name: 'nothing-imports-the-top',
-      comment: 'extension.ts wires everything and exports.ts describes what it returns; nothing below uses them.',
+      comment:
+        'extension.ts lists the features, collaborators.ts makes what they share, exports.ts describes what activate returns; nothing below uses them.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(extension|exports)\\.ts$' },
-      to: { path: '^src/(extension|exports)\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/(extension|exports|collaborators)\\.ts$' },
+      to: { path: '^src/(extension|exports|collaborators)\\.ts$' },
+    },
+    {
+      name: 'collaborators-are-below-the-features',
+      comment: 'collaborators.ts makes the objects several features share; a feature module or command group is not one of them.',
+      severity: 'error',
+      from: { path: '^src/collaborators\\.ts$' },
+      to: { path: '^src/commands/', pathNot: '^src/commands/targets\\.ts$' },
     },
   ],
   options: {

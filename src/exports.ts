@@ -16,6 +16,8 @@ import type { BuildTests } from './views/testing/buildTests';
 import type { ChangedCommands } from './commands/changed/changedCommands';
 import type { FailureNotes } from './views/testing/failureNotes';
 import type { TestComparisons } from './services/testing/testComparisons';
+import type { ArtifactSizes } from './services/sizes/artifactSizes';
+import type { BranchSizes } from './views/branch/branchSizes';
 
 /** The extension's `exports`: the Apps view's data as VS Code reads it. No token, no way to read one. */
 export interface BuildServiceExports {
@@ -61,5 +63,7 @@ export interface BuildServiceExports {
     readonly notice: CompletionNotice;
     /** The language-model tools as registered, by name, for hosts where vscode.lm.invokeTool cannot reach them. */
     readonly chatTools: Readonly<Record<string, vscode.LanguageModelTool<object>>>;
+    /** Artifact sizes: what is kept and sent, and Current Branch's comparisons with the base. */
+    readonly sizes: { readonly store: ArtifactSizes; readonly branch: BranchSizes };
   };
 }

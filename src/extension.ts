@@ -1,56 +1,19 @@
 import vscode = require('vscode');
-import { AccountCommands } from './commands/accounts/accountCommands';
-import { ArtifactCommands } from './commands/artifacts/artifactCommands';
-import { BranchCommands } from './commands/builds/branchCommands';
-import { BuildCommands } from './commands/builds/buildCommands';
-import { ChatTools } from './commands/chatTools/chatTools';
-import { ChangedCommands } from './commands/changed/changedCommands';
-import { CommitsCommands } from './commands/changed/commitsCommands';
-import { ComparisonTool } from './commands/changed/comparisonTool';
-import { FlakyCommands } from './commands/testing/flakyCommands';
-import { HistoryCommands } from './commands/builds/historyCommands';
-import { InstallCommands } from './commands/artifacts/installCommands';
-import { LinkCommands } from './commands/links/linkCommands';
-import { NetworkCommands } from './commands/accounts/networkCommands';
-import { registerCommands, registerTools } from './commands/register';
-import { CommandTargets } from './commands/targets';
-import { TestCommands } from './commands/testing/testCommands';
-import { TokenCommands } from './commands/accounts/tokenCommands';
-import { testTimeScale } from './core/polling/pollSchedule';
-import { withMore } from './core/testing/comparisonText';
+import { accountsFeature } from './commands/accounts/feature';
+import { artifactsFeature } from './commands/artifacts/feature';
+import { buildsFeature } from './commands/builds/feature';
+import { changedFeature } from './commands/changed/feature';
+import { chatToolsFeature } from './commands/chatTools/feature';
+import { linksFeature } from './commands/links/feature';
+import { Registrar } from './commands/register';
+import { testingFeature } from './commands/testing/feature';
+import { createCollaborators } from './collaborators';
 import type { BuildServiceExports } from './exports';
 import { takeHostFetch } from './api';
-import { AUTH_PROVIDER_ID, ViewId } from './ids';
-import { Accounts } from './services/accounts/accounts';
-import { ContextKeys } from './services/contextKeys';
-import { CurrentBranch } from './services/branch/currentBranch';
-import { ErrorPresenter } from './services/errorPresenter';
-import { GitWorkspace } from './services/branch/gitWorkspace';
 import { adoptDisplayLanguage } from './services/language';
-import { Log, LOG_CHANNEL_NAME } from './services/log';
-import { BuildTracker } from './services/builds/buildTracker';
-import { RepoAccounts } from './services/branch/repoAccounts';
-import { RepoMap } from './services/branch/repoMap';
-import { Session } from './services/accounts/session';
-import { SettingProblemNotifier } from './services/settingProblems';
-import { SettingsService } from './services/settings';
-import { ChangedFunctions } from './services/testing/changedFunctions';
-import { ChangedOnLook } from './commands/changed/changedOnLook';
-import { FirstFailedSearch } from './services/testing/firstFailedSearch';
-import { TestComparisons } from './services/testing/testComparisons';
-import { UnencryptedConsent } from './services/accounts/unencryptedConsent';
-import { AppsView } from './views/apps/appsView';
-import { BranchStatusBar } from './views/branch/branchStatusBar';
-import { CurrentBranchView } from './views/branch/currentBranchView';
-import { CompletionNotice } from './views/completionNotice';
-import { QrPanel } from './views/qrPanel';
-import { BuildCoverage } from './views/testing/buildCoverage';
-import { BuildTests } from './views/testing/buildTests';
-import { coverageShown } from './views/testing/changedCoverage';
-import { FailureNotes } from './views/testing/failureNotes';
-import { FirstLook } from './services/firstLook';
+import { LOG_CHANNEL_NAME } from './services/log';
 
-// Creates the long-lived objects, wires them and returns at once: nothing here waits for the network.
+// Creates the long-lived objects, lists the features and returns at once: nothing here waits for the network.
 // Activated with the window (onStartupFinished): once the window has been focused, the Apps view lists
 // the apps and Current Branch loads the branch Git names, so the status bar and the notice need no click.
 export function activate(context: vscode.ExtensionContext): BuildServiceExports {
@@ -60,111 +23,21 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   // Test hooks: in VS Code's own test runs, and in a test host that installs the .vsix and sets this
   // variable (VS Code 1.139's web build runs no development-mode tests; see test/host/runInstalled.mjs).
   const testMode = context.extensionMode === vscode.ExtensionMode.Test || process.env.BUILD_SERVICE_TEST_HOOKS === '1';
-  // Constructing reads nothing: the account list and tokens are read once all is registered (below).
-  let accounts: Accounts | undefined = undefined;
-  const log = new Log(() => accounts?.knownSecrets() ?? []);
-  const settingProblems = new SettingProblemNotifier(log);
-  const settings = new SettingsService((value) => settingProblems.report(value));
-  const consent = new UnencryptedConsent(context.globalState, log);
-  accounts = new Accounts({
-    secrets: context.secrets,
-    globalState: context.globalState,
-    settings,
-    log,
-    userAgent: userAgentOf(context),
-    consent,
-  });
-  const presenter = new ErrorPresenter(log, accounts, () => settings.value.timeoutSeconds);
-  const session = new Session(accounts);
-  const contextKeys = new ContextKeys();
-  const firstLook = new FirstLook();
-  // Tests cannot wait a minute per look; they run the same schedule and pauses at a time scale.
-  const timeScale = testMode ? testTimeScale(process.env.BUILD_SERVICE_SOAK_TIME_SCALE) : undefined;
-  const tracker = new BuildTracker({ session, settings, log, presenter, timeScale });
-  const apps = new AppsView({ session, settings, presenter, tracker, contextKeys, log, extensionUri: context.extensionUri });
-  const git = new GitWorkspace(log);
-  const repoMap = new RepoMap(context.globalState, log);
-  const choices = new RepoAccounts(context.workspaceState, accounts);
-  const branch = new CurrentBranch({ git, session, settings, tracker, contextKeys, log, repoMap, choices, firstLook });
-  const branchView = new CurrentBranchView(branch, presenter, contextKeys, ViewId.currentBranch);
-  const statusBar = new BranchStatusBar(branch);
-  const buildTests = new BuildTests({ session, settings, branch, log });
-  const coverage = new BuildCoverage({ session, settings, branch, tests: buildTests, log });
-  const comparisons = new TestComparisons(git, log);
-  firstLook.watch([apps.view, branchView.view], () => buildTests.view?.failedSources() ?? []);
-  const firstFailed = new FirstFailedSearch(comparisons);
-  const failureNotes = new FailureNotes(comparisons, firstLook, log, firstFailed);
-  const changedCommands = new ChangedCommands({ git, branch, changed: new ChangedFunctions(coverageShown(coverage)) });
-  const qrPanel = new QrPanel(log);
-  const notice = new CompletionNotice({ tracker, settings, branch, log });
+  const shared = createCollaborators(context, testMode);
+  const registrar = new Registrar(shared.presenter);
+  context.subscriptions.push(shared, registrar);
 
-  const targets = new CommandTargets(apps);
-  const history = new HistoryCommands({ session, tracker, apps, targets, extensionUri: context.extensionUri, log });
-  const accountCommands = new AccountCommands({ accounts, settings, globalState: context.globalState, traces: [repoMap], log });
-  const tools = {
-    ...new ChatTools({ session, branch, git, tracker, apps, settings, log }).tools(),
-    ...new ComparisonTool({ session, branch, comparisons, firstFailed, settings, log }).tools(),
-    ...changedCommands.tools(log, () => settings.value.timeoutSeconds),
-  };
-  const commands = registerCommands(
-    {
-      ...accountCommands.table(),
-      ...new TokenCommands(accounts, apps, log).table(),
-      ...new LinkCommands(settings, targets, log).table(),
-      ...new BuildCommands({ session, apps, targets, tracker, log }).table(),
-      ...new BranchCommands({ session, git, model: branch, branchView, apps, targets, tracker, log }).table(),
-      ...new TestCommands({ tests: buildTests, coverage, targets, branch, session }).table(),
-      ...new InstallCommands({ session, git, branch, panel: qrPanel, targets, log }).table(),
-      ...history.table(),
-      ...new FlakyCommands({ comparisons, branch, session, locator: buildTests.locator }).table(),
-      ...new CommitsCommands({ git, tests: buildTests, notes: failureNotes }).table(),
-      ...changedCommands.table(),
-      ...new NetworkCommands(settings, consent).table(),
-      ...new ArtifactCommands({ session, settings, branch, targets, workspaceState: context.workspaceState, log }).table(),
-    },
-    presenter,
-  );
-  context.subscriptions.push(
-    log,
-    settings,
-    accounts,
-    session,
-    accountCommands,
-    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Build Service', accountCommands, {
-      supportsMultipleAccounts: true,
-    }),
-    tracker,
-    apps,
-    git,
-    branch,
-    branchView,
-    statusBar,
-    buildTests,
-    coverage,
-    qrPanel,
-    history,
-    comparisons,
-    failureNotes,
-    firstLook,
-    buildTests.onDidShow(({ asked }) => {
-      if (asked) firstLook.see();
-      failureNotes.lookAt(buildTests.view);
-    }),
-    // Beside a build: its failures against the base, then how much of what the branch changed its tests ran.
-    branchView.showNotes(
-      (account, buildId) => withMore(failureNotes.summaryOf(account, buildId), changedCommands.summaryOf(account, buildId)),
-      (listener) => vscode.Disposable.from(failureNotes.onDidChangeSummaries(listener), changedCommands.onDidLearn(listener)),
-    ),
-    changedCommands,
-    new ChangedOnLook({ changedCommands, branch, view: branchView.view, firstLook, coverage, settings, log }),
-    // A run drawn again with its notes takes the coverage's place in VS Code: the coverage goes back on top.
-    failureNotes.onDidNote(() => coverage.view?.showAgain()),
-    notice,
-    ...commands,
-    ...registerTools(tools),
-  );
+  // Each feature registers its commands, chat tools and views, and hands back what the test hooks read.
+  const accountsMenu = accountsFeature(shared, registrar);
+  linksFeature(shared, registrar);
+  const { history, notice } = buildsFeature(shared, registrar);
+  const qrPanel = artifactsFeature(shared, registrar);
+  testingFeature(shared, registrar);
+  chatToolsFeature(shared, registrar);
+  const changed = changedFeature(shared, registrar);
 
   // The tokens' round trip starts behind the registrations; then the apps' rows, before the view is opened.
+  const { accounts, apps, tracker, branch, branchView, statusBar, git, choices } = shared;
   accounts.readAhead();
   apps.preload();
 
@@ -173,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         secrets: context.secrets,
         globalState: context.globalState,
         accounts,
-        accountsMenu: accountCommands,
+        accountsMenu,
         get tokenSecretKey() {
           return accounts.settingsSecretKey();
         },
@@ -181,22 +54,18 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         appsView: apps.view,
         tracker,
         branch: { model: branch, tree: branchView, statusBar, git, tracker, choices },
-        tests: buildTests,
-        comparisons: { service: comparisons, notes: failureNotes },
-        changed: changedCommands,
-        coverage,
+        tests: shared.buildTests,
+        comparisons: { service: shared.comparisons, notes: shared.failureNotes },
+        changed,
+        coverage: shared.coverage,
         qrPanel,
         historyPanel: history.panel,
         notice,
-        chatTools: tools,
+        chatTools: registrar.registeredTools(),
+        sizes: { store: shared.sizes, branch: shared.branchSizes },
       }
     : undefined;
   return { apps, testing };
 }
 
 export function deactivate(): void {}
-
-function userAgentOf(context: vscode.ExtensionContext): string {
-  const { version } = context.extension.packageJSON as { version?: unknown };
-  return `build-service-vscode/${typeof version === 'string' ? version : '0'}`;
-}

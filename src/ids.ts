@@ -52,6 +52,7 @@ export const ToolName = {
   triggerBuild: 'buildService_triggerBuild',
   failuresAgainstBase: 'buildService_failuresAgainstBase',
   changedNotTested: 'buildService_changedNotTested',
+  sizeAgainstBase: 'buildService_sizeAgainstBase',
 } as const;
 export type ToolNameValue = (typeof ToolName)[keyof typeof ToolName];
 
@@ -99,6 +100,7 @@ export const Setting = {
   account: 'buildService.account',
   baseBranch: 'buildService.baseBranch',
   flakyTestBuilds: 'buildService.flakyTestBuilds',
+  sizeIncrease: 'buildService.sizeIncrease',
 } as const;
 
 export type SettingId = (typeof Setting)[keyof typeof Setting];

@@ -51,72 +51,44 @@ function statusCases(): FaultCase[] {
   for (const body of ['json', 'html', 'empty'] as const) {
     const route: RouteKey = 'GET /apps';
     const jsonMessage = body === 'json';
+    // Each status of GET /apps, answered with this body: the toast's text and the row left in the view.
+    const answered = (status: number, kind: ApiErrorKind, text: string, node: string, more: Partial<FaultCase> = {}): FaultCase => ({
+      name: `${status} with a ${body} body`,
+      where: 'apps',
+      route,
+      fault: { status, body },
+      kind,
+      text,
+      node,
+      icon: 'error',
+      ...more,
+    });
+    const retried = { icon: 'warning', requests: 3 } as const;
+    const accessToken = jsonMessage ? 'Invalid authorization token.' : 'The build service did not accept the access token.';
     cases.push(
-      {
-        name: `400 with a ${body} body`,
-        where: 'apps',
-        route,
-        fault: { status: 400, body },
-        kind: 'bad-request',
-        text: 'The build service refused the request as malformed (400).',
-        node: 'Request refused',
-        icon: 'error',
-      },
-      {
-        name: `401 with a ${body} body`,
+      answered(400, 'bad-request', 'The build service refused the request as malformed (400).', 'Request refused'),
+      answered(401, 'unauthorized', `${accessToken} ${TOKEN_FIX}`, accessToken, {
         host: body === 'html',
-        where: 'apps',
-        route,
         fault: { status: 401, body, errorMessage: 'Invalid authorization token' },
-        kind: 'unauthorized',
-        text: `${jsonMessage ? 'Invalid authorization token.' : 'The build service did not accept the access token.'} ${TOKEN_FIX}`,
-        node: jsonMessage ? 'Invalid authorization token.' : 'The build service did not accept the access token.',
-        icon: 'error',
-      },
-      {
-        name: `404 with a ${body} body`,
-        where: 'apps',
-        route,
-        fault: { status: 404, body },
-        kind: 'not-found',
-        text: 'The build service answered "not found" (404). Check that buildService.baseUrl is the service\'s /v1 address.',
-        node: 'Address not found',
-        icon: 'error',
-      },
-      {
-        name: `500 with a ${body} body`,
+      }),
+      answered(
+        404,
+        'not-found',
+        'The build service answered "not found" (404). Check that buildService.baseUrl is the service\'s /v1 address.',
+        'Address not found',
+      ),
+      answered(500, 'server-error', 'The build service had an internal error (500). Try again later.', 'Service error', {
         host: body === 'empty',
-        where: 'apps',
-        route,
-        fault: { status: 500, body },
-        kind: 'server-error',
-        text: 'The build service had an internal error (500). Try again later.',
-        node: 'Service error',
-        icon: 'error',
-      },
-      {
+      }),
+      answered(503, 'unavailable', unavailable(503), 'Service temporarily unavailable', {
+        ...retried,
         name: `503 with a ${body} body (retried, then given up)`,
         host: body === 'html',
-        where: 'apps',
-        route,
-        fault: { status: 503, body },
-        kind: 'unavailable',
-        text: unavailable(503),
-        node: 'Service temporarily unavailable',
-        icon: 'warning',
-        requests: 3,
-      },
-      {
+      }),
+      answered(504, 'unavailable', unavailable(504), 'Service temporarily unavailable', {
+        ...retried,
         name: `504 with a ${body} body (retried, then given up)`,
-        where: 'apps',
-        route,
-        fault: { status: 504, body },
-        kind: 'unavailable',
-        text: unavailable(504),
-        node: 'Service temporarily unavailable',
-        icon: 'warning',
-        requests: 3,
-      },
+      }),
     );
   }
   // The same statuses below an app: the row under the app says it, no toast.

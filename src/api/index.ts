@@ -1,6 +1,6 @@
 export { BuildServiceClient } from './client/client';
 export { parseBaseUrl } from './client/baseUrl';
-export { functionRan } from './parsing/parseResults';
+export { functionRan, listedOf, TESTS_MAX } from './parsing/parseResults';
 export { hasHostFetch, takeHostFetch } from './transport/vscodeRoute';
 export * from './errors';
 export type * from './models';
@@ -8,3 +8,4 @@ export type { BuildServiceClientOptions, Cancellable } from './client/client';
 export type { RequestReport } from './client/requester';
 export type { RetryOptions } from './client/retry';
 export type { NetworkOptions, ProxyOptions } from './transport/network';
+export { ARTIFACT_SIZE_MAX, contentRangeSize } from './downloads/artifactSize';

@@ -86,9 +86,12 @@ export interface TestResult {
   suite?: string;
 }
 
+/** Tests as an answer listed them, at most TESTS_MAX (parseResults.ts); `listed`: how many it held, when more. */
+export type TestList = TestResult[] & { listed?: number };
+
 export interface TestResults {
   buildId?: string;
-  tests: TestResult[];
+  tests: TestList;
 }
 
 /** Lines as a coverage report counts them: 0 <= covered <= total. */
@@ -111,8 +114,16 @@ export interface FileCoverage {
   readonly lines?: LineCount;
   /** Functions that ran, of those the report says whether they ran. */
   readonly functionsRan?: LineCount;
+  /** What the functions hold as sent until first use, for weighing a cached report (core/cache/weights.ts). */
+  readonly functionsHeld?: JsonHeld;
   /** Read on first use. */
   readonly functions: readonly FunctionCoverage[];
+}
+
+/** A parsed JSON value's size: its values (objects, arrays, strings, numbers) and its strings' characters, keys included. */
+export interface JsonHeld {
+  readonly values: number;
+  readonly chars: number;
 }
 
 export interface TargetCoverage {

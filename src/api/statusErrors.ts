@@ -17,7 +17,7 @@ export interface FailedAnswer {
 // proxy says while the service restarts, so it is `unavailable` too, though only 503/504 are retried.
 export function errorForStatus(answer: FailedAnswer): ApiError {
   const { status } = answer;
-  const serverMessage = redact(readServerMessage(answer.text), answer.token);
+  const serverMessage = readServerMessage(answer.text, answer.token);
   const [kind, lead] = describeStatus(status);
   const detail = serverMessage === undefined ? '' : `: ${serverMessage.replace(/\.$/, '')}`;
   const advice = kind === 'unavailable' ? ' Try again later; the service status page may tell more.' : '';
@@ -43,7 +43,10 @@ function describeStatus(status: number): [ApiErrorKind, string] {
   return ['invalid-response', 'The build service answered with an unexpected status'];
 }
 
-function readServerMessage(text: string): string | undefined {
+// Redacted before it is cut: a cut first could keep the start of a token that crossed the cut. Invisible
+// characters go first: the display rule (shownText, loggedText) takes them out anyway, which would join a
+// token split by zero-width spaces back together in the notice, the log and a chat answer.
+function readServerMessage(text: string, token: string): string | undefined {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -51,11 +54,47 @@ function readServerMessage(text: string): string | undefined {
     return undefined;
   }
   const error = (body as { error?: unknown } | null)?.error;
-  if (typeof error !== 'string' || error.trim() === '') return undefined;
-  const trimmed = error.trim();
-  return trimmed.length > MAX_SERVER_MESSAGE_LENGTH ? `${trimmed.slice(0, MAX_SERVER_MESSAGE_LENGTH)}…` : trimmed;
+  if (typeof error !== 'string') return undefined;
+  // Only as much of it as the cut can keep is made visible, so 32 MiB of zero-width spaces costs one scan.
+  for (let wanted = 2 * (MAX_SERVER_MESSAGE_LENGTH + token.length); ; wanted *= 2) {
+    const { start, whole } = visibleStart(error, wanted);
+    const redacted = redact(whole ? start.trim() : start.trimStart(), token);
+    if (whole && redacted === '') return undefined;
+    // Longer than the cut by a token's length: a token cut at the end of `start` is not within the cut.
+    if (whole || redacted.length > MAX_SERVER_MESSAGE_LENGTH + token.length) {
+      return redacted.length > MAX_SERVER_MESSAGE_LENGTH ? `${redacted.slice(0, MAX_SERVER_MESSAGE_LENGTH)}…` : redacted;
+    }
+  }
 }
 
-function redact(text: string | undefined, token: string): string | undefined {
-  return text === undefined || token === '' ? text : text.split(token).join('[token]');
+/**
+ * Control and format characters but line breaks and tabs, which the display rule turns into a space; a run
+ * of them at most 4,096 at a time (one regex over 16 million overflowed V8's stack).
+ */
+const HIDDEN = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\p{Cf}]{1,4096}/uy;
+
+/** The first `max` characters of `text` that are not HIDDEN; `whole` when nothing visible follows them. */
+function visibleStart(text: string, max: number): { start: string; whole: boolean } {
+  const parts: string[] = [];
+  let length = 0;
+  let at = 0;
+  for (;;) {
+    for (HIDDEN.lastIndex = at; HIDDEN.test(text);) at = HIDDEN.lastIndex;
+    if (at >= text.length) return { start: parts.join(''), whole: true };
+    if (length === max) return { start: parts.join(''), whole: false };
+    let end = at + 1;
+    while (end < text.length && end - at < max - length && !startsHidden(text, end)) end++;
+    parts.push(text.slice(at, end));
+    length += end - at;
+    at = end;
+  }
+}
+
+function startsHidden(text: string, at: number): boolean {
+  HIDDEN.lastIndex = at;
+  return HIDDEN.test(text);
+}
+
+function redact(text: string, token: string): string {
+  return token === '' ? text : text.split(token).join('[token]');
 }

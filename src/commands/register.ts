@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable, type Releasable } from '../core/disposable';
 import type { ErrorPresenter } from '../services/errorPresenter';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
@@ -25,6 +26,38 @@ export function registerCommands(table: CommandTable, presenter: ErrorPresenter)
   );
 }
 
-export function registerTools(tools: Record<string, vscode.LanguageModelTool<object>>): vscode.Disposable[] {
+export type ToolTable = Record<string, vscode.LanguageModelTool<object>>;
+
+export function registerTools(tools: ToolTable): vscode.Disposable[] {
   return Object.entries(tools).map(([name, tool]) => vscode.lm.registerTool(name, tool));
+}
+
+/** Where a feature registers: its commands through the one wrapper, its chat tools by name, and what it owns,
+ * all let go of together when the extension is. */
+export class Registrar extends Disposable {
+  private readonly tools: ToolTable = {};
+
+  constructor(private readonly presenter: ErrorPresenter) {
+    super();
+  }
+
+  commands(table: CommandTable): void {
+    this.register(...registerCommands(table, this.presenter));
+  }
+
+  chatTools(tools: ToolTable): void {
+    Object.assign(this.tools, tools);
+    this.register(...registerTools(tools));
+  }
+
+  /** Keeps `item` until the extension ends, and hands it back. */
+  own<T extends Releasable>(item: T): T {
+    this.register(item);
+    return item;
+  }
+
+  /** Every chat tool registered so far, by name (the test hooks call them where vscode.lm cannot). */
+  registeredTools(): Readonly<ToolTable> {
+    return this.tools;
+  }
 }

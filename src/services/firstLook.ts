@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { DisposableStore } from '../core/disposable';
 import { unlessAborted } from './abortableWait';
 
 /**
@@ -11,7 +12,7 @@ export class FirstLook implements vscode.Disposable {
   private seen = false;
   private markSeen: () => void = () => {};
   private readonly looked = new Promise<void>((resolve) => (this.markSeen = resolve));
-  private subscriptions: vscode.Disposable[] = [];
+  private readonly watching = new DisposableStore();
   /** The files of the failed tests shown, located in the workspace. */
   private failedSources: () => readonly vscode.Uri[] = () => [];
 
@@ -19,10 +20,8 @@ export class FirstLook implements vscode.Disposable {
   watch(views: readonly vscode.TreeView<unknown>[], failedSources: () => readonly vscode.Uri[]): void {
     if (this.seen) return;
     this.failedSources = failedSources;
-    this.subscriptions = [
-      ...views.map((view) => view.onDidChangeVisibility((e) => e.visible && this.see())),
-      vscode.window.onDidChangeVisibleTextEditors((editors) => this.sourceOpen(editors) && this.see()),
-    ];
+    for (const view of views) this.watching.add(view.onDidChangeVisibility((e) => e.visible && this.see()));
+    this.watching.add(vscode.window.onDidChangeVisibleTextEditors((editors) => this.sourceOpen(editors) && this.see()));
     if (views.some((view) => view.visible)) this.see();
   }
 
@@ -46,11 +45,10 @@ export class FirstLook implements vscode.Disposable {
   }
 
   private stopWatching(): void {
-    for (const s of this.subscriptions) s.dispose();
-    this.subscriptions = [];
+    this.watching.clear();
   }
 
   dispose(): void {
-    this.stopWatching();
+    this.watching.dispose();
   }
 }

@@ -4,7 +4,7 @@ import type { NoticeText } from '../core/text/serviceText';
 export type Severity = 'info' | 'warning' | 'error';
 
 // The one way to show a notification (lint enforces it). A notification turns `[label](command:…)` into a link
-// that runs the command, so its text is a NoticeText: every value in it made inert (core/serviceText.ts).
+// that runs the command, so its text is a NoticeText: every value in it made inert (core/text/serviceText.ts).
 export function notify<T extends string>(severity: Severity, text: NoticeText, ...buttons: T[]): Thenable<T | undefined> {
   switch (severity) {
     case 'error':

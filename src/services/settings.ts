@@ -8,6 +8,9 @@ import { BUILDS_PER_APP_DEFAULT, checkBuildsPerApp, checkFlag } from '../core/se
 import { checkAppId, checkBaseBranchName } from '../core/settings/validateBranch';
 import { checkDownloadSizeLimit, DOWNLOAD_LIMIT_DEFAULT_MB } from '../core/settings/validateDownloads';
 import { checkNotifyChoice, type NotifyChoice } from '../core/settings/notifyChoice';
+import { checkBaseBranch, checkFlakyBuilds, FLAKY_BUILDS_DEFAULT } from '../core/testing/comparisonSettings';
+import { checkSizeIncrease } from '../core/settings/validateSizes';
+import type { SizeLimit } from '../core/artifacts/artifactSizes';
 
 export interface SettingProblem {
   setting: SettingId;
@@ -35,6 +38,8 @@ export interface Settings {
   readonly coverageForCurrentBranch: boolean;
   /** The label of the account this workspace uses; '' for the first. */
   readonly account: string;
+  /** How much the branch's app may grow against the base before its row is marked; undefined: no limit. */
+  readonly sizeIncrease: SizeLimit | undefined;
   readonly problems: readonly SettingProblem[];
 }
 
@@ -46,7 +51,7 @@ export function readSettings(): Settings {
     problems.push({ setting, problem: checked.problem });
     return fallback;
   };
-  // Read per repository (services/testing/comparisonSettings.ts); checked here too, so a bad value is said like the others'.
+  // Read per repository (baseBranchSetting, below); checked here too, so a bad value is said like the others'.
   take(Setting.baseBranch, checkBaseBranchName(config.get('baseBranch')), '');
   const rawBase = config.get<unknown>('baseUrl');
   const baseUrlSet = typeof rawBase === 'string' ? rawBase.trim() !== '' : rawBase !== undefined && rawBase !== null;
@@ -73,8 +78,27 @@ export function readSettings(): Settings {
     showPassingTests: take(Setting.showPassingTests, checkFlag(config.get('showPassingTests'), false), false),
     coverageForCurrentBranch: take(Setting.coverageForCurrentBranch, checkFlag(config.get('coverageForCurrentBranch'), true), true),
     account: textOf(config.get('account')),
+    sizeIncrease: take(Setting.sizeIncrease, checkSizeIncrease(config.get('sizeIncrease')), undefined),
     problems,
   };
+}
+
+/**
+ * buildService.baseBranch for a repository: the user's own value wins over a workspace's (a team may
+ * commit one that does not fit everyone's checkout); '' when none is set or it is not a branch name.
+ */
+export function baseBranchSetting(resource?: vscode.Uri): string {
+  const inspected = vscode.workspace.getConfiguration(SETTINGS_SECTION, resource).inspect<unknown>('baseBranch');
+  for (const value of [inspected?.globalValue, inspected?.workspaceFolderValue, inspected?.workspaceValue]) {
+    const checked = checkBaseBranch(value);
+    if (checked) return checked;
+  }
+  return '';
+}
+
+/** buildService.flakyTestBuilds: how many finished builds of a branch the flaky tests are counted over. */
+export function flakyBuildsSetting(): number {
+  return checkFlakyBuilds(vscode.workspace.getConfiguration(SETTINGS_SECTION).get<unknown>('flakyTestBuilds')) ?? FLAKY_BUILDS_DEFAULT;
 }
 
 function textOf(raw: unknown): string {

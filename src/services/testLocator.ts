@@ -1,7 +1,9 @@
 import vscode = require('vscode');
 import { loggedText } from '../core/text/serviceText';
-import { locateTests, sourceFileParts, sourceGlob, type SourceFile } from '../core/testing/testSources';
+import { locateTests, SOURCE_EXTENSIONS, sourceFileParts, sourceGlob, type SourceFile } from '../core/testing/testSources';
+import { skippedText } from '../core/workspace/workspaceFile';
 import type { Log } from './log';
+import { readWorkspaceText } from './workspaceFiles';
 
 export interface TestLocation {
   readonly uri: vscode.Uri;
@@ -10,6 +12,8 @@ export interface TestLocation {
 
 /** Enough files for any real project; a runaway glob must not read a monorepo's every test. */
 const MAX_FILES = 200;
+/** The files of a search are kept (by build) until their tests are located: at most this much text (32 MiB of ASCII). */
+const MAX_HELD_CHARS = 32 * 1024 * 1024;
 /** The most tests of one build whose source is looked for; the rest are listed without a place. */
 export const MAX_LOCATED = 2000;
 
@@ -84,11 +88,20 @@ export class TestLocator {
     const found = await vscode.workspace.findFiles(glob, undefined, MAX_FILES);
     this.lastFound = found;
     const files: SourceFiles = new Map();
-    for (const uri of found) {
+    let held = 0;
+    for (const [index, uri] of found.entries()) {
+      if (held > MAX_HELD_CHARS) {
+        this.log.warn(`Test sources: ${found.length - index} file(s) not read: the first held ${MAX_HELD_CHARS} characters.`);
+        break;
+      }
       const { base } = sourceFileParts(uri.path);
-      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      const read = await readWorkspaceText(uri, SOURCE_EXTENSIONS);
+      if (read.kind === 'skipped')
+        this.log.warn(loggedText(`Test sources: ${skippedText(vscode.workspace.asRelativePath(uri), read.reason)}.`));
+      if (read.kind !== 'read') continue;
+      held += read.text.length;
       const named = files.get(base) ?? [];
-      named.push({ uri, path: uri.path, text });
+      named.push({ uri, path: uri.path, text: read.text });
       files.set(base, named);
     }
     this.log.info(`Test sources: ${found.length} file(s) found for ${glob}.`);

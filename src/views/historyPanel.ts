@@ -6,6 +6,7 @@ import { historyPageHtml } from '../core/builds/historyPage';
 import { filledText, loggedText, shownText } from '../core/text/serviceText';
 import type { Account } from '../services/accounts/accounts';
 import type { Log } from '../services/log';
+import type { ArtifactSize } from '../core/artifacts/artifactSizes';
 
 export const HISTORY_PANEL_VIEW_TYPE = 'buildService.buildHistory';
 
@@ -20,6 +21,8 @@ export interface ShownHistory {
   readonly subject: HistorySubject;
   /** Newest first, as listed. */
   readonly builds: readonly Build[];
+  /** The artifacts' sizes drawn, by build id. */
+  readonly sizes: ReadonlyMap<string, readonly ArtifactSize[]>;
   readonly title: string;
   readonly html: string;
   /** When the page was handed to the webview (performance.now()), and how long until its first paint. */
@@ -51,7 +54,11 @@ export class HistoryPanel implements vscode.Disposable {
   }
 
   /** `reveal: false`: drawn again where it is, without taking the focus (a newer build came in). */
-  show(subject: HistorySubject, builds: readonly Build[], { reveal = true } = {}): void {
+  show(
+    subject: HistorySubject,
+    builds: readonly Build[],
+    { reveal = true, sizes = new Map() }: { reveal?: boolean; sizes?: ReadonlyMap<string, readonly ArtifactSize[]> } = {},
+  ): void {
     const name = subject.app.name || subject.app.id;
     const named = subject.branch
       ? filledText(l10n.t('{0} on {1}'), [name, subject.branch], (text) => shownText(text, 60))
@@ -73,12 +80,12 @@ export class HistoryPanel implements vscode.Disposable {
       );
     }
     const html = historyPageHtml({
-      model: historyModel(builds, named),
+      model: historyModel(builds, named, sizes),
       title,
       nonce: newNonce(),
       scriptUri: this.panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'history.js')).toString(),
     });
-    this.current = { subject, builds, title, html, openedAt: performance.now(), paints: 0 };
+    this.current = { subject, builds, sizes, title, html, openedAt: performance.now(), paints: 0 };
     this.panel.title = title;
     this.panel.webview.html = html;
     if (reveal) this.panel.reveal();

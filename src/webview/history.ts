@@ -60,12 +60,14 @@ function options(): uPlot.Options {
       x: { time: false, range: [-0.5, Math.max(rows.length - 0.5, 0.5)] },
       pct: { range: [0, 100] },
       ...(model.series.minutesTop === undefined ? {} : { min: { range: [0, model.series.minutesTop] as uPlot.Range.MinMax } }),
+      mb: model.series.sizeTop === undefined ? { range: (_u, _min, max) => [0, Math.max(max, 1)] } : { range: [0, model.series.sizeTop] },
     },
     axes: [
       { ...axis, space: 48, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (rows[v]?.label ?? '') : '')) },
       { ...axis, scale: 'min', label: texts.minutes },
       { ...axis, scale: 'tests', side: 1, label: texts.tests, grid: { show: false }, stroke: colour('--vscode-charts-purple') },
       { ...axis, scale: 'pct', side: 1, label: `${texts.coverage} %`, grid: { show: false }, stroke: colour('--vscode-charts-yellow') },
+      ...(hasSizes() ? [{ ...axis, scale: 'mb', side: 1, label: texts.size, grid: { show: false }, stroke: colour(SIZE_COLOUR) }] : []),
     ],
     series: [
       { label: texts.columns[0], value: (_u, v) => (v === null ? '' : (rows[v]?.label ?? '')) },
@@ -77,6 +79,7 @@ function options(): uPlot.Options {
       { label: texts.tests, scale: 'tests', stroke: colour('--vscode-charts-purple'), width: 1.5, dash: [4, 4] },
       { label: texts.coverage, scale: 'pct', stroke: colour('--vscode-charts-yellow'), width: 1.5 },
       ...(model.series.offScale ? [offScaleSeries()] : []),
+      ...(hasSizes() ? sizeSeries() : []),
     ],
     cursor: { drag: { x: false, y: false }, points: { show: false } },
     legend: { show: true },
@@ -90,10 +93,38 @@ function offScaleSeries(): uPlot.Series {
   return { label: model.texts.offScale, scale: 'min', stroke, paths: () => null, points: { show: true, size: 11, width: 2, fill: stroke } };
 }
 
+/** The app's size over the builds, on its own axis; sizes beyond the scale (model.series.sizeTop) marked at its top. */
+const SIZE_COLOUR = '--vscode-charts-blue';
+
+function hasSizes(): boolean {
+  return model.series.size.some((v) => v !== null);
+}
+
+function sizeSeries(): uPlot.Series[] {
+  const stroke = colour(SIZE_COLOUR);
+  const line: uPlot.Series = {
+    label: model.texts.size,
+    scale: 'mb',
+    stroke,
+    width: 2,
+    spanGaps: true,
+    points: { show: true, size: 6, fill: stroke },
+  };
+  const marks: uPlot.Series = {
+    label: model.texts.sizeOffScale,
+    scale: 'mb',
+    stroke,
+    paths: () => null,
+    points: { show: true, size: 13, width: 2 },
+  };
+  return model.series.sizeOffScale ? [line, marks] : [line];
+}
+
 function data(): uPlot.AlignedData {
   const { series } = model;
   const marks = series.offScale ? [series.offScale] : [];
-  return [series.x, ...outcomes.map((o) => series.durationByOutcome[o]), series.queued, series.tests, series.coverage, ...marks];
+  const sizes = hasSizes() ? [series.size, ...(series.sizeOffScale ? [series.sizeOffScale] : [])] : [];
+  return [series.x, ...outcomes.map((o) => series.durationByOutcome[o]), series.queued, series.tests, series.coverage, ...marks, ...sizes];
 }
 
 /** The hovered build, named beside the pointer; the text is the model's, set as text. */
@@ -153,7 +184,7 @@ function fillTable(): void {
     th.scope = 'row';
     th.appendChild(build);
     tr.appendChild(th);
-    for (const text of [row.branch, row.state, row.created, row.queued, row.duration, row.tests, row.coverage])
+    for (const text of [row.branch, row.state, row.created, row.queued, row.duration, row.tests, row.coverage, row.size])
       tr.insertCell().textContent = text;
   });
   tableBox.appendChild(table);

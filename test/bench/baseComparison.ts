@@ -6,6 +6,7 @@ import type { TestResult } from '../../src/api/models';
 import { compareFailures } from '../../src/core/testing/baseComparison';
 import { flakyTests, type BuildFailures } from '../../src/core/testing/flaky';
 import { alternateCpu } from './measure';
+import { aBuild, aTest } from '../builders';
 import { ms, printTable, type Row } from './report';
 
 const COUNT = 5_000;
@@ -15,7 +16,7 @@ const BUDGET = 1.5;
 function failures(from: number): TestResult[] {
   return Array.from({ length: COUNT }, (_, i) => {
     const n = from + i;
-    return { run: 'iPhone 15 Pro', target: 'AppTests', suite: `Suite${n % 50}Tests`, name: `testFeature${n}()`, status: 'failed' };
+    return aTest({ suite: `Suite${n % 50}Tests`, name: `testFeature${n}()`, status: 'failed' });
   });
 }
 
@@ -52,13 +53,7 @@ const FLAKY_BUDGET = 4;
 
 /** `testExample()` of Suite{from}…: one name, told apart by suite. */
 function sameNamed(from: number, count: number): TestResult[] {
-  return Array.from({ length: count }, (_, i) => ({
-    run: 'iPhone 15 Pro',
-    target: 'AppTests',
-    suite: `Suite${from + i}Tests`,
-    name: 'testExample()',
-    status: 'failed',
-  }));
+  return Array.from({ length: count }, (_, i) => aTest({ suite: `Suite${from + i}Tests`, name: 'testExample()', status: 'failed' }));
 }
 
 function row(figure: string, pair: { subjectMs: number; baselineMs: number }, baseline: string, budget: number): Row {
@@ -100,11 +95,7 @@ export function sharedNamesRow(): Row {
 /** The flaky count over 10 builds of 10,000 same-named tests (odd suites in every other build); the baseline counts each suite's failures in a Map. */
 export function flakyCountRow(): Row {
   const history: BuildFailures[] = Array.from({ length: FLAKY_BUILDS }, (_, index) => ({
-    build: {
-      id: `b${index}`,
-      buildNumber: 100 - index,
-      commit: { branch: 'main', sha: `sha${index}`, tags: [] },
-    } as unknown as BuildFailures['build'],
+    build: aBuild({ id: `b${index}`, buildNumber: 100 - index, branch: 'main', sha: `sha${index}` }),
     failed: sameNamed(0, SHARED).filter((_, i) => i % 2 === 0 || index % 2 === 0),
   }));
   if (flakyTests('main', history).tests.length !== SHARED / 2) throw new Error('the flaky count did not find the odd suites');

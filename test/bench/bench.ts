@@ -22,7 +22,10 @@ import { downloadTwentyMebibytes } from './download';
 import { baseComparisonRow, flakyCountRow, sharedNamesRow } from './baseComparison';
 import { trackerHoldsRow } from './trackerHolds';
 import { changedFunctionsRow, firstFailedRow } from './firstFailed';
+import { cachedAnswersRow } from './cachedAnswers';
+import { hostileSizeRows } from './hostileSizes';
 import { drippingAnswers, type DripOutcome, listTenThousandApps, routeRequests, thousandSmallRequests } from './wire';
+import { historySizes } from './sizes';
 
 const root = join(__dirname, '../../..');
 
@@ -141,6 +144,20 @@ async function main(): Promise<void> {
   const downloader = await bundled<typeof import('./downloadEntry')>('downloadEntry.ts', join(root, 'test/bench/downloadEntry.ts'));
   rows.push(throughputRow(await downloadTwentyMebibytes(downloader)));
 
+  const sizer = await bundled<typeof import('./sizesEntry')>('sizesEntry.ts', join(root, 'test/bench/sizesEntry.ts'));
+  const sizes = await historySizes(sizer);
+  rows.push({
+    ...ratioRow(
+      `artifact sizes of the Build History's 50 builds (${sizes.artifacts} artifacts, 4 at once, kept as the store keeps them): ${sizes.requests} requests, alternating, median of 9`,
+      `fetch GET of the first byte per artifact, ${sizes.baselineRequests} requests`,
+      sizes,
+      1.2,
+    ),
+    // The requests are exact: one per artifact, or the row fails the run.
+    gated: sizes.requests !== sizes.artifacts,
+    pass: sizes.requests === sizes.artifacts && sizes.subjectMs / sizes.baselineMs <= 1.2,
+  });
+
   const apps = generateApps(10_000).map((app) => ({ id: app._id, name: app.app_name }));
   const byCodeUnits = () => [...apps].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   rows.push(
@@ -175,7 +192,8 @@ async function main(): Promise<void> {
   );
   rows.push(sameNameCoverageRow());
   rows.push(baseComparisonRow(), sharedNamesRow(), flakyCountRow(), trackerHoldsRow());
-  rows.push(await firstFailedRow(), changedFunctionsRow());
+  rows.push(await firstFailedRow(), changedFunctionsRow(), await cachedAnswersRow());
+  rows.push(...hostileSizeRows());
 
   const skipHost = process.env.BUILD_SERVICE_BENCH_HOST === '0';
   const host = skipHost ? { rows: [], problems: [] } : hostRows();

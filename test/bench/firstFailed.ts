@@ -14,6 +14,7 @@ import {
   type LineRange,
 } from '../../src/core/coverage/changedFunctions';
 import { findFirstFailed } from '../../src/core/testing/firstFailed';
+import { aBuild } from '../builders';
 import { alternate, alternateCpu } from './measure';
 import { ms, printTable, type Row } from './report';
 
@@ -22,18 +23,8 @@ const TESTS = 5_000;
 /** The build (by number, oldest 1) where test 0 began to fail. */
 const BROKEN_IN = 31;
 
-function build(number: number): Build {
-  return {
-    id: `b${number}`,
-    status: 'failed',
-    rawStatus: 'failed',
-    finished: true,
-    buildNumber: number,
-    commit: { branch: 'main', tags: [] },
-    testSummary: { testsCount: TESTS, testsPassed: 0 },
-    links: { download: [], install: [] },
-  };
-}
+const build = (number: number): Build =>
+  aBuild({ id: `b${number}`, status: 'failed', buildNumber: number, branch: 'main', testSummary: { testsCount: TESTS, testsPassed: 0 } });
 
 /** Each build's failed tests as the service would send them: 5,000, test 0 among them from BROKEN_IN on. */
 function bodies(): Map<string, string> {
@@ -99,8 +90,8 @@ export function changedFunctionsRow(): Row {
     const fileIn = coverageByPath(report);
     let ran = 0;
     for (const c of changed) {
-      const reported = fileIn(c.path)?.functions ?? [];
-      for (const fn of touchedFunctions(c.extents, c.ranges)) if (ranInReport(fn.name, reported)) ran++;
+      const ranHere = ranInReport(fileIn(c.path)?.functions ?? []);
+      for (const fn of touchedFunctions(c.extents, c.ranges)) if (ranHere.has(fn.name)) ran++;
     }
     return ran;
   };

@@ -4,6 +4,7 @@
 //   node esbuild.mjs --tests && node --expose-gc out/test/bench/trackerHolds.js
 import type { Build } from '../../src/api/models';
 import { FOLLOW_CAP, TrackedBuilds } from '../../src/core/builds/trackedBuilds';
+import { aBuild } from '../builders';
 import { alternateCpu } from './measure';
 import { ms, printTable, type Row } from './report';
 
@@ -11,18 +12,7 @@ const COUNT = 10_000;
 const BUDGET = 10;
 const OWNER = 'https://builds.example/v1';
 
-function running(i: number): Build {
-  return {
-    id: `b${i}`,
-    appId: 'app',
-    status: 'running',
-    rawStatus: 'running',
-    finished: false,
-    commit: { tags: [] },
-    testSummary: {},
-    links: { download: [], install: [] },
-  };
-}
+const running = (i: number): Build => aBuild({ id: `b${i}`, appId: 'app', status: 'running' });
 
 export function trackerHoldsRow(): Row {
   const builds = Array.from({ length: COUNT }, (_, i) => running(i));

@@ -91,10 +91,10 @@ export async function removeWorkspaceRepository(dir: string | undefined): Promis
 }
 
 /**
- * One repository for the whole run, made on first use; opened through the Git extension on every call.
- * `prepare` (e.g. a checkout) runs before that opening: Git reads a repository it opens at once, but
- * sees later changes only through its file watcher, a second or more late, up to some six while it
- * waits out its last refresh, and not while the window is unfocused.
+ * One repository for the whole run, made on first use; opened through the Git extension on every call,
+ * and read by Git at once (gitReads' `status()`). `prepare` (e.g. a checkout) runs before that: Git sees
+ * a change made behind its back otherwise only through its file watcher, a second or more late, up to
+ * some six while it waits out its last refresh, longer on a loaded machine, and not while the window is unfocused.
  */
 export async function testRepository(prepare?: (dir: string) => void): Promise<string> {
   repo ??= Promise.resolve().then(() => {
@@ -118,13 +118,18 @@ export async function testRepository(prepare?: (dir: string) => void): Promise<s
   assert.ok(gitExtension, 'the built-in Git extension is in this host');
   const exports = gitExtension.isActive ? gitExtension.exports : await gitExtension.activate();
   // Enabling is asynchronous in the Git extension: getAPI throws until its model exists.
+  let opened: { status(): Promise<void> } | null = null;
   await waitFor(async () => {
     try {
-      return Boolean(await exports.getAPI(1).openRepository(vscode.Uri.file(dir)));
+      opened = (await exports.getAPI(1).openRepository(vscode.Uri.file(dir))) as typeof opened;
+      return opened !== null;
     } catch {
       return false;
     }
   }, 'Git opened the repository');
+  // Open since an earlier suite: `prepare`'s checkout is read now, not when Git's file watcher gets to it
+  // (more than 10 s late on a loaded machine).
+  await opened!.status();
   return dir;
 }
 

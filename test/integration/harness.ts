@@ -27,6 +27,15 @@ export interface SuiteSetup {
   waitForApps?: boolean;
 }
 
+/** The Apps view as a user looks at it, signed in, listing apps; nothing polls, so every request is the test's. */
+export const APPS_VIEW_STILL: SuiteSetup = {
+  onlyIf: ui.uiProbeAvailable,
+  token: true,
+  settings: { autoRefresh: false },
+  openView: true,
+  waitForApps: true,
+};
+
 export interface ReferenceServiceSuite {
   readonly api: BuildServiceExports;
   readonly service: RunningService;

@@ -1,5 +1,5 @@
-// Waiting in the extension host: for a condition the user would see, or for time to pass so that
-// something that must not happen has had its chance to.
+// The one wait helper of every suite (unit and host): for a condition the user would see, or for time
+// to pass so that something that must not happen has had its chance to.
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -10,7 +10,12 @@ export interface Answer {
   body: string;
   headers: Record<string, string>;
   /** A body generated as it is sent (an artefact), instead of `body`. */
-  stream?: { size: number; blocks: () => Iterable<Buffer> };
+  stream?: {
+    size: number;
+    blocks: () => Iterable<Buffer>;
+    /** Written `bytes` at a time every `everyMs`; `record` says what was sent when the connection ended. */
+    trickle?: { bytes: number; everyMs: number; record: { sent: number; complete: boolean } };
+  };
 }
 
 export function jsonAnswer(status: number, value: unknown): Answer {

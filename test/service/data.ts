@@ -61,6 +61,12 @@ export interface ServiceData {
   origin: string;
   /** Builds whose tests are served as the live service sent them (API.md 2b): the name in `test`, `success` for passed. */
   testsAsLive: Set<string>;
+  /** Artefacts of a size of their own (seedSizes.ts), by path; the rest are artifactSize's. */
+  artifactSizes: Map<string, number>;
+  /** Artefact paths whose server ignores Range and trickles the whole file (a client must cut it off). */
+  rangeIgnored: Set<string>;
+  /** Each answer of those: the bytes written before the client closed the connection, and whether all were. */
+  trickled: { path: string; sent: number; complete: boolean }[];
 }
 
 export function emptyData(origin: string): ServiceData {
@@ -74,6 +80,9 @@ export function emptyData(origin: string): ServiceData {
     coverage: new Map(),
     deploymentGroups: new Map(),
     testsAsLive: new Set(),
+    artifactSizes: new Map(),
+    rangeIgnored: new Set(),
+    trickled: [],
   };
 }
 

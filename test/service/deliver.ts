@@ -62,6 +62,10 @@ function sendStream(
   timers: Timers,
 ): void {
   response.writeHead(answer.status, { ...answer.headers, 'content-type': answer.contentType, 'content-length': String(stream.size) });
+  if (stream.trickle) {
+    trickle(response, stream, stream.trickle, timers);
+    return;
+  }
   const blocks = stream.blocks()[Symbol.iterator]();
   const half = Math.floor(stream.size / 2);
   let sent = 0;
@@ -90,6 +94,33 @@ function sendStream(
     }
   };
   pump();
+}
+
+/** A few bytes at a time until all are written or the client goes away; the record says how far it got. */
+function trickle(
+  response: ServerResponse,
+  stream: NonNullable<Answer['stream']>,
+  { bytes, everyMs, record }: NonNullable<NonNullable<Answer['stream']>['trickle']>,
+  timers: Timers,
+): void {
+  const all = stream.blocks()[Symbol.iterator]();
+  let pending = Buffer.alloc(0);
+  response.on('close', () => (record.complete = response.writableFinished));
+  const step = (): void => {
+    if (response.destroyed) return;
+    while (pending.length < bytes) {
+      const next = all.next();
+      if (next.done) break;
+      pending = Buffer.concat([pending, next.value]);
+    }
+    const part = pending.subarray(0, bytes);
+    pending = pending.subarray(part.length);
+    if (part.length === 0) return void response.end();
+    record.sent += part.length;
+    response.write(part);
+    timers.after(everyMs, step);
+  };
+  step();
 }
 
 /** `[` + spaces + `]`, written as the client reads it, so a client that stops reading stops the server too. */

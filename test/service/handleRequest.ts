@@ -45,6 +45,7 @@ function normalAnswer(state: ServiceState, arrival: Arrival): Answer {
       query: target.query,
       body: body.text,
       contentType: firstHeader(request.headers['content-type']),
+      range: firstHeader(request.headers.range),
       nowMs: Date.now(),
       newBuildId: () => state.newBuildId(),
     });

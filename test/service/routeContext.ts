@@ -13,6 +13,8 @@ export interface RouteContext {
   query: Query;
   body: string;
   contentType: string | undefined;
+  /** The request's Range header (artefacts answer a first-byte range: artifactRoute.ts). */
+  range: string | undefined;
   nowMs: number;
   newBuildId(): string;
 }

@@ -6,6 +6,7 @@ import type { ServiceData, TestCase } from './data';
 import { commitInfoFor } from './commits';
 import { HOUR_MS, MINUTE_MS, SEED_EPOCH_MS, isoAt, objectIdFor } from './ids';
 import { SUITES } from './buildResults';
+import { seedArtifactSizes } from './seedSizes';
 
 export const COMPARE = {
   base: 'main',
@@ -103,4 +104,5 @@ export function seedBaseComparison(data: ServiceData, appId: string, repoUrl: st
     ...branches,
     ...[COMPARE.pullRequestInto, COMPARE.feature, COMPARE.pullRequest, COMPARE.orphan].map((name) => ({ name })),
   ]);
+  seedArtifactSizes(data, appId);
 }

@@ -6,17 +6,7 @@ import { extension } from '../integration/extension';
 import * as ui from '../integration/ui';
 import { sleep, waitFor } from '../integration/wait';
 import { beyondOpen } from './openRequests';
-import {
-  assertExplorerInFront,
-  gitRepositories,
-  latestBuilds,
-  printRequests,
-  requests,
-  requestsOfOpen,
-  shownBuilds,
-  spokenLine,
-  waitForStatusBar,
-} from './window';
+import { assertOpenedAsPlanned, printRequests, requests, requestsOfOpen, shownBuilds, waitForLatestInStatusBar } from './window';
 import { windowOf } from './windows';
 
 const startup = windowOf('background');
@@ -25,13 +15,7 @@ const [repository] = startup.repositories;
 const UNFOCUSED_MS = 6_000;
 
 describe('startup: a window opened in the background, a profile that opened a window on the service before', () => {
-  before(async () => {
-    await assertExplorerInFront();
-    assert.deepEqual(
-      (await gitRepositories(1)).map((r) => r.branch),
-      [repository.branch],
-    );
-  });
+  before(() => assertOpenedAsPlanned([repository]));
 
   it('asks the service nothing while the window is in the background', async function () {
     this.timeout(UNFOCUSED_MS + 60_000);
@@ -47,9 +31,7 @@ describe('startup: a window opened in the background, a profile that opened a wi
   it('once the window is in front, the status bar shows the branch builds, having asked no more than an open', async function () {
     this.timeout(60_000);
     await ui.focusWindow();
-    const latest = await latestBuilds(repository.remote, repository.branch);
-    const lines = latest.map(({ appName, build }) => spokenLine(appName, build));
-    await waitForStatusBar((label) => lines.every((line) => label.includes(line)), lines.join(' and '));
+    await waitForLatestInStatusBar(repository);
     const shown = await shownBuilds(startup);
     assert.deepEqual(beyondOpen(await requestsOfOpen(), startup, shown), []);
   });

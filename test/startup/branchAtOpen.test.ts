@@ -9,14 +9,14 @@ import { waitFor } from '../integration/wait';
 import { beyondOpen } from './openRequests';
 import {
   advanceBuilds,
-  assertExplorerInFront,
+  assertOpenedAsPlanned,
   finishBuild,
-  gitRepositories,
   latestBuilds,
   requests,
   requestsOfOpen,
   shownBuilds,
   spokenLine,
+  waitForLatestInStatusBar,
   waitForStatusBar,
 } from './window';
 import { windowOf } from './windows';
@@ -31,19 +31,11 @@ async function screenshot(name: string): Promise<void> {
 const [repository] = startup.repositories;
 
 describe('startup: a repository on develop, the token set before the window opened, a fresh profile', () => {
-  before(async () => {
-    await assertExplorerInFront();
-    assert.deepEqual(
-      (await gitRepositories(1)).map((r) => r.branch),
-      [repository.branch],
-    );
-  });
+  before(() => assertOpenedAsPlanned([repository]));
 
   it("the status bar shows each app's latest build of the branch, with no click", async function () {
     this.timeout(60_000);
-    const latest = await latestBuilds(repository.remote, repository.branch);
-    const lines = latest.map(({ appName, build }) => spokenLine(appName, build));
-    const item = await waitForStatusBar((label) => lines.every((line) => label.includes(line)), lines.join(' and '));
+    const { item, latest } = await waitForLatestInStatusBar(repository);
     assert.match(item.label, new RegExp(`^Build Service, branch ${repository.branch}, `));
     assert.match(item.text, new RegExp(`#${latest[0].build.build_number}\\b.* ${repository.branch}$`));
     await screenshot('startup-status-bar.png');

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { extension } from '../integration/extension';
 import { sleep, waitFor } from '../integration/wait';
-import { assertExplorerInFront, gitRepositories, printRequests, requests, statusBarItem } from './window';
+import { assertOpenedAsPlanned, printRequests, requests, statusBarItem } from './window';
 import { windowOf } from './windows';
 
 const [repository] = windowOf('noToken').repositories;
@@ -11,13 +11,7 @@ const WATCHED_MS = 60_000;
 const LOOK_EVERY_MS = 5_000;
 
 describe('startup: an address and no token', () => {
-  before(async () => {
-    await assertExplorerInFront();
-    assert.deepEqual(
-      (await gitRepositories(1)).map((r) => r.branch),
-      [repository.branch],
-    );
-  });
+  before(() => assertOpenedAsPlanned([repository]));
 
   it(`sends the service nothing in ${WATCHED_MS / 1000} s and shows no status-bar item`, async function () {
     this.timeout(WATCHED_MS + 60_000);

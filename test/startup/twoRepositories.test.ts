@@ -5,21 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { beyondOpen } from './openRequests';
-import { assertExplorerInFront, gitRepositories, latestBuilds, requestsOfOpen, shownBuilds, spokenLine, waitForStatusBar } from './window';
+import { assertExplorerInFront, gitRepositories, requestsOfOpen, shownBuilds, waitForLatestInStatusBar } from './window';
 import { windowOf } from './windows';
 
 const startup = windowOf('twoRepositories');
 const { repositories } = startup;
-
-/** Waits until the status bar speaks of every app's latest build of the repository's branch. */
-async function statusBarShows(repository: (typeof repositories)[number]): Promise<void> {
-  const latest = await latestBuilds(repository.remote, repository.branch);
-  const lines = latest.map(({ appName, build }) => spokenLine(appName, build));
-  await waitForStatusBar(
-    (label) => label.includes(`branch ${repository.branch},`) && lines.every((l) => label.includes(l)),
-    lines.join(' and '),
-  );
-}
 
 describe('startup: two repositories of different apps, a profile that opened a window on the service before', () => {
   let roots: { root: string; branch: string | undefined }[] = [];
@@ -33,11 +23,11 @@ describe('startup: two repositories of different apps, a profile that opened a w
   it("the status bar shows the first folder's builds, then the other's with its editor in front", async function () {
     this.timeout(90_000);
     const [first, second] = repositories;
-    await statusBarShows(first);
+    await waitForLatestInStatusBar(first);
     const other = roots.find((r) => r.branch === second.branch);
     assert.ok(other);
     await vscode.window.showTextDocument(vscode.Uri.file(path.join(other.root, 'README.md')));
-    await statusBarShows(second);
+    await waitForLatestInStatusBar(second);
   });
 
   it('opening asked for one app list and each repository its branch builds, nothing more', async () => {

@@ -105,6 +105,20 @@ export async function waitForStatusBar(test: (label: string) => boolean, what: s
   return last;
 }
 
+/** Waits until the status bar speaks of every app's latest build of the repository's branch; the item, and those builds. */
+export async function waitForLatestInStatusBar(repository: {
+  remote: string;
+  branch: string;
+}): Promise<{ item: StatusBarItem; latest: { appName: string; build: WireBuild }[] }> {
+  const latest = await latestBuilds(repository.remote, repository.branch);
+  const lines = latest.map(({ appName, build }) => spokenLine(appName, build));
+  const item = await waitForStatusBar(
+    (label) => label.includes(`branch ${repository.branch},`) && lines.every((l) => label.includes(l)),
+    lines.join(' and '),
+  );
+  return { item, latest };
+}
+
 /**
  * The window as a user opens it: the Explorer in front and no view of ours in the side bar, so whatever
  * our extension does, it did without being asked to show anything.
@@ -118,6 +132,15 @@ export async function assertExplorerInFront(): Promise<void> {
   assert.equal(heading?.toUpperCase(), 'EXPLORER', 'the side bar shows the Explorer');
   for (const view of ['Apps', 'Current Branch'])
     assert.deepEqual(await ui.texts(`.sidebar [aria-label^="${view} Section"]`), [], `the ${view} view is not open`);
+}
+
+/** The window as its row of windows.ts opens it: the Explorer in front, Git on each repository's branch. */
+export async function assertOpenedAsPlanned(repositories: readonly { branch: string }[]): Promise<void> {
+  await assertExplorerInFront();
+  assert.deepEqual(
+    (await gitRepositories(repositories.length)).map((r) => r.branch),
+    repositories.map((r) => r.branch),
+  );
 }
 
 interface GitApi {

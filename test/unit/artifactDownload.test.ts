@@ -14,16 +14,8 @@ import type { ApiError } from '../../src/api/errors';
 import { checkDownloadSizeLimit } from '../../src/core/settings/validateDownloads';
 import { addressAllowed, addressRange, type AddressRange } from '../../src/api/transport/downloadGuard';
 import { createTestCa, type TestCa } from '../network/certificates';
-import {
-  artifactDigest,
-  artifactSeed,
-  artifactSize,
-  LARGE_ARTIFACT_BYTES,
-  startArtifactHost,
-  startService,
-  type Build,
-  type RunningService,
-} from '../service/server';
+import { artifactDigest, artifactSeed, artifactSize, LARGE_ARTIFACT_BYTES } from '../service/artifacts';
+import { startArtifactHost, startService, type Build, type RunningService } from '../service/server';
 import { takeHostFetch } from '../../src/api/transport/vscodeRoute';
 import { useReferenceService } from './clientFixture';
 

@@ -4,31 +4,23 @@ import type { Build, TestResult } from '../../src/api/models';
 import { baseBuildFor, compareFailures } from '../../src/core/testing/baseComparison';
 import { fixedText, noComparisonText, summaryText, verdictText } from '../../src/core/testing/comparisonText';
 import { comparedBuildText } from '../../src/core/tools/comparisonAnswer';
+import { aBuild, aTest, type BuildFields } from '../builders';
 
-const test = (suite: string, name: string, status: string, run = 'iPhone 15 Pro'): TestResult => ({
-  run,
-  target: 'AppTests',
-  suite,
-  name,
-  status,
-});
+const test = (suite: string, name: string, status: string, run = 'iPhone 15 Pro'): TestResult => aTest({ run, suite, name, status });
 
-function build(id: string, number: number, branch: string, fields: Partial<Build> = {}): Build {
-  return {
+const build = (id: string, number: number, branch: string, fields: BuildFields = {}): Build =>
+  aBuild({
     id,
     status: 'failed',
-    rawStatus: 'failed',
-    finished: true,
     buildNumber: number,
     appId: 'app',
-    commit: { branch, sha: `sha${number}`, tags: [] },
+    branch,
+    sha: `sha${number}`,
     createdAt: `2026-01-${String(number).padStart(2, '0')}T10:00:00Z`,
     finishedAt: `2026-01-${String(number).padStart(2, '0')}T10:20:00Z`,
     testSummary: { testsCount: 10, testsPassed: 8 },
-    links: { download: [], install: [] },
     ...fields,
-  };
-}
+  });
 
 describe('failed tests against the base branch', () => {
   const base = [

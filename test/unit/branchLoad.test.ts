@@ -5,8 +5,10 @@ import { ApiError } from '../../src/api/errors';
 import { branchToLoad, gitBranch, loadBranch } from '../../src/core/branch/branchLoad';
 import { orNone } from '../../src/core/builds/latestBuild';
 import { readStored, sweep, type StoredRepos } from '../../src/core/apps/appRepos';
-import { withBuild, type BranchState } from '../../src/core/branch/branchState';
-import { useReferenceService, waitUntil } from './clientFixture';
+import { rowBuild, withBuild, type BranchState } from '../../src/core/branch/branchState';
+import { TrackedBuilds } from '../../src/core/builds/trackedBuilds';
+import { useReferenceService } from './clientFixture';
+import { waitFor } from '../integration/wait';
 
 const REMOTE_2048 = 'https://github.com/MyOrg/2048';
 const repo = (branch?: string) => ({ kind: 'repository' as const, root: '/r', branch, remoteUrls: [REMOTE_2048] });
@@ -53,7 +55,7 @@ describe('current branch rules', () => {
       fixture.service.data.builds.some((b) => b.app_id === a._id && /myorg\/2048/i.test(b.repo_url ?? '')),
     );
     assert.deepEqual(state.entries.map((e) => e.app.id).sort(), expected.map((a) => a._id).sort());
-    for (const entry of state.entries) assert.equal(entry.build?.commit.branch, 'develop');
+    for (const entry of state.entries) assert.equal(entry.held?.build.commit.branch, 'develop');
   });
 
   it('a window that knows which repository each app builds asks for the app list and the matching apps only', async () => {
@@ -131,7 +133,7 @@ describe('current branch rules', () => {
   it('a branch without builds leaves the app in the list with no build, rather than failing', async () => {
     const state = await loadBranch('never-built', [REMOTE_2048], '', sources());
     assert.ok(state.kind === 'builds' && state.entries.length > 0);
-    assert.ok(state.entries.every((e) => e.build === undefined));
+    assert.ok(state.entries.every((e) => e.held === undefined));
   });
 
   it('a sweep whose answers drip for ever fails at the deadline, holds no slot and asks no further app', async () => {
@@ -139,17 +141,35 @@ describe('current branch rules', () => {
     const client = fixture.client({ timeoutMs: 300 });
     assert.ok(fixture.service.data.apps.length > 4);
     await assert.rejects(loadBranch('develop', [REMOTE_2048], '', sources(client)), (e: ApiError) => e.kind === 'timeout');
-    await waitUntil(() => client.inFlight === 0, 'the other three end at their own deadlines');
+    await waitFor(() => client.inFlight === 0, 'the other three end at their own deadlines');
     assert.equal(fixture.service.requestsTo('GET /apps/:app_id/build/latest').length, 4, 'the four that filled the slots, no more');
   });
 
   it("a triggered build takes its app's place, only on its branch", async () => {
     const state = (await loadBranch('develop', [REMOTE_2048], '', sources())) as Extract<BranchState, { kind: 'builds' }>;
-    const shown = state.entries[0].build!;
+    const shown = state.entries[0].held!.build;
     const newer = { ...shown, id: 'new-build', buildNumber: 999 };
     const withNew = withBuild(state, newer);
-    assert.equal((withNew as typeof state).entries[0].build?.id, 'new-build');
+    assert.equal((withNew as typeof state).entries[0].held?.build.id, 'new-build');
     assert.equal(withBuild(state, { ...newer, commit: { ...newer.commit, branch: 'other' } }), state, 'another branch changes nothing');
     assert.equal((withNew as typeof state).entries.length, state.entries.length, 'no row added');
+  });
+
+  it("a row reads its build through the tracker's hold: a copied state still shows the tracker's latest copy", async () => {
+    const loaded = (await loadBranch('develop', [REMOTE_2048], '', sources())) as Extract<BranchState, { kind: 'builds' }>;
+    assert.ok(loaded.entries.length >= 2, 'two apps build the repository');
+    const tracker = new TrackedBuilds();
+    const [first, second] = loaded.entries;
+    const running = { ...first.held!.build, finished: false, status: 'running' as const };
+    const held = {
+      ...loaded,
+      entries: loaded.entries.map((e) => (e === first ? { app: e.app, held: tracker.hold('a', running, false).entry } : e)),
+    };
+    // Another app's new build: every other row is carried over, spread into a new state.
+    const next = withBuild(held, { ...second.held!.build, id: 'newer' }) as typeof loaded;
+    const copied = { ...next, entries: next.entries.map((e) => ({ ...e })) };
+    tracker.record('a', { ...running, finished: true, status: 'success' }, false);
+    assert.equal(rowBuild(copied.entries[0])?.status, 'success', "the tracker's copy, not the one the row had when copied");
+    assert.equal(rowBuild(copied.entries[1])?.id, 'newer');
   });
 });

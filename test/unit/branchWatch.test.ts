@@ -4,28 +4,17 @@ import * as assert from 'node:assert/strict';
 import type { App, Build } from '../../src/api/models';
 import type { BranchState } from '../../src/core/branch/branchState';
 import { carries, newLatest, pushed, sameApps, sameLatest, watchedBranchOf, type GitHead } from '../../src/core/branch/branchWatch';
+import { aBuild, type BuildFields } from '../builders';
 
 const ios: App = { id: 'ios', name: '2048 iOS App', platform: 'ios' };
 const android: App = { id: 'android', name: '2048 Android App', platform: 'android' };
 
-function build(id: string, over: Partial<Build> = {}): Build {
-  return {
-    id,
-    appId: 'ios',
-    status: 'failed',
-    rawStatus: 'failed',
-    finished: true,
-    commit: { branch: 'develop', tags: [] },
-    testSummary: {},
-    links: { download: [], install: [] },
-    ...over,
-  };
-}
+const build = (id: string, fields: BuildFields = {}): Build => aBuild({ id, appId: 'ios', status: 'failed', branch: 'develop', ...fields });
 
 const A = 'https://builds.example/v1';
 
 function builds(branch: string, ...entries: [App, Build | undefined][]): BranchState {
-  return { kind: 'builds', branch, pinned: false, entries: entries.map(([app, b]) => ({ app, build: b })) };
+  return { kind: 'builds', branch, pinned: false, entries: entries.map(([app, b]) => (b ? { app, held: { build: b } } : { app })) };
 }
 
 describe('the branch the poller watches', () => {
@@ -56,7 +45,7 @@ describe('the branch the poller watches', () => {
   it("carries the followed builds of its apps on its branch, not another branch's or app's", () => {
     const watch = watchedBranchOf(builds('develop', [ios, build('b1')]), A);
     assert.ok(carries(watch, build('x')));
-    assert.ok(!carries(watch, build('x', { commit: { branch: 'master', tags: [] } })));
+    assert.ok(!carries(watch, build('x', { branch: 'master' })));
     assert.ok(!carries(watch, build('x', { appId: 'android' })));
     assert.ok(!carries(undefined, build('x')));
   });

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describeFilter, isFiltered } from '../../src/core/builds/filter';
 import type { Build } from '../../src/api';
+import { aBuild, type BuildFields } from '../builders';
 import {
   buildLabel,
   buildTooltip,
@@ -14,21 +15,14 @@ import {
 import { statusBarText } from '../../src/core/branch/statusBarText';
 import { duration, exactTime, percent, relativeTime } from '../../src/core/text/time';
 
-function build(fields: Partial<Build> & { branch?: string } = {}): Build {
-  const { branch = 'main', ...rest } = fields;
-  return {
+const build = (fields: BuildFields = {}): Build =>
+  aBuild({
     id: '58a4e07838704cb2eacd7ce9',
     appId: '58a4e07838704cb2eacd7ce4',
-    status: 'success',
-    rawStatus: 'success',
-    finished: true,
     buildNumber: 12,
-    commit: { branch, sha: '0123456789abcdef0123456789abcdef01234567', message: 'Fix crash\n\nDetails', author: 'Ada', tags: [] },
-    testSummary: {},
-    links: { download: [], install: [] },
-    ...rest,
-  };
-}
+    commit: { branch: 'main', sha: '0123456789abcdef0123456789abcdef01234567', message: 'Fix crash\n\nDetails', author: 'Ada' },
+    ...fields,
+  });
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 

@@ -2,7 +2,8 @@
 // drips a byte at a time for ever never goes quiet long enough for them.
 import * as assert from 'node:assert/strict';
 import { concurrencyOf } from '../service/concurrency';
-import { expectApiError, firstAppId, useReferenceService, waitUntil } from './clientFixture';
+import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
+import { waitFor } from '../integration/wait';
 
 const DRIP = { dripEveryMs: 40 };
 
@@ -17,7 +18,7 @@ describe('BuildServiceClient: the overall deadline', () => {
     const error = await expectApiError(pending, 'timeout');
     assert.equal(error.message, 'The build service did not send its whole answer within 0.3 s.');
     assert.equal(client.inFlight, 0);
-    await waitUntil(() => concurrencyOf(fixture.service.baseUrl).current === 0, 'the service sees the connection closed');
+    await waitFor(() => concurrencyOf(fixture.service.baseUrl).current === 0, 'the service sees the connection closed');
     assert.equal(fixture.service.requestsTo('GET /apps').length, 1, 'not retried');
   });
 
@@ -53,9 +54,9 @@ describe('BuildServiceClient: the overall deadline', () => {
     const client = fixture.client({ timeoutMs: 5_000 });
     const controller = new AbortController();
     const pending = client.listBuilds(firstAppId(fixture.service), { signal: controller.signal });
-    await waitUntil(() => fixture.service.requests.length === 1, 'the request arrived');
+    await waitFor(() => fixture.service.requests.length === 1, 'the request arrived');
     controller.abort();
     await expectApiError(pending, 'cancelled');
-    await waitUntil(() => client.inFlight === 0, 'the slot freed');
+    await waitFor(() => client.inFlight === 0, 'the slot freed');
   });
 });

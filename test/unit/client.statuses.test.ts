@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
+import { loggedText, shownText } from '../../src/core/text/serviceText';
 import { expectApiError, firstAppId, useReferenceService } from './clientFixture';
 
 const UNKNOWN_ID = '0123456789abcdef01234567';
@@ -166,5 +167,34 @@ describe('BuildServiceClient: every status of the spec', () => {
       assert.ok(!text.includes(service.token), `token leaked in: ${text}`);
     }
     assert.match(String((failures[0] as { serverMessage?: string }).serverMessage), /bad token \[token\] given/);
+  });
+
+  it('a token across character 500 of a long message is redacted before the message is cut: no prefix of it is left', async () => {
+    const { service } = fixture;
+    const client = fixture.client({ retry: { attempts: 1 } });
+    // The token starts at character 481, so a cut at 500 would keep its first 19 characters.
+    service.setFault('GET /apps', { status: 403, errorMessage: `${'x'.repeat(480)} ${service.token} and more` });
+    const error = await expectApiError(client.listApps(), 'unauthorized');
+    const text = `${error.message} ${error.serverMessage ?? ''}`;
+    assert.ok(!text.includes(service.token.slice(0, 8)), `a prefix of the token is left in: ${text.slice(480, 520)}`);
+    assert.match(error.serverMessage ?? '', /x \[token\] and more$/);
+  });
+});
+
+describe('BuildServiceClient: a token hidden by invisible characters in a server message', () => {
+  const fixture = useReferenceService();
+
+  it('is redacted, though the display rule removes the characters that split it', async () => {
+    const { service } = fixture;
+    const client = fixture.client({ retry: { attempts: 1 } });
+    // A zero-width space, a soft hyphen and a bidi mark between the token's characters: not the token as
+    // sent, until shownText and loggedText take them out for the notice, the log and a chat answer.
+    const split = [...service.token].map((c, i) => c + ['\u200B', '\u00AD', '\u200E'][i % 3]).join('');
+    service.setFault('GET /apps', { status: 403, errorMessage: `denied for ${split}` });
+    const error = await expectApiError(client.listApps(), 'unauthorized');
+    for (const shown of [shownText(error.message, 2_000), loggedText(error.message), loggedText(error.serverMessage ?? '')]) {
+      assert.ok(!shown.includes(service.token.slice(0, 8)), `the token is shown: ${shown}`);
+    }
+    assert.match(error.serverMessage ?? '', /^denied for \[token\]/);
   });
 });

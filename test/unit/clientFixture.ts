@@ -57,9 +57,3 @@ export function firstAppId(service: RunningService): string {
   assert.ok(app, 'the reference service has seeded apps');
   return app._id;
 }
-
-/** Polls `condition` every 10 ms, for up to 2 s (settling work, not a measure of speed). */
-export async function waitUntil(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(condition(), what);
-}

@@ -6,7 +6,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parseBuild } from '../../src/api/parsing/parseBuild';
 import type { Build } from '../../src/api/models';
-import { Lru } from '../../src/core/cache/lru';
+import { CACHED_ANSWERS_MIB, CacheBudget, Lru } from '../../src/core/cache/lru';
+import { TESTS_MAX } from '../../src/api/parsing/parseResults';
 import { verdictText } from '../../src/core/testing/comparisonText';
 import { compareFailures, type TestRef } from '../../src/core/testing/baseComparison';
 import { CACHE_BOUNDS, ComparisonStore, type CacheName, type StoreLook } from '../../src/core/testing/comparisonStore';
@@ -18,6 +19,7 @@ import { COMPARE } from '../service/seedComparison';
 import { useReferenceService } from './clientFixture';
 
 const LOOKED_AT = 1_000;
+const MIB = 1024 * 1024;
 /** Base branches of the builds looked at, each with one finished build: more than any cache keeps. */
 const BASES = 150;
 const APPS = 60;
@@ -54,8 +56,13 @@ function seed(service: RunningService, count: number): Build[] {
   return Array.from({ length: count }, (_, i) => parseBuild(add(`cache-look:${i}`, `feature/look-${i}`, 2_000 + i)));
 }
 
-function storeOf(baseOf: (build: Build) => string, sent: { n: number }): ComparisonStore {
+function storeOf(
+  baseOf: (build: Build) => string,
+  sent: { n: number },
+  budget = new CacheBudget(CACHED_ANSWERS_MIB * MIB),
+): ComparisonStore {
   return new ComparisonStore({
+    budget,
     baseBranchOf: (_look, build) => Promise.resolve(baseOf(build)),
     flakyBuilds: () => 10,
     request: (signal, request) => {
@@ -85,6 +92,57 @@ describe('an LRU', () => {
 
 describe('the comparison caches', () => {
   const fixture = useReferenceService();
+
+  // Issue 47, finding 3: bounded by count, the failed-tests cache kept 64 lists whatever each held.
+  it('lists of 20,000 failed tests are kept by what they weigh: the caches stay under their one ceiling in MiB', async () => {
+    const template = featureBuild(fixture.service);
+    const tests = Array.from({ length: TESTS_MAX }, (_, i) => ({
+      name: `testFeatureNumber${i}()`,
+      status: 'failed' as const,
+      run: 'iPhone 15 Pro',
+      target: 'AppTests',
+      suite: `Suite${i % 50}Tests`,
+    }));
+    const looked: Build[] = [];
+    // More lists than the ceiling holds, fewer than the count allowed (64).
+    for (let i = 0; i < 24; i++) {
+      const build: WireBuild = { ...template, _id: objectIdFor(`weighed:${i}`), build_number: 5_000 + i };
+      fixture.service.data.builds.push(build);
+      fixture.service.data.tests.set(build._id, tests);
+      looked.push(parseBuild(build));
+    }
+    const budget = new CacheBudget(CACHED_ANSWERS_MIB * MIB);
+    const store = storeOf(() => COMPARE.base, { n: 0 }, budget);
+    const look: StoreLook = { account: { scoped: (id) => id }, client: fixture.client(), signal: new AbortController().signal };
+    let most = 0;
+    for (const build of looked) {
+      assert.equal((await store.failedTestsOf(look, build)).length, TESTS_MAX);
+      await new Promise((resolve) => setImmediate(resolve));
+      most = Math.max(most, store.weight());
+    }
+    assert.ok(most <= CACHED_ANSWERS_MIB * MIB, `${(most / MIB).toFixed(1)} MiB held`);
+    // Each list weighs a few MiB: fewer than the 24 looked at (all of which a count of 64 kept) are kept.
+    const kept = store.sizes().failedTests;
+    assert.ok(kept > 0 && kept <= 16, `${kept} lists of ${TESTS_MAX} tests kept`);
+  });
+
+  it('one budget for several caches: the least recently used entry of any of them goes first', () => {
+    const budget = new CacheBudget(100);
+    const [a, b] = [new Lru<string, string>(10, budget), new Lru<string, string>(10, budget)];
+    a.set('a1', 'x', 40);
+    b.set('b1', 'y', 40);
+    a.get('a1');
+    b.set('b2', 'z', 40);
+    assert.deepEqual([[...a.keys()], [...b.keys()]], [['a1'], ['b2']], 'b1, the oldest of both, went');
+    assert.equal(budget.used, 80);
+    const pending = 'answer';
+    a.set('a2', pending);
+    a.weigh('a2', pending, 70);
+    assert.ok(budget.used <= 100, `${budget.used} bytes`);
+    assert.deepEqual([...a.keys()], ['a2'], 'weighed when known, the oldest entries went to make room');
+    a.set('huge', 'h', 500);
+    assert.equal(a.has('huge'), false, 'an entry over the whole ceiling is not kept');
+  });
 
   it(`after ${LOOKED_AT.toLocaleString('en')} builds looked at, each cache holds at most its bound, and a list it dropped is collected`, async () => {
     const builds = seed(fixture.service, LOOKED_AT);

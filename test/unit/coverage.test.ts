@@ -13,14 +13,13 @@ import { APP_SOURCES, CI_CLONE } from '../service/appSources';
 import { IOS_2048 } from '../service/seedCatalog';
 import { type RunningService, startService } from '../service/server';
 import { writeTestSources } from '../service/testSources';
-
-const file = (path: string): FileCoverage => ({ path, functions: [] });
+import { aFile } from '../builders';
 
 /** `count` report files and as many workspace files, all named A.swift, each in a folder of its own; the workspace in reverse order. */
 function sameNamed(count: number): { report: FileCoverage[]; workspace: string[] } {
   const folder = (i: number) => `Sources/Module${i % 40}/Group${i % 7}/Folder${i}/A.swift`;
   return {
-    report: Array.from({ length: count }, (_, i) => file(`/Users/builder/clone/${folder(i)}`)),
+    report: Array.from({ length: count }, (_, i) => aFile(`/Users/builder/clone/${folder(i)}`)),
     workspace: Array.from({ length: count }, (_, i) => `/home/me/project/${folder(count - 1 - i)}`),
   };
 }
@@ -144,21 +143,21 @@ describe('coverage report parsing', () => {
 describe('coverage files in the workspace', () => {
   it('one glob for the whole report: the file names, or their extensions when there are too many', () => {
     assert.equal(
-      coverageGlob([file('/ci/a/Board.swift'), file('C:\\ci\\Score.swift'), file('x/Board.swift')]).glob,
+      coverageGlob([aFile('/ci/a/Board.swift'), aFile('C:\\ci\\Score.swift'), aFile('x/Board.swift')]).glob,
       '**/{Board.swift,Score.swift}',
     );
-    assert.equal(coverageGlob([file('Board.swift')]).glob, '**/Board.swift');
+    assert.equal(coverageGlob([aFile('Board.swift')]).glob, '**/Board.swift');
     // A name that would change the glob's meaning is not searched for.
-    assert.equal(coverageGlob([file('a/{x,y}.swift'), file('a/*.kt'), file('a/[b].m')]).glob, undefined);
-    const many = Array.from({ length: 6 }, (_, i) => file(`src/F${i}.${i % 2 ? 'kt' : 'swift'}`));
+    assert.equal(coverageGlob([aFile('a/{x,y}.swift'), aFile('a/*.kt'), aFile('a/[b].m')]).glob, undefined);
+    const many = Array.from({ length: 6 }, (_, i) => aFile(`src/F${i}.${i % 2 ? 'kt' : 'swift'}`));
     assert.equal(coverageGlob(many, { names: 5, extensions: 50 }).glob, '**/*.{kt,swift}');
   });
 
   it('200,000 extensions: the search asks for the 50 most common, and counts the ones left out', () => {
     const report = [
-      ...Array.from({ length: 30 }, (_, i) => file(`/ci/Sources/Type${i}.swift`)),
-      ...Array.from({ length: 20 }, (_, i) => file(`/ci/Sources/Type${i}.kt`)),
-      ...Array.from({ length: 200_000 }, (_, i) => file(`/ci/Sources/F${i}.e${i}`)),
+      ...Array.from({ length: 30 }, (_, i) => aFile(`/ci/Sources/Type${i}.swift`)),
+      ...Array.from({ length: 20 }, (_, i) => aFile(`/ci/Sources/Type${i}.kt`)),
+      ...Array.from({ length: 200_000 }, (_, i) => aFile(`/ci/Sources/F${i}.e${i}`)),
     ];
     const search = coverageGlob(report);
     assert.ok(search.glob !== undefined && search.glob.length < 1_000, `a glob of ${search.glob?.length} characters`);
@@ -168,18 +167,18 @@ describe('coverage files in the workspace', () => {
     // Only the first 50,000 report files are matched, so only their extensions count: 49,952 of them.
     assert.equal(search.extensionsLeftOut, 49_952 - 50);
     // A name no file system holds is not asked for.
-    assert.equal(coverageGlob([file(`/ci/${'x'.repeat(300)}.swift`)]).glob, undefined);
+    assert.equal(coverageGlob([aFile(`/ci/${'x'.repeat(300)}.swift`)]).glob, undefined);
   });
 
   it('matches by the longest shared path suffix; two report files never share a workspace file', () => {
     const workspace = ['/ws/ios/App/Score.swift', '/ws/ios/Networking/Score.swift', '/ws/ios/App/Board.swift', '/ws/Only.kt'];
     const report = [
-      file('/Users/ci/clone/ios/Networking/Score.swift'),
-      file('/Users/ci/clone/ios/App/Score.swift'),
-      file('Board.swift'),
-      file('C:\\agent\\src\\Only.kt'),
-      file('/Users/ci/clone/ios/Generated/Endpoints.swift'),
-      file('/elsewhere/Board.swift'),
+      aFile('/Users/ci/clone/ios/Networking/Score.swift'),
+      aFile('/Users/ci/clone/ios/App/Score.swift'),
+      aFile('Board.swift'),
+      aFile('C:\\agent\\src\\Only.kt'),
+      aFile('/Users/ci/clone/ios/Generated/Endpoints.swift'),
+      aFile('/elsewhere/Board.swift'),
     ];
     const match = matchCoverageFiles(report, workspace);
     const pairs = new Map(report.map((f, i) => [f.path, match[i] === -1 ? undefined : workspace[match[i]]]));
@@ -191,10 +190,10 @@ describe('coverage files in the workspace', () => {
     assert.equal(pairs.get('/elsewhere/Board.swift'), undefined);
     assert.equal(pairs.get('/Users/ci/clone/ios/Generated/Endpoints.swift'), undefined);
     // A later report file that shares more of the path takes the file from an earlier one.
-    const later = matchCoverageFiles([file('Score.swift'), file('/ci/ios/App/Score.swift')], ['/ws/ios/App/Score.swift']);
+    const later = matchCoverageFiles([aFile('Score.swift'), aFile('/ci/ios/App/Score.swift')], ['/ws/ios/App/Score.swift']);
     assert.deepEqual([...later], [-1, 0]);
     // A name is the whole name: Score.swift is not BestScore.swift, nor score.swift.
-    assert.deepEqual([...matchCoverageFiles([file('/ci/Score.swift')], ['/ws/BestScore.swift', '/ws/score.swift'])], [-1]);
+    assert.deepEqual([...matchCoverageFiles([aFile('/ci/Score.swift')], ['/ws/BestScore.swift', '/ws/score.swift'])], [-1]);
   });
 
   it('8,000 report files and 8,000 workspace files, all named A.swift: each matched to its own folder in well under 0.5 s', () => {
@@ -226,7 +225,7 @@ describe('coverage files in the workspace', () => {
 
   it('past the caps on report files and on workspace files of one name, files are left unmatched and counted', async () => {
     const workspace = ['/ws/1/A.swift', '/ws/2/A.swift', '/ws/3/A.swift', '/ws/B.swift'];
-    const report = [file('/ci/3/A.swift'), file('/ci/1/A.swift'), file('/ci/B.swift'), file('/ci/2/A.swift')];
+    const report = [aFile('/ci/3/A.swift'), aFile('/ci/1/A.swift'), aFile('/ci/B.swift'), aFile('/ci/2/A.swift')];
     const result = await matchCoverageFilesInTurns(report, workspace, { reportFiles: 3, candidatesPerName: 2 });
     // /ws/3 is past the cap of its name: /ci/3 takes the first A.swift, then /ci/1 (sharing more) takes it over.
     assert.deepEqual([...result.match], [-1, 0, 3, -1]);
@@ -242,7 +241,7 @@ describe('coverage files in the workspace', () => {
     const path = () => Array.from({ length: 1 + next(5) }, () => parts[next(parts.length)]).join(next(2) ? '/' : '\\');
     for (let run = 0; run < 3_000; run++) {
       const workspace = Array.from({ length: next(10) }, path);
-      const report = Array.from({ length: next(10) }, () => file(path()));
+      const report = Array.from({ length: next(10) }, () => aFile(path()));
       assert.deepEqual([...matchCoverageFiles(report, workspace)], pairwise(report, workspace), JSON.stringify({ workspace, report }));
     }
   });

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_JSON_DEPTH } from '../../src/api/parsing/jsonDepth';
+import { MAX_JSON_CONTAINERS, MAX_JSON_DEPTH } from '../../src/api/parsing/jsonDepth';
 import { MAX_IN_FLIGHT } from '../../src/api/client/requestGate';
 import { DEFAULT_RETRY } from '../../src/api/client/retry';
 import { MAX_REPO_URL_LENGTH, MAX_STORED_APPS, RESWEEP_AFTER_MS } from '../../src/core/apps/appRepos';
@@ -91,7 +91,7 @@ const quoted: Record<string, string[]> = {
     `its \`Retry-After\` (up to ${duration(MAX_RETRY_AFTER_MS)}), or backs off from ${duration(FIRST_BACKOFF_MS)}, doubling, to ${duration(MAX_BACKOFF_MS)}`,
   ],
   'docs/SECURITY.md': [
-    `deeper than ${n(MAX_JSON_DEPTH)} levels`,
+    `deeper than ${n(MAX_JSON_DEPTH)} levels, or holding more than ${n(MAX_JSON_CONTAINERS)} arrays and objects`,
     coverageLimits,
     `temporary files older\n  than ${duration(STALE_AFTER_MS)}`,
     `(${DOWNLOAD_LIMIT_DEFAULT_MB} MB unless you change it)`,
@@ -106,7 +106,7 @@ const quoted: Record<string, string[]> = {
     `at most ${n(COMPARED_TESTS_MAX)} tests of each\n  build are compared`,
     `every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
     `An account follows at most ${n(FOLLOW_CAP)} unfinished builds at once`,
-    `deeper\n  than ${n(MAX_JSON_DEPTH)} levels`,
+    `deeper\n  than ${n(MAX_JSON_DEPTH)} levels, or of more than ${n(MAX_JSON_CONTAINERS)} arrays and objects`,
     `(${n(MAX_REPO_URL_LENGTH)} characters an address, the first ${n(MAX_STORED_APPS)} apps of an account`,
     `\`buildService.downloadSizeLimitMB\` (default ${DOWNLOAD_LIMIT_DEFAULT_MB} MB)`,
     `last ${n(HISTORY_LIMIT)} builds as a chart`,
@@ -114,9 +114,9 @@ const quoted: Record<string, string[]> = {
   'docs/ARCHITECTURE.md': [
     `\`FOLLOW_CAP\` = ${n(FOLLOW_CAP)} followed per account`,
     `at most \`COMPARED_TESTS_MAX\` ${n(COMPARED_TESTS_MAX)} tests of each build`,
-    `deeper than ${n(MAX_JSON_DEPTH)} levels`,
+    `deeper than ${n(MAX_JSON_DEPTH)} levels, or of more than ${n(MAX_JSON_CONTAINERS)} arrays and objects`,
     `every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
-    `one list of ${n(FIRST_FAILED_BUILDS)} builds per branch`,
+    `at most the last ${n(FIRST_FAILED_BUILDS)} finished; reads`,
     `one list of ${n(HISTORY_LIMIT)} builds`,
   ],
   'docs/COVERAGE.md': [`past ${n(GLOB_LIMITS.names)} names, the extensions instead`],

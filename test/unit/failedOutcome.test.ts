@@ -1,24 +1,16 @@
 // One meaning of a failed test (core/testing/testOutcome.ts): the chat tool's answer, the comparison with the
 // base, the flaky count and the Testing view's tree count the same tests.
 import * as assert from 'node:assert/strict';
-import type { Build, TestResult } from '../../src/api/models';
+import type { TestResult } from '../../src/api/models';
 import { compareFailures } from '../../src/core/testing/baseComparison';
 import { flakyTests } from '../../src/core/testing/flaky';
 import { FAILED_STATUSES, outcomeOf } from '../../src/core/testing/testOutcome';
 import { leavesOf, testTree } from '../../src/core/testing/testTree';
 import { failedTestsText } from '../../src/core/tools/toolAnswers';
+import { aBuild, aTest } from '../builders';
 
-const test = (name: string, status: string): TestResult => ({ run: 'Pixel 8', target: 'app', suite: 'AuthTest', name, status });
-const build = {
-  id: 'b1',
-  status: 'failed',
-  rawStatus: 'failed',
-  finished: true,
-  buildNumber: 12,
-  commit: { branch: 'develop', sha: 'abc', tags: [] },
-  testSummary: { testsCount: 4, testsPassed: 1 },
-  links: { download: [], install: [] },
-} as unknown as Build;
+const test = (name: string, status: string): TestResult => aTest({ run: 'Pixel 8', target: 'app', name, status });
+const build = aBuild({ status: 'failed', buildNumber: 12, branch: 'develop', sha: 'abc', testSummary: { testsCount: 4, testsPassed: 1 } });
 
 describe('a failed test outcome', () => {
   const results = [test('testLogin', 'failed'), test('testLogout', 'error'), test('testToken', 'failure'), test('testSkip', 'skipped')];

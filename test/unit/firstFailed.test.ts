@@ -6,25 +6,22 @@ import type { Build, TestResult } from '../../src/api/models';
 import { findFirstFailed, historyFrom, probeBudget, type FirstFailed } from '../../src/core/testing/firstFailed';
 import { firstFailedText } from '../../src/core/testing/firstFailedText';
 import { addFirstFailedBuilds, CULPRIT } from '../service/seedFirstFailed';
+import { aBuild, type BuildFields } from '../builders';
 import { useReferenceService } from './clientFixture';
 
 const ref = (name: string) => ({ name, suite: 'S', target: 'T', run: 'R' });
 const failed = (name: string): TestResult => ({ ...ref(name), status: 'failed' });
 
-function build(number: number, fields: Partial<Build> = {}): Build {
-  return {
+const build = (number: number, fields: BuildFields = {}): Build =>
+  aBuild({
     id: `b${number}`,
     status: 'failed',
-    rawStatus: 'failed',
-    finished: true,
     buildNumber: number,
-    commit: { branch: 'main', tags: [] },
+    branch: 'main',
     finishedAt: new Date(Date.UTC(2026, 0, 1, number)).toISOString(),
     testSummary: { testsCount: 10, testsPassed: 9 },
-    links: { download: [], install: [] },
     ...fields,
-  };
-}
+  });
 
 /** n builds of main, newest first (#n down to #1); `failsFrom[name]` is the first number where that test fails. */
 function branch(n: number, failsFrom: Record<string, number>) {
@@ -92,7 +89,7 @@ describe('first failed in', () => {
   });
 
   it("the history is the branch's finished builds with tests from the build looked at back, at most 50", () => {
-    const listed = [build(9), build(8, { finished: false, status: 'running' }), build(7), build(6, { commit: { branch: 'x', tags: [] } })];
+    const listed = [build(9), build(8, { finished: false, status: 'running' }), build(7), build(6, { branch: 'x' })];
     listed.push(...Array.from({ length: 60 }, (_, i) => build(5 - i)));
     const history = historyFrom(listed[2], listed);
     assert.equal(history[0].id, 'b7');

@@ -1,15 +1,16 @@
 // Which tests of a branch are flaky: both outcomes on one commit, or more than one flip across its last builds.
 import * as assert from 'node:assert/strict';
-import type { Build, TestResult } from '../../src/api/models';
+import type { TestResult } from '../../src/api/models';
 import { flakyText } from '../../src/core/testing/comparisonText';
 import { flakyTests, type BuildFailures } from '../../src/core/testing/flaky';
+import { aBuild, aTest } from '../builders';
 
-const t = (name: string): TestResult => ({ run: 'Pixel 8', target: 'app', suite: 'AuthTest', name, status: 'failed' });
+const t = (name: string): TestResult => aTest({ run: 'Pixel 8', target: 'app', name, status: 'failed' });
 
 /** Newest first: each string is one build's failed tests, `sha` its commit. */
 function history(...builds: [sha: string, failed: string[]][]): BuildFailures[] {
   return builds.map(([sha, failed], index) => ({
-    build: { id: `b${index}`, buildNumber: 100 - index, commit: { branch: 'main', sha, tags: [] } } as unknown as Build,
+    build: aBuild({ id: `b${index}`, buildNumber: 100 - index, branch: 'main', sha }),
     failed: failed.map(t),
   }));
 }

@@ -3,25 +3,21 @@ import * as assert from 'node:assert/strict';
 import type { Build } from '../../src/api';
 import { HISTORY_LIMIT, historyModel, outcomeOf, secondsBetween } from '../../src/core/builds/history';
 import { historyPageHtml } from '../../src/core/builds/historyPage';
+import { historyWith } from '../../src/core/builds/historyList';
+import { aBuild, type BuildFields } from '../builders';
 
-function build(number: number, fields: Partial<Build> & { branch?: string } = {}): Build {
-  const { branch = 'main', ...rest } = fields;
-  return {
+const build = (number: number, fields: BuildFields = {}): Build =>
+  aBuild({
     id: `b${number}`,
     appId: 'app',
-    status: 'success',
-    rawStatus: 'success',
-    finished: true,
     buildNumber: number,
-    commit: { branch, tags: [] },
+    branch: 'main',
     createdAt: '2024-05-10T12:00:00Z',
     startedAt: '2024-05-10T12:01:30Z',
     finishedAt: '2024-05-10T12:06:33Z',
     testSummary: { testsCount: 10, testsPassed: 9, coverage: 0.6878 },
-    links: { download: [], install: [] },
-    ...rest,
-  };
-}
+    ...fields,
+  });
 
 describe('build history', () => {
   it('asks for 50 builds', () => {
@@ -178,5 +174,34 @@ describe('build history', () => {
     assert.ok(html.includes('<button id="toggle" type="button"'), 'the table toggle is a real button');
     const json = /<script id="history-data" type="application\/json">(.*)<\/script>/.exec(html)?.[1] ?? '';
     assert.equal((JSON.parse(json) as { rows: { branch: string }[] }).rows[0]?.branch, '</script><script>alert(1)</script>');
+  });
+});
+
+describe("an open chart's list, kept from the tracker's copies", () => {
+  const at = (minute: number) => `2024-05-10T12:${String(minute).padStart(2, '0')}:00Z`;
+  const listed = [build(3, { createdAt: at(30) }), build(2, { createdAt: at(20) }), build(1, { createdAt: at(10) })];
+
+  it("a listed build's new state replaces it in place; the same state draws nothing", () => {
+    const failed = { ...listed[1], status: 'failed' as const, rawStatus: 'failed' };
+    assert.deepEqual(
+      historyWith(listed, failed)?.map((b) => `${b.id} ${b.status}`),
+      ['b3 success', 'b2 failed', 'b1 success'],
+    );
+    assert.equal(historyWith(listed, { ...listed[1] }), undefined);
+  });
+
+  it('a new build goes on top, and the list keeps its length limit; one older than the whole list is left out', () => {
+    const running = build(4, { createdAt: at(40), finished: false, status: 'running', rawStatus: 'running' });
+    assert.deepEqual(
+      historyWith(listed, running)?.map((b) => b.id),
+      ['b4', 'b3', 'b2', 'b1'],
+    );
+    assert.deepEqual(
+      historyWith(listed, running, 3)?.map((b) => b.id),
+      ['b4', 'b3', 'b2'],
+    );
+    assert.equal(historyWith(listed, build(0, { createdAt: at(5) })), undefined);
+    assert.deepEqual(historyWith(listed, build(9, { createdAt: undefined }))?.[0]?.id, 'b9', 'no time: the newest');
+    assert.equal(historyWith(listed, running, HISTORY_LIMIT)?.length, 4);
   });
 });

@@ -4,23 +4,13 @@ import type { Build } from '../../src/api/models';
 import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, PollPauses } from '../../src/core/polling/pollPause';
 import { nextWait, planRound, type PlanInput } from '../../src/core/polling/pollPlan';
 import { DEFAULT_INTERVALS, PollClock } from '../../src/core/polling/pollSchedule';
+import { aBuild } from '../builders';
 
 const A = 'https://builds.example/v1';
 const B = 'https://staging.example/v1';
 const S = 1000;
 
-function running(id: string, appId: string, branch: string): Build {
-  return {
-    id,
-    appId,
-    status: 'running',
-    rawStatus: 'running',
-    finished: false,
-    commit: { branch, tags: [] },
-    testSummary: {},
-    links: { download: [], install: [] },
-  };
-}
+const running = (id: string, appId: string, branch: string): Build => aBuild({ id, appId, status: 'running', branch });
 
 const input: PlanInput = {
   followed: [{ owner: A, build: running('b1', 'ios', 'feature') }],

@@ -5,24 +5,14 @@ import type { Build } from '../../src/api/models';
 import type { WatchedBranch } from '../../src/core/branch/branchWatch';
 import { followedToAsk, nextWait, NOTHING_ANSWERED, planRound, pollWork, type PlanInput } from '../../src/core/polling/pollPlan';
 import { DEFAULT_INTERVALS, PollClock } from '../../src/core/polling/pollSchedule';
+import { aBuild } from '../builders';
 import { buildKey } from '../../src/core/builds/trackedBuilds';
 
 const A = 'https://builds.example/v1';
 const B = 'https://staging.example/v1';
 const S = 1000;
 
-function running(id: string, appId: string | undefined, branch: string): Build {
-  return {
-    id,
-    appId,
-    status: 'running',
-    rawStatus: 'running',
-    finished: false,
-    commit: { branch, tags: [] },
-    testSummary: {},
-    links: { download: [], install: [] },
-  };
-}
+const running = (id: string, appId: string | undefined, branch: string): Build => aBuild({ id, appId, status: 'running', branch });
 
 const develop = (account: string, ...apps: string[]): WatchedBranch => ({
   branch: 'develop',

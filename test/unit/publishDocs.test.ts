@@ -133,9 +133,10 @@ describe('versions', () => {
 
   it('the README names no version of the extension that the CHANGELOG does not list', () => {
     const listed = new Set(changelogVersions().map((v) => v.version));
-    // VS Code's, Node's and code-server's versions are not ours; neither are addresses (127.0.0.1).
+    // VS Code's, Node's and code-server's versions are not ours; neither are addresses (127.0.0.1), sizes or shares ("43.1 MB", "3.4%").
     const ours = read('README.md')
       .replace(/\b(VS Code|Node(\.js)?|code-server)\s+\d+(\.\d+)*(\s*(or|and|to|–)\s*\d+(\.\d+)*)?/g, '')
+      .replace(/\d+\.\d+\s*(KB|MB|GB|%)/g, '')
       .matchAll(/(?<![\d.])v?(\d+\.\d+(?:\.\d+)?)(?![\d.]*\d)/g);
     assert.deepEqual(
       [...ours].map((m) => m[1] ?? '').filter((v) => !listed.has(v)),

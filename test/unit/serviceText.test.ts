@@ -2,10 +2,11 @@
 // no line breaks, no link a notification would draw, no icon the status bar would draw, capped.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { filledText, iconSafeText, loggedText, notificationText, noticeText, SHOWN_MAX, shownText } from '../../src/core/text/serviceText';
+import { filledText, iconSafeText, loggedText, noticeText, SHOWN_MAX, shownText } from '../../src/core/text/serviceText';
 
 const HOSTILE = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u2028\u2029]/;
 const LINK = /\[[^\]]+\]\((https?:\/\/|command:|file:)/i;
+const AUTOLINK = /<[a-z][a-z0-9+.-]*:/i;
 
 /** Strings made mostly of what an attacker would send: controls, bidi, zero-width, link and icon syntax. */
 const hostileString = fc
@@ -17,6 +18,8 @@ const hostileString = fc
         '[Renew](command:workbench.action.terminal.sendSequence?%7B%7D)',
         '](',
         '[x](https://evil.example)',
+        '<https://evil.example/p>',
+        '<command:workbench.action.reloadWindow>',
         '$(',
         '$(alert)',
       ),
@@ -30,12 +33,12 @@ describe('text from the service, as shown', () => {
   it('never holds a control, bidi or zero-width character, a line break or a drawable link, and is capped', () => {
     fc.assert(
       fc.property(hostileString, (text) => {
-        for (const shown of [shownText(text), notificationText(text), iconSafeText(text)]) {
+        // One rule for every surface: a view, a notification, a tooltip's markdown, a chat tool's answer.
+        for (const shown of [shownText(text), iconSafeText(text)]) {
           assert.ok(!HOSTILE.test(shown), JSON.stringify(shown));
           assert.ok(shown.length <= SHOWN_MAX, `${shown.length} characters`);
+          assert.ok(!LINK.test(shown) && !shown.includes('](') && !AUTOLINK.test(shown), shown);
         }
-        const notification = notificationText(text);
-        assert.ok(!LINK.test(notification) && !notification.includes('](command:'), notification);
         assert.ok(!/(^|[^\\])\$\(/.test(iconSafeText(text)), iconSafeText(text));
       }),
       { numRuns: 2_000 },
@@ -44,7 +47,8 @@ describe('text from the service, as shown', () => {
 
   it('keeps the service words readable: letters of any script, emoji and punctuation stay as they were', () => {
     assert.equal(shownText('  Café  2048 — 例え  🚀 \u05E9\u05DC\u05D5\u05DD  '), 'Café 2048 — 例え 🚀 \u05E9\u05DC\u05D5\u05DD');
-    assert.equal(notificationText('Token expired. [Renew token](command:x)'), 'Token expired. [Renew token] (command:x)');
+    assert.equal(shownText('Token expired. [Renew token](command:x)'), 'Token expired. [Renew token] (command:x)');
+    assert.equal(shownText('main <https://evil.example/p>'), 'main < https://evil.example/p>');
     assert.equal(iconSafeText('$(zap) fast app'), '\\$(zap) fast app');
     assert.equal(shownText('\u00A0no-break space around\u3000'), 'no-break space around');
   });
@@ -52,6 +56,9 @@ describe('text from the service, as shown', () => {
   it('an author with a line break cannot add a tooltip line; a right-to-left override cannot reverse the rest', () => {
     assert.equal(shownText('Eve\nBuild ID: 000000000000000000000000'), 'Eve Build ID: 000000000000000000000000');
     assert.equal(shownText('invoice\u202Efdp.exe'), 'invoicefdp.exe');
+    // Tag characters and supplementary variation selectors: invisible here, ASCII to a language model.
+    assert.equal(shownText('main\u{E0001}\u{E0049}\u{E0047}\u{E004E}\u{E007F} fix\u{E0100}'), 'main fix');
+    assert.equal(loggedText('main\u{E0049}'), 'main');
   });
 
   it('caps a long name with an ellipsis, at the limit asked for', () => {

@@ -2,11 +2,12 @@
 // count find each test by its full identity, so their work grows with the number of tests, not its square;
 // and what a cap leaves out is said.
 import * as assert from 'node:assert/strict';
-import type { Build, TestResult } from '../../src/api/models';
+import type { TestResult } from '../../src/api/models';
 import { COMPARED_TESTS_MAX, compareFailures } from '../../src/core/testing/baseComparison';
 import { cappedText, summaryText, verdictText } from '../../src/core/testing/comparisonText';
 import { flakyTests, type BuildFailures } from '../../src/core/testing/flaky';
 import { comparedBuildText } from '../../src/core/tools/comparisonAnswer';
+import { aBuild } from '../builders';
 
 const COUNT = 10_000;
 const NAME = 'testExample()';
@@ -30,7 +31,7 @@ function sameNamed(from: number, count: number, status: string, reads: { n: numb
   });
 }
 
-const base41 = { id: 'base', buildNumber: 41 } as Build;
+const base41 = aBuild({ id: 'base', buildNumber: 41, branch: 'main' });
 
 describe('failed tests sharing one name', () => {
   it('10,000 failures named alike against 10,000 of the base: new, existing and fixed by suite, each test read a few times', () => {
@@ -54,7 +55,7 @@ describe('failed tests sharing one name', () => {
     const reads = { n: 0 };
     // Even suites fail in every build (broken, not flaky); odd ones in every other build (flaky, 5 of 10).
     const history: BuildFailures[] = Array.from({ length: 10 }, (_, index) => ({
-      build: { id: `b${index}`, buildNumber: 100 - index, commit: { branch: 'main', sha: `sha${index}`, tags: [] } } as unknown as Build,
+      build: aBuild({ id: `b${index}`, buildNumber: 100 - index, branch: 'main', sha: `sha${index}` }),
       failed: sameNamed(0, COUNT, 'failed', reads).filter((_, i) => i % 2 === 0 || index % 2 === 0),
     }));
     reads.n = 0;
@@ -87,7 +88,7 @@ describe('the cap of the comparison', () => {
     assert.equal(cappedText(compareFailures(here, base, false), 'main', base41), undefined, 'nothing said when all were compared');
     const answer = comparedBuildText({
       appName: 'Zest',
-      build: { ...base41, id: 'here', buildNumber: 42, status: 'failed', rawStatus: 'failed', commit: { branch: 'feature', tags: [] } },
+      build: aBuild({ id: 'here', buildNumber: 42, status: 'failed', branch: 'feature' }),
       failed: here,
       look: { kind: 'compared', branch: 'main', base: base41, failed: base },
       comparison: capped,

@@ -3,20 +3,9 @@
 import * as assert from 'node:assert/strict';
 import type { Build, BuildStatus } from '../../src/api';
 import { FOLLOW_CAP, TrackedBuilds } from '../../src/core/builds/trackedBuilds';
+import { aBuild } from '../builders';
 
-function build(id: string, status: BuildStatus): Build {
-  const finished = status !== 'queued' && status !== 'running';
-  return {
-    id,
-    appId: 'a',
-    status,
-    rawStatus: status,
-    finished,
-    commit: { tags: [] },
-    testSummary: {},
-    links: { download: [], install: [] },
-  };
-}
+const build = (id: string, status: BuildStatus): Build => aBuild({ id, appId: 'a', status });
 
 const A = 'https://builds.example/v1';
 const ids = (tracked: TrackedBuilds) => tracked.followed.map((f) => f.build.id);

@@ -49,6 +49,10 @@ const SAME_IN_GERMAN: Record<string, readonly string[]> = {
     '{0} KB',
     '{0} MB',
     '{0} GB',
+    '{0} B',
+    // An artifact's name and size ("app.apk 42.3 MB"), and its change after a comma.
+    '{0} {1}',
+    '{0} {1}, {2}',
     'Commit',
     '{0}:',
   ],

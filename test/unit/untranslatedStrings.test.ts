@@ -193,6 +193,7 @@ const ALLOWED: readonly Allowed[] = [
       'The request to the build service failed unexpectedly.',
       'The build service sent an answer that is not valid JSON (${}).',
       'The build service sent JSON nested deeper than ${} levels (${}); it was not read.',
+      'The build service sent JSON of more than ${} arrays and objects (${}); it was not read.',
     ],
   },
   {
@@ -332,7 +333,7 @@ const ALLOWED: readonly Allowed[] = [
     file: 'src/services/accounts/accounts.ts',
     texts: ['account ${} missing after sign-in'],
   },
-  { why: 'the product name as the Accounts menu names the provider', file: 'src/extension.ts', texts: ['Build Service'] },
+  { why: 'the product name as the Accounts menu names the provider', file: 'src/commands/accounts/feature.ts', texts: ['Build Service'] },
   { why: "parts of the presenter's log line", file: 'src/services/errorPresenter.ts', texts: ['status ${}', 'server said "${}"'] },
   {
     why: 'the product name as the Output channel name (the Log class stays English)',

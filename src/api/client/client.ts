@@ -3,9 +3,10 @@ import { ApiError } from '../errors';
 import type { NetworkOptions } from '../transport/network';
 import type { App, Branch, Build, BuildFilter, Coverage, DeploymentGroup, TestResults } from '../models';
 import { type DownloadOptions, type OpenedDownload, openDownload } from '../downloads/download';
+import { askArtifactSize } from '../downloads/artifactSize';
 import { parseApps, parseBranches, parseDeploymentGroups } from '../parsing/parseApps';
 import { parseBuild, parseBuilds } from '../parsing/parseBuild';
-import { parseCoverage, parseTestResults, parseTriggeredBuildId } from '../parsing/parseResults';
+import { parseCoverage, parseTestResults, parseTriggeredBuildId, TESTS_MAX } from '../parsing/parseResults';
 import { type ApiCall, type ApiAnswer, type RequestReport, Requester } from './requester';
 import { RequestGate } from './requestGate';
 import { DEFAULT_RETRY, type RetryOptions } from './retry';
@@ -124,7 +125,9 @@ export class BuildServiceClient {
   /** Only failed tests unless asked otherwise (the service's default). */
   async getTests(buildId: string, options: Cancellable & { showFailed?: boolean; showPassing?: boolean } = {}): Promise<TestResults> {
     const query = { showFailed: options.showFailed, showPassing: options.showPassing };
-    return parseTestResults(await this.get(apiPath('builds', buildId, 'tests') + queryString(query), options));
+    const path = apiPath('builds', buildId, 'tests') + queryString(query);
+    const answer = await this.answer(path, options, { key: 'tests', max: TESTS_MAX });
+    return parseTestResults(answer.body, answer.listed);
   }
 
   async getCoverage(
@@ -143,6 +146,15 @@ export class BuildServiceClient {
    * as a big file may take long: the timeout is per silence. Not one of the four slots: those are for answers. */
   async openDownload(url: string, options: DownloadOptions = {}): Promise<OpenedDownload> {
     return openDownload({ ...this.downloads, token: () => this.requester.readToken(), route: () => this.transport.route() }, url, options);
+  }
+
+  /** An artifact's size from one ranged request through the download's guards; undefined when the server will not say. */
+  async artifactSize(url: string, signal?: AbortSignal): Promise<number | undefined> {
+    return askArtifactSize(
+      { ...this.downloads, token: () => this.requester.readToken(), route: () => this.transport.route() },
+      url,
+      signal,
+    );
   }
 
   /** Requests holding one of the four slots now (the bench counts them). */
@@ -167,8 +179,11 @@ export class BuildServiceClient {
   }
 
   private async get(path: string, options: Cancellable): Promise<unknown> {
-    const answer = await this.gate.share(`GET ${path}`, options.signal, (signal) => this.send({ method: 'GET', path, signal }));
-    return answer.body;
+    return (await this.answer(path, options)).body;
+  }
+
+  private answer(path: string, options: Cancellable, list?: ApiCall['list']): Promise<ApiAnswer> {
+    return this.gate.share(`GET ${path}`, options.signal, (signal) => this.send({ method: 'GET', path, signal, list }));
   }
 
   /** POSTs are never shared: two triggers are two builds. */

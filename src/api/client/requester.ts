@@ -1,6 +1,7 @@
 import { Deadline } from '../transport/deadline';
 import { ApiError, cancelled } from '../errors';
-import { MAX_JSON_DEPTH, nestsDeeper } from '../parsing/jsonDepth';
+import { jsonShapeProblem, MAX_JSON_CONTAINERS, MAX_JSON_DEPTH } from '../parsing/jsonDepth';
+import { cutList } from '../parsing/listCut';
 import { type RetryOptions, backoffDelayMs, isRetryable, parseRetryAfter, sleep } from './retry';
 import { errorForStatus } from '../statusErrors';
 import type { HttpRequest, HttpResponse, Transport } from '../transport/transport';
@@ -34,12 +35,16 @@ export interface ApiCall {
   path: string;
   json?: unknown;
   signal?: AbortSignal;
+  /** The answer's list under this top-level key is cut to `max` items before it is parsed (listCut.ts). */
+  list?: { key: string; max: number };
 }
 
 /** A 2xx answer; `body` is the parsed JSON, or undefined when the body was empty. */
 export interface ApiAnswer {
   status: number;
   body: unknown;
+  /** With `list`: the items the answer's list held, before the cut. */
+  listed?: number;
 }
 
 // A bearer token is printable ASCII without spaces; anything else (a pasted line break) would be
@@ -106,7 +111,8 @@ export class Requester {
     const { status } = response;
     if (status >= 200 && status < 300) {
       this.report(call, attempt, started, { status });
-      return { status, body: decodeJson(response, request) };
+      const cut = call.list && cutList(response.text, call.list.key, call.list.max);
+      return { status, body: decodeJson(cut?.text ?? response.text, status, request), listed: cut?.listed };
     }
     const failure = errorForStatus({
       status,
@@ -156,13 +162,15 @@ function asApiError(error: unknown): ApiError {
   return new ApiError('network', 'The request to the build service failed unexpectedly.', { cause: error });
 }
 
-function decodeJson(response: HttpResponse, request: HttpRequest): unknown {
-  if (response.text.trim() === '') return undefined;
-  if (nestsDeeper(response.text)) {
-    const { status } = response;
+function decodeJson(text: string, status: number, request: HttpRequest): unknown {
+  if (text.trim() === '') return undefined;
+  const problem = jsonShapeProblem(text);
+  if (problem) {
     throw new ApiError(
       'invalid-response',
-      `The build service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels (${status}); it was not read.`,
+      problem === 'too-deep'
+        ? `The build service sent JSON nested deeper than ${MAX_JSON_DEPTH} levels (${status}); it was not read.`
+        : `The build service sent JSON of more than ${MAX_JSON_CONTAINERS.toLocaleString('en-US')} arrays and objects (${status}); it was not read.`,
       {
         status,
         method: request.method,
@@ -171,9 +179,8 @@ function decodeJson(response: HttpResponse, request: HttpRequest): unknown {
     );
   }
   try {
-    return JSON.parse(response.text);
+    return JSON.parse(text);
   } catch (cause) {
-    const { status } = response;
     throw new ApiError('invalid-response', `The build service sent an answer that is not valid JSON (${status}).`, {
       status,
       method: request.method,

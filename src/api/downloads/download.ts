@@ -14,8 +14,11 @@ export interface OpenedDownload {
   url: string;
   /** The Content-Length, when the server sent one. */
   size?: number;
-  /** The file name the server suggested (Content-Disposition), untrusted: core/fileName.ts makes it safe. */
+  /** The file name the server suggested (Content-Disposition), untrusted: core/artifacts/fileName.ts makes it safe. */
   suggestedName?: string;
+  /** The answer's status and headers: a ranged request reads its Content-Range (artifactSize.ts). */
+  status: number;
+  headers: RouteResponse['headers'];
   body: Readable;
 }
 
@@ -36,6 +39,8 @@ export interface DownloadConfig {
 export interface DownloadOptions {
   signal?: AbortSignal;
   onHop?: (hop: DownloadHop) => void;
+  /** More request headers (a Range), sent on every hop. */
+  headers?: Record<string, string>;
 }
 
 /** An http:// link given by an https:// service: refused like a redirect down to http://, before any byte is asked. */
@@ -96,7 +101,12 @@ export async function openDownload(config: DownloadConfig, link: string, options
     await checkHop(previous, url, withToken ? undefined : serviceRanges, route.chooser === 'vscode' && url.protocol === 'http:');
     const token = withToken ? await config.token() : undefined;
     // The bytes as the server holds them: fetch would inflate a gzip-encoded answer (an .apk, a .tar.gz) otherwise.
-    const headers: Record<string, string> = { accept: '*/*', 'accept-encoding': 'identity', 'user-agent': config.userAgent };
+    const headers: Record<string, string> = {
+      ...options.headers,
+      accept: '*/*',
+      'accept-encoding': 'identity',
+      'user-agent': config.userAgent,
+    };
     if (token) headers.authorization = `Bearer ${token}`;
     options.onHop?.({ url: url.href, withToken });
     let response: RouteResponse;
@@ -126,6 +136,8 @@ export async function openDownload(config: DownloadConfig, link: string, options
         url: url.href,
         size: Number.isSafeInteger(length) && length >= 0 ? length : undefined,
         suggestedName: dispositionName(firstHeader(response.headers['content-disposition'])),
+        status,
+        headers: response.headers,
         body: response.body,
       };
     }

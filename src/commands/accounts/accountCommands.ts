@@ -13,15 +13,14 @@ import { notify, withNotificationProgress } from '../../services/notify';
 import type { SettingsService } from '../../services/settings';
 import { AccountNode } from '../../views/apps/nodes';
 import type { CommandGroup } from '../register';
-
-/** globalState: the address last signed in to, offered first next time (not secret). */
-const LAST_ADDRESS_KEY = 'buildService.lastAddress';
+import { Disposable } from '../../core/disposable';
+import { PersistentState } from '../../services/persistentState';
 
 export interface AccountCommandsDeps {
   accounts: Accounts;
   settings: SettingsService;
   globalState: vscode.Memento;
-  /** What else keeps something of an account in globalState (the repository map), forgotten at sign-out. */
+  /** What else keeps something of an account in globalState (the repository map, artifact sizes), forgotten at sign-out. */
   traces: readonly { forget(accountId: string): Promise<void> }[];
   log: Log;
 }
@@ -45,15 +44,22 @@ export async function pickAccount(accounts: Accounts, target: unknown, title: st
  * signing in asks for the address, the token (a password box) and a name, checking the token with one
  * GET /apps before anything is stored. VS Code asks for sessions when it shows the menu, not at activation.
  */
-export class AccountCommands implements vscode.AuthenticationProvider, vscode.Disposable {
+export class AccountCommands extends Disposable implements vscode.AuthenticationProvider {
   private readonly changed = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changed.event;
   /** What VS Code was last told; undefined until it first asks, so nothing is read for it before. */
   private reported: Map<string, string> | undefined;
-  private readonly subscriptions: vscode.Disposable[];
+
+  /** globalState: the address last signed in to, offered first next time (not secret). */
+  private readonly state: PersistentState;
 
   constructor(private readonly deps: AccountCommandsDeps) {
-    this.subscriptions = [deps.accounts.onDidChange(() => void this.report()), deps.accounts.onDidChangeToken(() => void this.report())];
+    super();
+    this.state = new PersistentState(deps.globalState);
+    this.register(
+      deps.accounts.onDidChange(() => void this.report()),
+      deps.accounts.onDidChangeToken(() => void this.report()),
+    );
   }
 
   table(): CommandGroup<typeof CommandId.signIn | typeof CommandId.signOut> {
@@ -85,8 +91,9 @@ export class AccountCommands implements vscode.AuthenticationProvider, vscode.Di
 
   /** Asks, checks, stores; undefined when the user gave up or the check failed (the failure is thrown). */
   async signIn(): Promise<Account | undefined> {
-    const { accounts, globalState, settings, log } = this.deps;
-    const last = globalState.get<string>(LAST_ADDRESS_KEY) ?? settings.value.baseUrl;
+    const { accounts, settings, log } = this.deps;
+    const stored = this.state.read('buildService.lastAddress');
+    const last = typeof stored === 'string' ? stored : settings.value.baseUrl;
     const title = l10n.t('Build Service: Sign In');
     const address = await vscode.window.showInputBox({
       title,
@@ -126,7 +133,7 @@ export class AccountCommands implements vscode.AuthenticationProvider, vscode.Di
       accounts.check(baseUrl, token.trim(), label.trim()),
     );
     const account = await accounts.signIn(baseUrl, label.trim(), token.trim(), apps);
-    await globalState.update(LAST_ADDRESS_KEY, baseUrl);
+    await this.state.write('buildService.lastAddress', baseUrl);
     log.info(`Signed in to ${account.label} (${baseUrl}); the token is in secret storage.`);
     const n = apps.length;
     const listed = n === 0 ? l10n.t('no apps') : n === 1 ? l10n.t('1 app') : l10n.t('{0} apps', n.toLocaleString(vscode.env.language));
@@ -140,7 +147,7 @@ export class AccountCommands implements vscode.AuthenticationProvider, vscode.Di
     const label = account.label; // buildService.baseUrl's account stays, under its host
     await this.deps.accounts.signOut(account.id);
     await Promise.all(this.deps.traces.map((trace) => trace.forget(account.id)));
-    if (this.deps.globalState.get(LAST_ADDRESS_KEY) === account.id) await this.deps.globalState.update(LAST_ADDRESS_KEY, undefined);
+    if (this.state.read('buildService.lastAddress') === account.id) await this.state.write('buildService.lastAddress', undefined);
     const stillFromEnvironment = (await account.tokens.source()) === 'environment';
     this.deps.log.info(
       `Signed out of ${label}: its secrets, apps and followed builds are gone${stillFromEnvironment ? `; ${TOKEN_ENV_VAR} still signs in there` : ''}.`,
@@ -183,8 +190,8 @@ export class AccountCommands implements vscode.AuthenticationProvider, vscode.Di
     if (added.length || changed.length || removed.length) this.changed.fire({ added, changed, removed });
   }
 
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+  override dispose(): void {
+    super.dispose();
     this.changed.dispose();
   }
 }

@@ -16,6 +16,7 @@ import { saveWithProgress } from './artifactSave';
 import { offerGitignore } from './gitignoreOffer';
 import type { CommandGroup } from '../register';
 import type { CommandTargets } from '../targets';
+import { rowBuild } from '../../core/branch/branchState';
 
 export interface ArtifactCommandsDeps {
   session: Session;
@@ -68,7 +69,7 @@ export class ArtifactCommands {
     }
     const app = entries.length === 1 ? entries[0].app : await pickApp(entries.map((e) => e.app));
     if (!app) return undefined;
-    return this.branchTarget(client, app, state.branch, entries.find((e) => e.app === app)?.build);
+    return this.branchTarget(client, app, state.branch, rowBuild(entries.find((e) => e.app === app)));
   }
 
   /** The branch's build when it has artifacts, else its latest successful one. */

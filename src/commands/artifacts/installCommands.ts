@@ -14,6 +14,7 @@ import type { Session } from '../../services/accounts/session';
 import type { QrPanel } from '../../views/qrPanel';
 import type { CommandGroup } from '../register';
 import type { CommandTargets } from '../targets';
+import { rowBuild } from '../../core/branch/branchState';
 
 type InstallCommandId = typeof CommandId.showQrCode | typeof CommandId.installLatestBuild;
 
@@ -60,7 +61,7 @@ export class InstallCommands {
     const candidates = state.kind === 'builds' ? state.entries.map((e) => e.app) : await this.deps.session.apps(client);
     const app = candidates.length === 1 ? candidates[0] : await pickApp(candidates, branch);
     if (!app) return;
-    const shownBuild = state.kind === 'builds' ? state.entries.find((e) => e.app.id === app.id)?.build : undefined;
+    const shownBuild = state.kind === 'builds' ? rowBuild(state.entries.find((e) => e.app.id === app.id)) : undefined;
     const build = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: l10n.t('Finding the latest successful build') },
       () => this.latestSuccess(client, app, branch, shownBuild),

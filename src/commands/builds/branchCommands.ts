@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { completionStatusText } from '../../core/builds/buildLook';
-import { loggedText, noticeText } from '../../core/text/serviceText';
+import { filledText, iconSafeText, loggedText, noticeText } from '../../core/text/serviceText';
 import { CommandId, ViewId } from '../../ids';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
 import type { GitWorkspace } from '../../services/branch/gitWorkspace';
@@ -72,7 +72,7 @@ export class BranchCommands {
     const branch = await pickBranch(client, app, this.deps.git.snapshot, this.deps.log);
     if (branch === undefined) return;
     const title = noticeText(l10n.t('Triggering a build of {0} on {1}…'), app.name || app.id, branch);
-    const build = await triggerAndFollow(this.deps, {
+    const { id, build } = await triggerAndFollow(this.deps, {
       account,
       client,
       app,
@@ -80,7 +80,11 @@ export class BranchCommands {
       progress: (start) => withNotificationProgress(title, start),
     });
     // A status-bar note, not a toast: the user just asked for it, and the end gets a toast of its own.
-    vscode.window.setStatusBarMessage(completionStatusText(build, app.name || app.id), 5000);
+    const name = app.name || app.id;
+    const note = build
+      ? completionStatusText(build, name)
+      : filledText(l10n.t('Build {0} of {1} started; the views show it once the service answers for it.'), [id, name], iconSafeText);
+    vscode.window.setStatusBarMessage(note, 5000);
   }
 
   /** A build of another branch is not in the Current Branch view; its app in the Apps view lists it. */

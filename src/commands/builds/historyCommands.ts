@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Build } from '../../api';
 import { HISTORY_LIMIT } from '../../core/builds/history';
+import { historyWith } from '../../core/builds/historyList';
 import { notReady } from '../../core/accounts/connection';
 import { noticeText } from '../../core/text/serviceText';
 import { CommandId, ViewId } from '../../ids';
@@ -9,6 +10,8 @@ import type { Account } from '../../services/accounts/accounts';
 import type { Session } from '../../services/accounts/session';
 import type { BuildChange, BuildTracker } from '../../services/builds/buildTracker';
 import type { Log } from '../../services/log';
+import type { ArtifactSizes } from '../../services/sizes/artifactSizes';
+import type { ArtifactSize } from '../../core/artifacts/artifactSizes';
 import { notify } from '../../services/notify';
 import type { AppsView } from '../../views/apps/appsView';
 import { BranchBuildNode } from '../../views/branch/branchNodes';
@@ -22,6 +25,7 @@ export interface HistoryCommandsDeps {
   apps: AppsView;
   targets: CommandTargets;
   extensionUri: vscode.Uri;
+  sizes: ArtifactSizes;
   log: Log;
 }
 
@@ -29,9 +33,9 @@ export interface HistoryCommandsDeps {
 export class HistoryCommands implements vscode.Disposable {
   readonly panel: HistoryPanel;
   private readonly subscription: vscode.Disposable;
-  /** The reload under way after the tracker learned of a newer build, and whether another is due after it. */
-  private reloading: Promise<void> | undefined;
-  private reloadAgain = false;
+  /** Ends the sizes asked for the chart shown before. */
+  private sizing = new AbortController();
+  private sizingOf: HistorySubject | undefined;
 
   constructor(private readonly deps: HistoryCommandsDeps) {
     this.panel = new HistoryPanel({
@@ -56,7 +60,37 @@ export class HistoryCommands implements vscode.Disposable {
       { location: vscode.ProgressLocation.Window, title: l10n.t('Loading the build history') },
       () => this.history(subject),
     );
-    this.panel.show(subject, builds);
+    this.present(subject, builds, true);
+  }
+
+  /** Drawn with the sizes known, then once more when the finished builds' missing sizes are known (one request per artifact, once ever). */
+  private present(subject: HistorySubject, builds: readonly Build[], reveal: boolean): void {
+    const known = new Map<string, readonly ArtifactSize[]>(builds.map((b) => [b.id, this.deps.sizes.known(subject.account, b)]));
+    this.panel.show(subject, builds, { reveal, sizes: known });
+    const missing = builds.filter((b) => b.finished && known.get(b.id)?.some((a) => a.size === undefined));
+    // Another chart ends what the last one still asked; the same one drawn again lets it finish (its asks are shared).
+    const { app, account, branch } = subject;
+    const same = this.sizingOf && this.sizingOf.app.id === app.id && this.sizingOf.account === account && this.sizingOf.branch === branch;
+    if (!same) {
+      this.sizing.abort();
+      this.sizing = new AbortController();
+      this.sizingOf = subject;
+    }
+    if (missing.length === 0) return;
+    const sizing = this.sizing;
+    void this.deps.session
+      .readyFor(subject.account)
+      .then((client) =>
+        Promise.all(missing.map(async (b) => [b.id, await this.deps.sizes.of(subject.account, client, b, sizing.signal)] as const)),
+      )
+      .then(
+        (asked) => {
+          // Only over the list it was asked for: a newer list is drawn, with its own sizes, by its own call.
+          if (sizing.signal.aborted || this.panel.shown?.builds !== builds) return;
+          this.panel.show(subject, builds, { reveal: false, sizes: new Map([...known, ...asked]) });
+        },
+        (error: unknown) => this.deps.log.warn(`Build history sizes: ${error instanceof Error ? error.message : String(error)}`),
+      );
   }
 
   /** One request: the list carries every time and test summary the chart shows. */
@@ -66,39 +100,13 @@ export class HistoryCommands implements vscode.Disposable {
     return client.listBuilds(subject.app.id, { limit: HISTORY_LIMIT, ...(branch === undefined ? {} : { branch }) });
   }
 
-  /** A build of the chart's app the chart does not show as it is now (a new one, or one that finished): the chart is drawn again, one reload at a time. */
+  /** The tracker's copy of a build of the chart's app and branch: drawn into the list the chart holds, without asking the service again. */
   private tracked({ account, build }: BuildChange): void {
     const shown = this.panel.shown;
     if (!shown || account !== shown.subject.account || build.appId !== shown.subject.app.id) return;
     if (shown.subject.branch !== undefined && build.commit.branch !== shown.subject.branch) return;
-    const before = shown.builds.find((b) => b.id === build.id);
-    if (before && before.status === build.status && before.finished === build.finished) return;
-    // Not listed: a newer build, unless it is older than the whole list (a long list's tail, kept elsewhere).
-    const oldest = shown.builds.at(-1)?.createdAt;
-    if (!before && oldest !== undefined && build.createdAt !== undefined && build.createdAt < oldest) return;
-    this.redraw();
-  }
-
-  private redraw(): void {
-    const subject = this.panel.shown?.subject;
-    if (!subject) return;
-    if (this.reloading) {
-      this.reloadAgain = true;
-      return;
-    }
-    this.reloading = this.history(subject)
-      .then(
-        (builds) => {
-          if (this.panel.shown?.subject === subject) this.panel.show(subject, builds, { reveal: false });
-        },
-        (error: unknown) => this.deps.log.warn(`Build history not redrawn: ${error instanceof Error ? error.message : String(error)}`),
-      )
-      .finally(() => {
-        this.reloading = undefined;
-        if (!this.reloadAgain) return;
-        this.reloadAgain = false;
-        this.redraw();
-      });
+    const builds = historyWith(shown.builds, build);
+    if (builds) this.present(shown.subject, builds, false);
   }
 
   private subjectOf(node: unknown): HistorySubject | undefined {
@@ -117,6 +125,7 @@ export class HistoryCommands implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.sizing.abort();
     this.subscription.dispose();
     this.panel.dispose();
   }

@@ -1,11 +1,14 @@
-import vscode = require('vscode');
+import type * as vscode from 'vscode';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
 import type { FirstLook } from '../../services/firstLook';
 import type { Log } from '../../services/log';
 import type { SettingsService } from '../../services/settings';
+import type { WindowApis } from '../../services/windowApis';
 import { loggedText } from '../../core/text/serviceText';
 import type { BuildCoverage } from '../../views/testing/buildCoverage';
 import type { ChangedCommands } from './changedCommands';
+import { Disposable } from '../../core/disposable';
+import { branchLatestBuild } from '../../core/testing/branchTests';
 
 /** Builds whose changed functions were counted (or tried): the oldest goes first. */
 const MAX_COUNTED = 20;
@@ -13,7 +16,8 @@ const MAX_COUNTED = 20;
 export interface ChangedOnLookDeps {
   changedCommands: ChangedCommands;
   branch: CurrentBranch;
-  view: vscode.TreeView<unknown>;
+  view: Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>;
+  window: WindowApis;
   firstLook: FirstLook;
   coverage: BuildCoverage;
   settings: SettingsService;
@@ -23,20 +27,20 @@ export interface ChangedOnLookDeps {
 // Current Branch says "changed functions run by tests: N of M" without the command: once the user has
 // looked, while the view is visible and the window focused, once per build. When the Test Coverage view
 // follows the branch it waits for that view's coverage, so its own request is the only one.
-export class ChangedOnLook implements vscode.Disposable {
+export class ChangedOnLook extends Disposable {
   private readonly counted = new Set<string>();
   private readonly stop = new AbortController();
   private looked = false;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deps: ChangedOnLookDeps) {
+    super();
     const consider = () => this.consider();
-    this.subscriptions = [
+    this.register(
       deps.branch.onDidChange(consider),
       deps.view.onDidChangeVisibility(consider),
-      vscode.window.onDidChangeWindowState(consider),
+      deps.window.onDidChangeFocus(consider),
       deps.coverage.onDidShow(consider),
-    ];
+    );
     deps.firstLook.whenSeen(this.stop.signal).then(
       () => {
         this.looked = true;
@@ -47,10 +51,10 @@ export class ChangedOnLook implements vscode.Disposable {
   }
 
   private consider(): void {
-    const { branch, view, coverage, settings, changedCommands, log } = this.deps;
-    if (!this.looked || !view.visible || !vscode.window.state.focused) return;
+    const { branch, view, window, coverage, settings, changedCommands, log } = this.deps;
+    if (!this.looked || !view.visible || !window.focused) return;
     const state = branch.state;
-    const build = state.kind === 'builds' ? state.entries.find((e) => e.build?.finished)?.build : undefined;
+    const build = branchLatestBuild(state);
     const account = branch.activeAccount;
     if (!build || !account) return;
     const key = account.scoped(build.id);
@@ -64,8 +68,8 @@ export class ChangedOnLook implements vscode.Disposable {
     });
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.stop.abort();
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
   }
 }

@@ -1,11 +1,11 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import type { CommitRow } from '../../core/branch/commitsBetween';
+import { MAX_COMMITS, type CommitRow } from '../../core/branch/commitsBetween';
 import { buildLabel, shortSha } from '../../core/builds/buildLook';
 import { testName } from '../../core/testing/comparisonText';
 import { leavesOf, testTree } from '../../core/testing/testTree';
 import { iconSafeText, noticeText, shownText } from '../../core/text/serviceText';
-import { commitsBetween, type CommitsBetween } from '../../services/branch/commitsBetween';
+import { commitsBetween, EMPTY_TREE, type CommitsBetween } from '../../services/branch/commitsBetween';
 import type { GitWorkspace } from '../../services/branch/gitWorkspace';
 import type { Repository } from '../../services/branch/gitTypes';
 import { notify } from '../../services/notify';
@@ -14,8 +14,6 @@ import type { BuildTests } from '../../views/testing/buildTests';
 import type { CommandGroup } from '../register';
 
 export const SHOW_COMMITS_BETWEEN = 'buildService.showCommitsBetween';
-/** Git's empty tree: what a commit without a parent is compared with. */
-const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 /** The Git extension's Status values for a file added and a file deleted by a commit. */
 const ADDED = 1;
 const DELETED = 6;
@@ -102,12 +100,26 @@ function itemsOf(listed: CommitsBetween): CommitPick[] {
       },
     ];
   if (listed.rows.length === 0) return [{ label: l10n.t('No commits between these builds.') }];
-  return listed.rows.map((commit) => ({
+  // Said plainly when the list is not the whole range: it was cut, or the passing commit is not on this line.
+  const said: CommitPick[] =
+    listed.end === 'cut'
+      ? [{ label: l10n.t('Only the latest {0} commits were looked at: the range between these builds is longer.', MAX_COMMITS) }]
+      : listed.end === 'root'
+        ? [
+            {
+              label: l10n.t(
+                "The passing build's commit is not on the failing commit's first-parent line: all commits before it are listed.",
+              ),
+            },
+          ]
+        : [];
+  const rows = listed.rows.map((commit): CommitPick => ({
     label: iconSafeText(commit.subject) || shortSha(commit.hash),
     description: [iconSafeText(commit.author), commit.date?.toLocaleString(), shortSha(commit.hash)].filter(Boolean).join(' · '),
     detail: commit.touched ? `$(file-code) ${l10n.t("changed the failing test's file")}` : undefined,
     commit,
   }));
+  return [...said, ...rows];
 }
 
 /** The commit's changes in VS Code's changes editor, each file against the commit's first parent. */

@@ -1,10 +1,9 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import { notReady } from '../../core/accounts/connection';
 import { compareFailures } from '../../core/testing/baseComparison';
 import { isFailedTest } from '../../core/testing/testOutcome';
 import { comparisonAnswerText, type ComparedBuild } from '../../core/tools/comparisonAnswer';
-import { findApp, named, quoted } from '../../core/tools/toolAnswers';
+import { named } from '../../core/tools/toolAnswers';
 import { ToolName } from '../../ids';
 import type { Session } from '../../services/accounts/session';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
@@ -12,8 +11,10 @@ import type { Log } from '../../services/log';
 import type { SettingsService } from '../../services/settings';
 import type { FirstFailedSearch } from '../../services/testing/firstFailedSearch';
 import type { TestComparisons } from '../../services/testing/testComparisons';
-import { Answer, toolResult } from '../chatTools/chatToolResult';
+import { toolResult } from '../chatTools/chatToolResult';
+import { branchRowsFor } from '../chatTools/chatToolScope';
 import { firstFailedAnswer } from './firstFailedTool';
+import { rowBuild } from '../../core/branch/branchState';
 
 interface CompareInput {
   account?: string;
@@ -43,35 +44,22 @@ export class ComparisonTool {
   }
 
   private async answer(input: CompareInput, token: vscode.CancellationToken): Promise<string> {
-    const { branch, session, comparisons } = this.deps;
-    const label = input.account?.trim();
-    const account = label ? session.accounts.byLabel(label) : branch.activeAccount;
-    if (label && !account) throw new Answer(l10n.t('No account is called {0}.', quoted(label)));
-    if (!account) throw notReady({ kind: 'not-configured' });
-    const client = await account.ready();
-    await branch.reload();
-    const state = branch.state;
-    if (state.kind !== 'builds')
-      throw new Answer(l10n.t('The current branch has no builds to compare; check out a branch that an app builds.'));
-    let entries = state.entries;
-    if (input.app?.trim()) {
-      const found = findApp(
-        entries.map((e) => e.app),
-        input.app,
-      );
-      if (!found.app) throw new Answer(found.problem ?? l10n.t('No app is called {0}.', quoted(input.app)));
-      entries = entries.filter((e) => e.app === found.app);
-    }
+    const { comparisons } = this.deps;
+    const { account, client, branchName, entries } = await branchRowsFor(
+      this.deps,
+      input,
+      l10n.t('The current branch has no builds to compare; check out a branch that an app builds.'),
+    );
     const controller = new AbortController();
     const cancelled = token.onCancellationRequested(() => controller.abort());
     try {
       const look = { account, client, signal: controller.signal };
       const compared: ComparedBuild[] = [];
       const waiting: string[] = [];
-      for (const { app, build } of entries) {
+      for (const { app, build } of entries.map((e) => ({ app: e.app, build: rowBuild(e) }))) {
         const appName = app.name || app.id;
         if (!build?.finished) {
-          waiting.push(l10n.t('{0} has no finished build of {1} yet.', named(appName), named(state.branch)));
+          waiting.push(l10n.t('{0} has no finished build of {1} yet.', named(appName), named(branchName)));
           continue;
         }
         const failed = await comparisons.failedTestsOf(look, build);

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import type { App, BuildServiceClient } from '../../api';
+import type { BranchBuild } from '../../core/branch/branchState';
 import { notReady } from '../../core/accounts/connection';
 import { appNames, findApp, named, quoted } from '../../core/tools/toolAnswers';
 import type { Account } from '../../services/accounts/accounts';
@@ -54,4 +55,35 @@ export class ChatToolScope {
     if (mine.length === 1) return mine[0];
     throw new Answer(l10n.t('Which app? Name one of: {0}.', appNames(mine.length ? mine : apps)));
   }
+}
+
+/**
+ * The rows of the current branch a branch tool answers about: the account named (else the branch's), its
+ * client, and the branch's rows, of the named app only when one is named. `noBuilds` is the answer when
+ * the branch has none.
+ */
+export async function branchRowsFor(
+  deps: { session: Session; branch: CurrentBranch },
+  input: { account?: string; app?: string },
+  noBuilds: string,
+): Promise<{ account: Account; client: BuildServiceClient; branchName: string; entries: readonly BranchBuild[] }> {
+  const { branch, session } = deps;
+  const label = input.account?.trim();
+  const account = label ? session.accounts.byLabel(label) : branch.activeAccount;
+  if (label && !account) throw new Answer(l10n.t('No account is called {0}.', quoted(label)));
+  if (!account) throw notReady({ kind: 'not-configured' });
+  const client = await account.ready();
+  await branch.reload();
+  const state = branch.state;
+  if (state.kind !== 'builds') throw new Answer(noBuilds);
+  let entries = state.entries;
+  if (input.app?.trim()) {
+    const found = findApp(
+      entries.map((e) => e.app),
+      input.app,
+    );
+    if (!found.app) throw new Answer(found.problem ?? l10n.t('No app is called {0}.', quoted(input.app)));
+    entries = entries.filter((e) => e.app === found.app);
+  }
+  return { account, client, branchName: state.branch, entries };
 }

@@ -14,6 +14,7 @@ import type { AppsView } from '../../views/apps/appsView';
 import { Answer, toolResult, type AccountInput, type ListInput, type TestsInput } from './chatToolResult';
 import { ChatToolScope } from './chatToolScope';
 import { TriggerTool } from './chatTriggerTool';
+import { rowBuild } from '../../core/branch/branchState';
 
 export interface ChatToolsDeps {
   session: Session;
@@ -35,9 +36,9 @@ export class ChatTools {
     this.triggerTool = new TriggerTool(deps, this.scope);
   }
 
-  /** Every tool but the base comparison's (commands/changed/comparisonTool.ts) and the changed functions' (changedCommands.ts). */
+  /** Every tool but the base comparison's (commands/changed/comparisonTool.ts), the changed functions' (changedCommands.ts) and the sizes' (sizeTool.ts). */
   tools(): Record<
-    Exclude<ToolNameValue, typeof ToolName.failuresAgainstBase | typeof ToolName.changedNotTested>,
+    Exclude<ToolNameValue, typeof ToolName.failuresAgainstBase | typeof ToolName.changedNotTested | typeof ToolName.sizeAgainstBase>,
     vscode.LanguageModelTool<object>
   > {
     return {
@@ -66,7 +67,11 @@ export class ChatTools {
     const state = this.deps.branch.state;
     switch (state.kind) {
       case 'builds':
-        return branchStatusText(state.branch, state.entries, Date.now());
+        return branchStatusText(
+          state.branch,
+          state.entries.map((e) => ({ app: e.app, build: rowBuild(e) })),
+          Date.now(),
+        );
       case 'failed':
         throw state.error;
       case 'no-app':
@@ -86,7 +91,8 @@ export class ChatTools {
   }
 
   private async listBuilds(input: ListInput): Promise<string> {
-    const client = await this.scope.accountOf(input).ready();
+    const account = this.scope.accountOf(input);
+    const client = await account.ready();
     const app = await this.scope.app(client, input.app);
     const state = input.state?.trim().toLowerCase();
     if (state && !(FILTER_STATUSES as readonly string[]).includes(state))
@@ -94,11 +100,13 @@ export class ChatTools {
     const limit = Math.min(Math.max(Math.trunc(Number(input.limit) || 10), 1), 50);
     const filter = { branch: input.branch?.trim() || undefined, status: state as BuildStatus | undefined };
     const builds = await client.listBuilds(app.id, { ...filter, limit });
+    for (const build of builds) this.deps.tracker.record(account, build);
     return buildListText(app, filter, builds, Date.now());
   }
 
   private async failedTests(input: TestsInput): Promise<string> {
-    const client = await this.scope.accountOf(input).ready();
+    const account = this.scope.accountOf(input);
+    const client = await account.ready();
     let build;
     let appName: string;
     if (input.buildId?.trim()) {
@@ -116,6 +124,8 @@ export class ChatTools {
           throw new Answer(l10n.t('{0} has no build #{1} among its latest 100 builds.', named(appName), named(String(input.buildNumber))));
       }
     }
+    // What a tool reads is the one copy too: a view that shows this build shows what the answer says.
+    this.deps.tracker.record(account, build);
     const results = build.finished ? await client.getTests(build.id) : { tests: [] };
     return failedTestsText(build, appName, results.tests);
   }

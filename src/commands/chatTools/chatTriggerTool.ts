@@ -68,7 +68,7 @@ export class TriggerTool {
     this.confirmed.keep(keyOf(input), target);
     const [name, branch] = [target.app.name || target.app.id, target.branch];
     return {
-      invocationMessage: l10n.t('Triggering a build of {0} on {1}', named(name), named(branch)),
+      invocationMessage: l10n.t('Triggering a build of {0} on {1}', named(name), shownText(branch)),
       confirmationMessages: triggerQuestion(name, branch, this.deps.session.accounts.all().length > 1 ? target.account.label : undefined),
     };
   }
@@ -81,8 +81,16 @@ export class TriggerTool {
     // Signed out since the confirmation: that account is no longer there to build with.
     if (!this.deps.session.accounts.all().includes(account)) throw new Answer(notConfirmed('none'));
     const client = await account.ready();
-    const build = await triggerAndFollow(this.deps, { account, client, app, branch });
-    const [name, status] = [named(app.name || app.id), build.status];
+    const { id, build } = await triggerAndFollow(this.deps, { account, client, app, branch });
+    const name = named(app.name || app.id);
+    if (!build)
+      return l10n.t(
+        'Started a build of {0} on {1} (id {2}); the Build Service views follow it once the service answers for it.',
+        name,
+        named(branch),
+        named(id),
+      );
+    const status = build.status;
     return build.buildNumber !== undefined
       ? l10n.t(
           'Started build #{0} of {1} on {2} (id {3}); it is {4}. The Build Service views follow it.',

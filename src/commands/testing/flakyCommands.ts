@@ -14,6 +14,7 @@ import { isCancellation, type TestComparisons } from '../../services/testing/tes
 import { AppNode } from '../../views/apps/nodes';
 import { BranchBuildNode } from '../../views/branch/branchNodes';
 import type { CommandGroup } from '../register';
+import { rowBuild } from '../../core/branch/branchState';
 
 export interface FlakyCommandsDeps {
   comparisons: TestComparisons;
@@ -112,7 +113,7 @@ export class FlakyCommands {
     const entries = state.kind === 'builds' ? state.entries : [];
     const choices =
       entries.length > 0
-        ? entries.map((e) => ({ app: e.app, build: e.build }))
+        ? entries.map((e) => ({ app: e.app, build: rowBuild(e) }))
         : (await session.apps(await account.ready())).map((app) => ({ app, build: undefined }));
     const chosen =
       choices.length === 1

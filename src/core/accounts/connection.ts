@@ -1,4 +1,4 @@
-// Why the build service cannot be asked yet, as a failure: services/session.ts finds the reason, and
+// Why the build service cannot be asked yet, as a failure: services/accounts/session.ts finds the reason, and
 // every command, view and chat tool reports the ApiError made here, which errorMessages.ts puts in words.
 import { ApiError } from '../../api/errors';
 import { Setting } from '../../ids';

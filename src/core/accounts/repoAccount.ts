@@ -1,4 +1,4 @@
-// Which account a repository's section uses, without vscode: services/currentBranch.ts asks the accounts,
+// Which account a repository's section uses, without vscode: services/branch/currentBranch.ts asks the accounts,
 // remembers the user's answer per repository and shows the quick pick when this says 'ask'.
 
 interface AppLike {

@@ -1,4 +1,4 @@
-// Which repository each app builds, per account, as kept across windows (services/repoMap.ts stores
+// Which repository each app builds, per account, as kept across windows (services/branch/repoMap.ts stores
 // it in globalState): learning it costs one request per app, so a window that knows it asks only
 // for the apps that match. Nothing here is secret: app ids and repository addresses.
 import { MAX_IN_FLIGHT } from '../../api/client/requestGate';

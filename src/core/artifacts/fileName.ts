@@ -17,10 +17,11 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$
 export function safeFileName(raw: string | undefined, fallback = 'artifact'): string {
   let name = (raw ?? '').normalize('NFC').replace(CONTROL, '').replace(INVISIBLE, '').replace(RESERVED, '_');
   // Dots and spaces at either end: a hidden file, `..`, or a name Windows silently changes.
-  name = name.replace(/^[\s.]+|[\s.]+$/g, '');
+  name = trimDotsAndSpaces(name);
   if (name === '') return fallback;
-  if (WINDOWS_DEVICE.test(name)) name = `_${name}`;
-  return capBytes(name);
+  // Checked after the cut: "con" + 150 spaces + "x.apk" is no device's name until the cut makes it "con.apk".
+  name = capBytes(name);
+  return WINDOWS_DEVICE.test(name) ? capBytes(`_${name}`) : name;
 }
 
 /** The first usable name: the server's suggestion, the last segment of the link's path, the link's name. */
@@ -67,9 +68,27 @@ function capBytes(name: string): string {
   const extension = extensionOf(name);
   let stem = name.slice(0, name.length - extension.length);
   const room = FILE_NAME_MAX_BYTES - Buffer.byteLength(extension);
-  // By code point, so a character is never cut in half.
-  const points = [...stem];
-  while (Buffer.byteLength(points.join('')) > room) points.pop();
-  stem = points.join('').replace(/[\s.]+$/, '');
+  // By code point, so a character is never cut in half; counted once, front to back.
+  let bytes = 0;
+  let end = 0;
+  for (const point of stem) {
+    bytes += Buffer.byteLength(point);
+    if (bytes > room) break;
+    end += point.length;
+  }
+  stem = trimDotsAndSpaces(stem.slice(0, end), false);
   return `${stem || 'artifact'}${extension}`;
+}
+
+/**
+ * Without dots and white space at its end (and its start, unless `start` is false). A loop, not
+ * `/[\s.]+$/`: that regex is retried at every dot or space and was quadratic in a long run of them.
+ */
+function trimDotsAndSpaces(name: string, start = true): string {
+  const dropped = (i: number) => name.charAt(i) === '.' || name.charAt(i).trim() === '';
+  let end = name.length;
+  while (end > 0 && dropped(end - 1)) end--;
+  let begin = 0;
+  while (start && begin < end && dropped(begin)) begin++;
+  return name.slice(begin, end);
 }

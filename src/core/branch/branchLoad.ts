@@ -70,7 +70,7 @@ export interface AcrossResult {
   pin?: Exclude<PinResult<App>, { kind: 'found' }>;
 }
 
-/** The latest build of `branch` per matching app, across `sources` (the accounts ready to be asked); core/repoAccount.ts picks the account. */
+/** The latest build of `branch` per matching app, across `sources` (the accounts ready to be asked); core/accounts/repoAccount.ts picks the account. */
 export async function loadBranchAcross(
   branch: string,
   remoteUrls: readonly string[],
@@ -119,10 +119,10 @@ export async function loadBranchAcross(
     chosen = { source, apps: appsBuildingRepo(mine.apps, mine.repoUrlOf, remoteUrls), candidates };
   }
   const { source, apps } = chosen;
-  const entries = await mapPooled(apps, async (app): Promise<BranchBuild> => ({
-    app,
-    build: await orNone(source.getLatestBuild(app.id, { branch })),
-  }));
+  const entries = await mapPooled(apps, async (app): Promise<BranchBuild> => {
+    const build = await orNone(source.getLatestBuild(app.id, { branch }));
+    return build ? { app, held: { build } } : { app };
+  });
   return { state: { kind: 'builds', branch, entries, pinned: Boolean(pinned) }, account: source.account, candidates: chosen.candidates };
 }
 

@@ -10,10 +10,23 @@ export type GitSnapshot =
 /** One repository of a (multi-root) workspace; `name` is what its section in Current Branch is called. */
 export type RepoSnapshot = Extract<GitSnapshot, { kind: 'repository' }> & { name: string };
 
+/**
+ * Where a row reads its build, at each use. In Current Branch's state it is a hold on the tracker's
+ * copy (services/builds/buildTracker.ts `HeldBuild`), so a row copied or spread still reads the latest.
+ */
+export interface BuildHold {
+  readonly build: Build;
+}
+
 export interface BranchBuild {
   readonly app: App;
-  /** undefined: the app has no build of this branch yet. In Current Branch's state, the tracker's copy (services/branch/currentBranchHolds.ts). */
-  readonly build?: Build;
+  /** undefined: the app has no build of this branch yet. */
+  readonly held?: BuildHold;
+}
+
+/** A row's build as it is now: read it where it is used, never keep it. */
+export function rowBuild(entry: BranchBuild | undefined): Build | undefined {
+  return entry?.held?.build;
 }
 
 export type BranchState =
@@ -55,7 +68,7 @@ export function contextValueOf(state: BranchState): string {
 export function withBuild(state: BranchState, build: Build): BranchState {
   if (state.kind !== 'builds' || build.commit.branch !== state.branch) return state;
   if (!state.entries.some((e) => e.app.id === build.appId)) return state;
-  return { ...state, entries: state.entries.map((e) => (e.app.id === build.appId ? { app: e.app, build } : e)) };
+  return { ...state, entries: state.entries.map((e) => (e.app.id === build.appId ? { app: e.app, held: { build } } : e)) };
 }
 
 export function branchOf(state: BranchState): string | undefined {

@@ -1,6 +1,6 @@
 // What the poller watches of the current branch, and what a list of its builds means.
 import type { Build } from '../../api/models';
-import type { BranchState } from './branchState';
+import { rowBuild, type BranchState } from './branchState';
 
 /** The newest (is it new?) and the unfinished ones followed, which are among the newest. */
 export const BRANCH_LIST_LIMIT = 5;
@@ -15,7 +15,7 @@ export interface WatchedBranch {
 
 export function watchedBranchOf(state: BranchState, account: string): WatchedBranch | undefined {
   if (state.kind !== 'builds' || state.entries.length === 0) return undefined;
-  return { branch: state.branch, account, latest: new Map(state.entries.map((e) => [e.app.id, e.build?.id])) };
+  return { branch: state.branch, account, latest: new Map(state.entries.map((e) => [e.app.id, rowBuild(e)?.id])) };
 }
 
 export function sameApps(a: WatchedBranch | undefined, b: WatchedBranch | undefined): boolean {

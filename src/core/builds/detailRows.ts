@@ -5,6 +5,7 @@ import { commitAccessibleLabel, failedTestAccessibleLabel, pullRequestAccessible
 import { firstLine, pullRequestLines, shortSha } from './buildLook';
 import { shownText } from '../text/serviceText';
 import { duration, exactTime, percent, relativeTime } from '../text/time';
+import { sizeText, type ArtifactSize } from '../artifacts/artifactSizes';
 
 export interface DetailRow {
   label: string;
@@ -22,15 +23,19 @@ export interface DetailRow {
   accessibleLabel?: string;
 }
 
-/** `tests` and `coverage` are absent for unfinished builds (nothing to ask yet). */
-export function detailRows(build: Build, extra: { tests?: TestResults; coverage?: Coverage }, now: number): DetailRow[] {
+/** `tests`, `coverage` and `sizes` are absent for unfinished builds (nothing to ask yet). */
+export function detailRows(
+  build: Build,
+  extra: { tests?: TestResults; coverage?: Coverage; sizes?: readonly ArtifactSize[] },
+  now: number,
+): DetailRow[] {
   return [
     commitRow(build),
     ...pullRequestRows(build),
     ...timeRows(build, now),
     testsRow(build, extra.tests),
     ...coverageRows(build, extra.coverage),
-    ...linkRows(build),
+    ...linkRows(build, extra.sizes),
   ];
 }
 
@@ -136,7 +141,7 @@ function coverageRows(build: Build, coverage: Coverage | undefined): DetailRow[]
   return [{ label: l10n.t('Coverage'), description: percent(overall) || l10n.t('unknown'), icon: 'shield', children }];
 }
 
-function linkRows({ links }: Build): DetailRow[] {
+function linkRows({ links }: Build, sizes: readonly ArtifactSize[] = []): DetailRow[] {
   const row =
     (kind: string, icon: string) =>
     (link: BuildLink): DetailRow => ({
@@ -150,10 +155,15 @@ function linkRows({ links }: Build): DetailRow[] {
     contextValue: 'installLink',
     installUrl: link.url,
   });
-  const download = (link: BuildLink): DetailRow => ({
-    ...row(l10n.t('Download'), 'cloud-download')(link),
-    contextValue: 'downloadLink',
-    link,
-  });
+  const download = (link: BuildLink): DetailRow => {
+    // Asked: its size, or "unknown"; past the artifacts asked, nothing.
+    const sized = sizes.find((s) => s.link.url === link.url);
+    return {
+      ...row(l10n.t('Download'), 'cloud-download')(link),
+      ...(sized && { description: sizeText(sized.size) }),
+      contextValue: 'downloadLink',
+      link,
+    };
+  };
   return [...links.install.map(install), ...links.download.map(download)];
 }

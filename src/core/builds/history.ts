@@ -6,6 +6,8 @@ import { filledText, shownText } from '../text/serviceText';
 import { duration, exactTime, percent } from '../text/time';
 import { buildLabel } from './buildLook';
 import { scaled, timeText } from './historyScale';
+import { packageSize, sizeSeries, sizeTexts, type SizeSeries } from './historySizes';
+import type { ArtifactSize } from '../artifacts/artifactSizes';
 
 /** One list request of this many builds: enough for a trend, within the service's 100. */
 export const HISTORY_LIMIT = 50;
@@ -26,12 +28,14 @@ export interface HistoryRow {
   readonly duration: string;
   readonly tests: string;
   readonly coverage: string;
+  /** The app package's size ("42.3 MB"), '' when not known. */
+  readonly size: string;
   /** What hovering its point says: "#12 · main · Failed · 5 min 3 s". */
   readonly hover: string;
 }
 
 /** uPlot's aligned data: x (0 = oldest), a duration series per outcome, then queued, tests and coverage; null = no point. */
-export interface HistorySeries {
+export interface HistorySeries extends SizeSeries {
   readonly x: number[];
   readonly durationByOutcome: Record<Outcome, (number | null)[]>;
   readonly queued: (number | null)[];
@@ -48,6 +52,8 @@ export interface HistoryTexts {
   readonly queued: string;
   readonly tests: string;
   readonly coverage: string;
+  readonly size: string;
+  readonly sizeOffScale: string;
   readonly minutes: string;
   readonly offScale: string;
   readonly showTable: string;
@@ -87,10 +93,16 @@ export function secondsBetween(fromIso: string | undefined, toIso: string | unde
 
 const minutes = (seconds: number | null): number | null => (seconds === null ? null : Math.round(seconds / 6) / 10);
 
-/** `builds` newest first, as the service lists them; `subject` names the app (and branch) in the summary. */
-export function historyModel(builds: readonly Build[], subject: string): HistoryModel {
+/** `builds` newest first, as the service lists them; `subject` names the app (and branch) in the summary; `sizes` by build id, as known. */
+export function historyModel(
+  builds: readonly Build[],
+  subject: string,
+  sizes: ReadonlyMap<string, readonly ArtifactSize[]> = new Map(),
+): HistoryModel {
   const oldestFirst = [...builds].reverse();
+  const sized = sizeSeries(oldestFirst.map((build) => packageSize(build, sizes.get(build.id))));
   const series: HistorySeries = {
+    ...sized.series,
     x: oldestFirst.map((_, i) => i),
     durationByOutcome: Object.fromEntries(OUTCOMES.map((o) => [o, oldestFirst.map(() => null)])) as Record<Outcome, (number | null)[]>,
     queued: [],
@@ -107,12 +119,12 @@ export function historyModel(builds: readonly Build[], subject: string): History
     series.tests.push(finite(build.testSummary.testsCount));
     const coverage = fraction(build.testSummary.coverage);
     series.coverage.push(coverage === null ? null : Math.round(coverage * 1000) / 10);
-    return rowOf(build, outcome);
+    return rowOf(build, outcome, sized.texts[i] ?? '');
   });
   return scaled({ texts: historyTexts(), rows, series, summary: summaryOf(rows, tookSeconds, subject) });
 }
 
-function rowOf(build: Build, outcome: Outcome): HistoryRow {
+function rowOf(build: Build, outcome: Outcome, size: string): HistoryRow {
   const label = buildLabel(build);
   const branch = build.commit.branch ? shownText(build.commit.branch, 80) : '';
   const state = stateWord(build.status, build.rawStatus);
@@ -135,7 +147,8 @@ function rowOf(build: Build, outcome: Outcome): HistoryRow {
     duration: took,
     tests,
     coverage: percent(fraction(build.testSummary.coverage) ?? undefined),
-    hover: [label, branch, state, took].filter(Boolean).join(' · '),
+    size,
+    hover: [label, branch, state, took, size].filter(Boolean).join(' · '),
   };
 }
 
@@ -168,7 +181,10 @@ function summaryOf(rows: readonly HistoryRow[], tookSeconds: readonly number[], 
 const AT_ZERO = new Date(0).toISOString();
 
 function historyTexts(): HistoryTexts {
+  const { size, sizeOffScale, sizeColumn } = sizeTexts();
   return {
+    size,
+    sizeOffScale,
     title: l10n.t('Build History'),
     outcomes: {
       success: l10n.t('Succeeded'),
@@ -195,6 +211,7 @@ function historyTexts(): HistoryTexts {
       l10n.t('Duration'),
       l10n.t('Tests'),
       l10n.t('Coverage'),
+      sizeColumn,
     ],
   };
 }

@@ -1,6 +1,7 @@
 // The latest copy of each build someone holds, by account and id, and how many hold it: a build is
 // followed while it is unfinished and held at least once, whoever holds it, up to a cap per account.
 import type { Build } from '../../api/models';
+import { scopedKey } from '../accounts/scopedKey';
 
 /**
  * The most unfinished builds one account follows (polls) at once. A service that lists thousands of
@@ -10,7 +11,7 @@ import type { Build } from '../../api/models';
 export const FOLLOW_CAP = 200;
 
 /** One key for an account's build (or app): ids are unique only within a service. */
-export const buildKey = (owner: string, id: string): string => `${owner}\n${id}`;
+export const buildKey = (owner: string, id: string): string => scopedKey(owner, id);
 
 /** How a build's end was seen: it was started from this window, or only shown. */
 export type Ended = 'triggered' | 'seen';

@@ -76,10 +76,30 @@ export function touchedFunctions(extents: readonly FunctionExtent[], changed: re
   return touched;
 }
 
-/** Whether the report says the function ran: by its base name, covered lines or a fraction above 0. */
-export function ranInReport(name: string, reported: readonly FunctionCoverage[]): boolean {
-  // `includes` first: the base name is a regex away, and most names do not hold it at all.
-  return reported.some((f) => f.name.includes(name) && functionBaseName(f.name) === name && functionRan(f) === true);
+/**
+ * The base names of a report file's functions that ran (covered lines or a fraction above 0): read once
+ * per file, so asking for each changed function costs a lookup, not a pass over the report.
+ */
+export function ranInReport(reported: readonly FunctionCoverage[]): ReadonlySet<string> {
+  const ran = new Set<string>();
+  for (const f of reported) {
+    if (functionRan(f) !== true) continue;
+    const name = functionBaseName(f.name);
+    if (name !== undefined) ran.add(name);
+  }
+  return ran;
+}
+
+/** Each file's lines, in the order given; one pass, each line appended (not a file's list copied per function). */
+export function linesByFile<F extends { readonly line: number }>(functions: readonly F[], fileOf: (f: F) => string): Map<string, number[]> {
+  const byFile = new Map<string, number[]>();
+  for (const f of functions) {
+    const file = fileOf(f);
+    const lines = byFile.get(file);
+    if (lines) lines.push(f.line);
+    else byFile.set(file, [f.line]);
+  }
+  return byFile;
 }
 
 /**
@@ -98,6 +118,12 @@ export function coverageByPath<F extends { readonly path: string }>(report: read
 }
 
 /** "changed functions run by tests: 7 of 10" */
+/** "changed functions run by tests: 7 of 10"; "no changed functions" rather than a figure for nothing. */
 export function changedFunctionsText(ran: number, changed: number): string {
-  return l10n.t('changed functions run by tests: {0} of {1}', ran, changed);
+  return changed === 0 ? l10n.t('no changed functions') : l10n.t('changed functions run by tests: {0} of {1}', ran, changed);
+}
+
+/** What Current Branch says beside the build: nothing when no function changed. */
+export function changedFunctionsNote(ran: number, changed: number): string | undefined {
+  return changed === 0 ? undefined : changedFunctionsText(ran, changed);
 }

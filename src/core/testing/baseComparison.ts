@@ -2,6 +2,7 @@
 // or fixed here. Tests are found by their full identity (TestIndex), so comparing costs about a Set difference,
 // however many tests share a name; at most COMPARED_TESTS_MAX of each build's tests are compared.
 import type { Build, TestResult } from '../../api/models';
+import { listedOf, TESTS_MAX } from '../../api/parsing/parseResults';
 import { isFailedTest, isPassedTest } from './testOutcome';
 
 /** One test as two builds name it: the same device, target, suite and name. */
@@ -11,10 +12,10 @@ export type TestRef = Pick<TestResult, 'name' | 'run' | 'target' | 'suite'>;
 export type FailureVerdict = 'new' | 'existing' | 'unknown';
 
 /**
- * Of each build's tests, the first this many (in the order sent) are compared: a 32 MiB answer holds
- * hundreds of thousands, and the view and the chat answer say how many were left out.
+ * Of each build's tests, the first this many (in the order sent) are compared: the client's cap on every
+ * answer's tests (api/parsing/parseResults.ts TESTS_MAX), and the view and the chat answer say how many were left out.
  */
-export const COMPARED_TESTS_MAX = 20_000;
+export const COMPARED_TESTS_MAX = TESTS_MAX;
 
 export interface FailureComparison {
   /** A failed test of this build: 'existing' when it failed on the base build too, else 'new' (or 'unknown', see above). */
@@ -124,6 +125,8 @@ export function compareFailures(
   passingListed: boolean,
   limit = COMPARED_TESTS_MAX,
 ): FailureComparison {
+  // An answer the client cut at TESTS_MAX counts what it held: those past the cut were left out too.
+  const [baseListed, hereListed] = [listedOf(base), listedOf(here)];
   const baseCount = Math.min(base.length, limit);
   const hereCount = Math.min(here.length, limit);
   // What became of each base failure here, by its place in `base`: flags, not a second lookup.
@@ -144,19 +147,19 @@ export function compareFailures(
     } else if (onBase !== undefined && isPassedTest(test)) seen[onBase] |= PASSED_HERE;
   }
   // Absent from a list of failures means passed only when the whole list was read.
-  const absentIsFixed = !passingListed && here.length === hereCount;
+  const absentIsFixed = !passingListed && hereListed === hereCount;
   const fixed: TestResult[] = [];
   for (let i = 0; i < baseCount; i++) {
     const flags = seen[i];
     if (!(flags & (FAILED_HERE | SKIPPED)) && (flags & PASSED_HERE || absentIsFixed)) fixed.push(base[i]);
   }
-  const baseCut = base.length > baseCount;
+  const baseCut = baseListed > baseCount;
   return {
     verdictOf: (test) => (places.get(test) !== undefined ? 'existing' : baseCut ? 'unknown' : 'new'),
     newFailures,
     existingFailures,
     fixed,
-    leftOut: base.length - baseCount + (here.length - hereCount),
+    leftOut: baseListed - baseCount + (hereListed - hereCount),
     limit,
   };
 }

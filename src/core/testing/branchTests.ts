@@ -1,17 +1,29 @@
-import type { Build } from '../../api/models';
-import type { BranchBuild, BranchState } from '../branch/branchState';
+import type { App, Build } from '../../api/models';
+import { rowBuild, type BranchBuild, type BranchState } from '../branch/branchState';
 
-export type FinishedBranchBuild = BranchBuild & { readonly build: Build };
+/** A row's finished build as it was read: the results shown are of this build, whatever the row shows later. */
+export interface FinishedBranchBuild {
+  readonly app: App;
+  readonly build: Build;
+}
 
-// Failed tests first, then a failed build, then the latest finished: a green app must not hide a red one.
+// "The branch's latest finished build", one meaning for the Testing view, the coverage view, Current
+// Branch's changed functions, the first-failed search and the chat tools. Of the apps' latest builds of the
+// branch, those that succeeded or failed (a cancelled one ran no tests to speak of): failed tests first,
+// then a failed build, then the latest finished: a green app must not hide a red one.
 export function latestFinishedBuild(entries: readonly BranchBuild[]): FinishedBranchBuild | undefined {
-  const done = entries.filter((e): e is FinishedBranchBuild =>
-    Boolean(e.build?.finished && (e.build.status === 'success' || e.build.status === 'failed')),
-  );
+  const done = entries
+    .map((e) => ({ app: e.app, build: rowBuild(e) }))
+    .filter((e): e is FinishedBranchBuild => Boolean(e.build?.finished && (e.build.status === 'success' || e.build.status === 'failed')));
   const rank = (b: Build) => (hasFailedTests(b) ? 2 : b.status === 'failed' ? 1 : 0);
   const when = (b: Build) => b.finishedAt ?? b.createdAt ?? '';
   const better = (a: Build, b: Build) => rank(a) > rank(b) || (rank(a) === rank(b) && when(a) > when(b));
   return done.reduce<FinishedBranchBuild | undefined>((best, e) => (!best || better(e.build, best.build) ? e : best), undefined);
+}
+
+/** The branch's latest finished build (latestFinishedBuild), when the state lists the branch's builds. */
+export function branchLatestBuild(state: BranchState): Build | undefined {
+  return state.kind === 'builds' ? latestFinishedBuild(state.entries)?.build : undefined;
 }
 
 export function hasFailedTests(build: Pick<Build, 'testSummary'>): boolean {

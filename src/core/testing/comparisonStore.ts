@@ -4,11 +4,13 @@
 import type { BuildServiceClient } from '../../api/client/client';
 import { ApiError } from '../../api/errors';
 import type { Build, TestResult } from '../../api/models';
-import { Lru } from '../cache/lru';
+import { cachedAnswers, type CacheBudget, Lru } from '../cache/lru';
+import { buildsBytes, testsBytes, textBytes } from '../cache/weights';
 import { loggedText } from '../text/serviceText';
 import { baseBuildFor, finishedWithTests, noFailures } from './baseComparison';
 import type { BaseLook } from './comparisonText';
-import { listLimitFor } from './comparisonSettings';
+import { FLAKY_BUILDS_MAX, listLimitFor } from './comparisonSettings';
+import { FIRST_FAILED_BUILDS } from './firstFailed';
 import { flakyTests, type FlakyReport } from './flaky';
 
 /** What a look needs: whose build (its ids scoped by the account), asked with which client, and the signal that ends it. */
@@ -28,18 +30,21 @@ export interface ComparisonStoreDeps<L extends StoreLook> {
   /** A comparison or a flaky report became known. */
   learned(): void;
   readonly log: { warn(text: string): void };
+  /** The ceiling shared with the window's other caches (core/cache/lru.ts); tests give their own. */
+  readonly budget?: CacheBudget;
 }
 
 /**
  * Entries kept of each kind; the least recently used goes first. A flaky count needs its branch's last
  * N failed-test lists at once (10 by default, FLAKY_BUILDS_MAX 50), so the lists hold a count and more.
+ * Each entry is also weighed against the window's one ceiling (CACHED_ANSWERS_MIB), shared by every kind.
  */
 export const CACHE_BOUNDS = {
   /** Comparisons, by build and base branch. */
   comparisons: 100,
   /** Failed-test lists, by build. */
   failedTests: 64,
-  /** Lists of a branch's builds, by app, branch and length. */
+  /** Lists of a branch's builds, by app and branch. */
   builds: 32,
   /** An app's default branch (main or master), by app. */
   defaults: 32,
@@ -51,15 +56,25 @@ export type CacheName = keyof typeof CACHE_BOUNDS;
 
 /** `L`: the caller's look, handed back to `baseBranchOf` as it came. */
 export class ComparisonStore<L extends StoreLook = StoreLook> {
-  private readonly caches = {
-    comparisons: new Lru<string, Promise<BaseLook>>(CACHE_BOUNDS.comparisons),
-    failedTests: new Lru<string, Promise<readonly TestResult[]>>(CACHE_BOUNDS.failedTests),
-    builds: new Lru<string, Promise<readonly Build[]>>(CACHE_BOUNDS.builds),
-    defaults: new Lru<string, Promise<string | undefined>>(CACHE_BOUNDS.defaults),
-    reports: new Lru<string, Promise<FlakyReport>>(CACHE_BOUNDS.reports),
-  };
+  private readonly caches;
 
-  constructor(private readonly deps: ComparisonStoreDeps<L>) {}
+  constructor(private readonly deps: ComparisonStoreDeps<L>) {
+    const budget = deps.budget ?? cachedAnswers;
+    this.caches = {
+      comparisons: new Lru<string, Promise<BaseLook>>(CACHE_BOUNDS.comparisons, budget),
+      failedTests: new Lru<string, Promise<readonly TestResult[]>>(CACHE_BOUNDS.failedTests, budget),
+      builds: new Lru<string, Promise<readonly Build[]>>(CACHE_BOUNDS.builds, budget),
+      defaults: new Lru<string, Promise<string | undefined>>(CACHE_BOUNDS.defaults, budget),
+      reports: new Lru<string, Promise<FlakyReport>>(CACHE_BOUNDS.reports, budget),
+    };
+  }
+
+  /** The bytes held, as weighed (core/cache/weights.ts). */
+  weight(): number {
+    let sum = 0;
+    for (const cache of Object.values(this.caches)) sum += cache.weight;
+    return sum;
+  }
 
   /** Entries held of each kind (for tests and the log). */
   sizes(): Record<CacheName, number> {
@@ -81,11 +96,18 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
     const branch = await this.deps.baseBranchOf(look, build);
     const key = `${look.account.scoped(build.id)}\n${branch}`;
     const { comparisons } = this.caches;
-    const outcome = await this.share(comparisons, key, look.signal, async (): Promise<BaseLook> => {
-      const outcome = await this.baseLook(look, build, branch);
-      this.deps.learned();
-      return outcome;
-    });
+    const outcome = await this.share(
+      comparisons,
+      key,
+      look.signal,
+      async (): Promise<BaseLook> => {
+        const outcome = await this.baseLook(look, build, branch);
+        this.deps.learned();
+        return outcome;
+      },
+      // The base's failed tests are held by this entry too, should their own entry go first.
+      (outcome) => (outcome.kind === 'compared' ? testsBytes(outcome.failed) : 0) + 256,
+    );
     // Only a comparison made is kept: a base with no finished build yet, or unreadable tests, may change.
     if (outcome.kind === 'no-base' || outcome.kind === 'unreadable') comparisons.delete(key);
     return outcome;
@@ -93,7 +115,7 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
 
   private async baseLook(look: L, build: Build, branch: string): Promise<BaseLook> {
     if (!branch || !build.appId) return { kind: 'no-branch' };
-    const builds = await this.list(look, build.appId, branch, this.deps.flakyBuilds());
+    const builds = await this.list(look, build.appId, branch);
     const base = baseBuildFor(build, branch, builds);
     if (!base) return { kind: 'no-base', branch };
     try {
@@ -105,46 +127,92 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
     }
   }
 
+  /**
+   * A build's base branch and base build, from the same kept list the comparison reads; artifact sizes
+   * compare with it (views/branch/branchSizes.ts), so "the base" is one thing wherever it is said.
+   */
+  async baseOf(look: L, build: Build): Promise<{ branch: string; base: Build | undefined }> {
+    const branch = await this.deps.baseBranchOf(look, build);
+    if (!branch || !build.appId) return { branch, base: undefined };
+    return { branch, base: baseBuildFor(build, branch, await this.list(look, build.appId, branch)) };
+  }
+
   /** The flaky tests of a branch over its last N finished builds: one list and at most N test requests, once. */
   flaky(look: L, appId: string, branch: string): Promise<FlakyReport> {
     const builds = this.deps.flakyBuilds();
     const key = `${look.account.scoped(appId)}\n${branch}\n${builds}`;
-    return this.share(this.caches.reports, key, look.signal, async () => {
-      const listed = await this.list(look, appId, branch, builds);
-      const history = listed.filter((b) => b.commit.branch === branch && finishedWithTests(b)).slice(0, builds);
-      const failed = await Promise.all(history.map((build) => this.failedTestsOf(look, build)));
-      const report = flakyTests(
-        branch,
-        history.map((build, index) => ({ build, failed: failed[index] })),
-      );
-      this.deps.learned();
-      return report;
-    });
+    const report = this.share(
+      this.caches.reports,
+      key,
+      look.signal,
+      async () => {
+        const listed = await this.list(look, appId, branch);
+        const history = listed.filter((b) => b.commit.branch === branch && finishedWithTests(b)).slice(0, builds);
+        const failed = await Promise.all(history.map((build) => this.failedTestsOf(look, build)));
+        const report = flakyTests(
+          branch,
+          history.map((build, index) => ({ build, failed: failed[index] })),
+        );
+        this.deps.learned();
+        return report;
+      },
+      reportBytes,
+    );
+    return report;
   }
 
   /** A finished build's failed tests, asked once. */
   failedTestsOf(look: L, build: Build): Promise<readonly TestResult[]> {
     if (noFailures(build)) return Promise.resolve([]);
-    return this.share(this.caches.failedTests, look.account.scoped(build.id), look.signal, (signal) =>
-      this.deps.request(signal, async (s) => (await look.client.getTests(build.id, { signal: s })).tests),
+    return this.share(
+      this.caches.failedTests,
+      look.account.scoped(build.id),
+      look.signal,
+      (signal) => this.deps.request(signal, async (s) => (await look.client.getTests(build.id, { signal: s })).tests),
+      testsBytes,
     );
   }
 
   /** main or master, whichever the app builds (main first); asked once per app. */
   appDefault(look: L, appId: string): Promise<string | undefined> {
-    return this.share(this.caches.defaults, look.account.scoped(appId), look.signal, (signal) =>
-      this.deps.request(signal, async (s) => {
-        const names = new Set((await look.client.listBranches(appId, { signal: s })).map((b) => b.name));
-        return ['main', 'master'].find((name) => names.has(name));
-      }),
+    return this.share(
+      this.caches.defaults,
+      look.account.scoped(appId),
+      look.signal,
+      (signal) =>
+        this.deps.request(signal, async (s) => {
+          const names = new Set((await look.client.listBranches(appId, { signal: s })).map((b) => b.name));
+          return ['main', 'master'].find((name) => names.has(name));
+        }),
+      (name) => textBytes(name) + 64,
     );
   }
 
-  /** The branch's newest builds, enough for N finished ones; also where the base build is found. */
-  private list(look: L, appId: string, branch: string, builds: number): Promise<readonly Build[]> {
-    const limit = listLimitFor(builds);
-    return this.share(this.caches.builds, `${look.account.scoped(appId)}\n${branch}\n${limit}`, look.signal, (signal) =>
-      this.deps.request(signal, (s) => look.client.listBuilds(appId, { branch, limit, signal: s })),
+  /**
+   * The branch's newest builds: where the base build is found, the flaky count's history and the first-failed
+   * search's, one list for all three; listed again when `holding` is newer than the list kept.
+   */
+  async branchBuilds(look: L, appId: string, branch: string, holding?: Build): Promise<readonly Build[]> {
+    const listed = await this.list(look, appId, branch);
+    const newer = holding && !listed.some((b) => b.id === holding.id) && (holding.buildNumber ?? 0) > (listed[0]?.buildNumber ?? 0);
+    if (!newer) return listed;
+    this.caches.builds.delete(this.listKey(look, appId, branch));
+    return this.list(look, appId, branch);
+  }
+
+  private listKey(look: L, appId: string, branch: string): string {
+    return `${look.account.scoped(appId)}\n${branch}`;
+  }
+
+  /** Enough for the most finished builds any feature reads (FLAKY_BUILDS_MAX, FIRST_FAILED_BUILDS): one list a branch. */
+  private list(look: L, appId: string, branch: string): Promise<readonly Build[]> {
+    const limit = listLimitFor(Math.max(FLAKY_BUILDS_MAX, FIRST_FAILED_BUILDS));
+    return this.share(
+      this.caches.builds,
+      this.listKey(look, appId, branch),
+      look.signal,
+      (signal) => this.deps.request(signal, (s) => look.client.listBuilds(appId, { branch, limit, signal: s })),
+      buildsBytes,
     );
   }
 
@@ -154,6 +222,7 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
     key: string,
     signal: AbortSignal,
     make: (signal: AbortSignal) => Promise<T>,
+    weigh: (value: T) => number,
   ): Promise<T> {
     for (;;) {
       let entry = cache.get(key);
@@ -161,9 +230,12 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
         const made = make(signal);
         entry = made;
         cache.set(key, made);
-        made.catch(() => {
-          if (cache.peek(key) === made) cache.delete(key);
-        });
+        made.then(
+          (value) => cache.weigh(key, made, weigh(value)),
+          () => {
+            if (cache.peek(key) === made) cache.delete(key);
+          },
+        );
       }
       try {
         return await entry;
@@ -176,4 +248,9 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
 
 export function isCancellation(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'cancelled';
+}
+
+/** A flaky report holds its flaky tests (each a test of a kept list) and an index of them. */
+function reportBytes(report: FlakyReport): number {
+  return 256 + report.tests.length * 192;
 }

@@ -22,10 +22,10 @@ export interface BuildNote {
   readonly detail: readonly string[];
 }
 
-/** A note with more said on its line ("· changed functions run by tests: 7 of 10"); either may be missing. */
-export function withMore(note: BuildNote | undefined, more: string | undefined): BuildNote | undefined {
+/** A note with more said on its line ("· changed functions run by tests: 7 of 10") and in its tooltip; either may be missing. */
+export function withMore(note: BuildNote | undefined, more: BuildNote | undefined): BuildNote | undefined {
   if (!more) return note;
-  return { line: note ? `${note.line} · ${more}` : more, detail: note?.detail ?? [] };
+  return { line: note ? `${note.line} · ${more.line}` : more.line, detail: [...(note?.detail ?? []), ...more.detail] };
 }
 
 /** "main #41" */

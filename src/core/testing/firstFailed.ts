@@ -2,7 +2,7 @@
 // older finished builds each began to fail, by a binary search that reads as few builds' failed tests as
 // it can. Every test's search shares the lists read, so tests that broke together cost one search.
 import type { Build, TestResult } from '../../api/models';
-import { finishedWithTests, noFailures, TestIndex, type TestRef } from './baseComparison';
+import { COMPARED_TESTS_MAX, finishedWithTests, noFailures, TestIndex, type TestRef } from './baseComparison';
 import { outcomeOf } from './testOutcome';
 
 /** How many of a branch's finished builds are searched. */
@@ -75,7 +75,8 @@ export async function findFirstFailed(
       if (!free) spent++;
       found = (free ? Promise.resolve([]) : failedOf(builds[index])).then((results) => {
         const failed = new TestIndex<TestResult>((t) => t);
-        for (const t of results) if (failedStatus(t.status)) failed.add(t);
+        const count = Math.min(results.length, COMPARED_TESTS_MAX);
+        for (let i = 0; i < count; i++) if (failedStatus(results[i].status)) failed.add(results[i]);
         return failed;
       });
       read.set(index, found);
@@ -84,7 +85,8 @@ export async function findFirstFailed(
   };
   const answers = new TestIndex<{ test: TestRef; answer: FirstFailed }>((e) => e.test);
   // One test at a time: a test that broke with an earlier one walks the same midpoints, already read.
-  for (const test of tests) {
+  // At most COMPARED_TESTS_MAX of them, as every list of tests is cut (api/parsing/parseResults.ts TESTS_MAX).
+  for (const test of tests.length > COMPARED_TESTS_MAX ? tests.slice(0, COMPARED_TESTS_MAX) : tests) {
     if (answers.get(test) || builds.length === 0) continue;
     // builds[lo] failed; builds[hi] did not (hi = length: none known to). The oldest is read first: a
     // test failing there too failed in every build, and the tests failing in all cost one read.

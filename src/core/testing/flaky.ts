@@ -1,6 +1,7 @@
 // Flaky tests of a branch: failed and passed on the same commit, or flipped outcome more than once
 // across its last finished builds. One flip is a break or a fix, not flakiness.
 import type { Build, TestResult } from '../../api/models';
+import { listedOf } from '../../api/parsing/parseResults';
 import { COMPARED_TESTS_MAX, TestIndex, type TestRef } from './baseComparison';
 import { isFailedTest } from './testOutcome';
 
@@ -39,7 +40,7 @@ export function flakyTests(branch: string, history: readonly BuildFailures[], li
   let leftOut = 0;
   history.forEach(({ failed }, index) => {
     const count = Math.min(failed.length, limit);
-    leftOut += failed.length - count;
+    leftOut += listedOf(failed) - count;
     for (let i = 0; i < count; i++) {
       const test = failed[i];
       if (!isFailedTest(test)) continue;

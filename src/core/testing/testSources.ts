@@ -35,9 +35,24 @@ export function sourceFileParts(path: string): { base: string; extension?: Sourc
   return { base: name.slice(0, dot), extension: known };
 }
 
-/** The name a test is declared under: XCTest reports `testLogin()`, JUnit may add `()` too. */
+/**
+ * The name a test is declared under: XCTest reports `testLogin()`, JUnit may add `()` too. What is cut is
+ * what `/\(.*\)\s*$/` would match (from the line's first `(` to a closing `)` at the end), found with two
+ * scans: the regex retried at every `(` and was quadratic in a service's name of many of them.
+ */
 export function declaredName(testName: string): string {
-  return (testName.includes('(') ? testName.replace(/\(.*\)\s*$/, '') : testName).trim();
+  const name = testName.trimEnd();
+  const close = name.length - 1;
+  if (name.charCodeAt(close) !== 41 /* ) */) return name.trim();
+  let lineStart = close;
+  while (lineStart > 0 && !isLineBreak(name.charCodeAt(lineStart - 1))) lineStart--;
+  const open = name.indexOf('(', lineStart);
+  return (open !== -1 && open < close ? name.slice(0, open) : name).trim();
+}
+
+/** What a regex's `.` does not match. */
+function isLineBreak(code: number): boolean {
+  return code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 }
 
 // A test function's declaration, the name in group 1 (Kotlin's with backticks). `[^\S\n]` keeps a match within

@@ -1,28 +1,35 @@
 // The one rule for text from the service, which is not trusted: its words are data that cannot spoof a
-// line, hide a direction change, draw an icon or become a link.
+// line, hide a direction change, draw an icon or become a link, in a view, a notification, a tooltip's
+// markdown or a chat tool's answer (which a language model may copy into markdown) alike.
 
-/** C0 and C1 controls, bidi embeddings, overrides, isolates and marks, zero-width and invisible formatters. */
+/**
+ * C0 and C1 controls, bidi embeddings, overrides, isolates and marks, zero-width and invisible formatters;
+ * and the tag characters and supplementary variation selectors (U+E0000–E007F, U+E0100–E01EF, as surrogate
+ * pairs), drawn as nothing but read by a language model as the ASCII they shift ("ASCII smuggling").
+ */
 const INVISIBLE =
-  /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+  /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
-/** Anything oneLine would change: an invisible character, a break, two spaces, space at either end. */
-const NEEDS_WORK = new RegExp(`${INVISIBLE.source}|${BREAKS.source}| {2}|^\\s|\\s$`);
+/** `[label](target)`: markdown's link, and a notification's, which runs `command:` targets. */
+const LINK_TARGET = /\]\s*\(/g;
+/** `<command:…>` or `<https://…>`: an autolink in markdown. */
+const AUTOLINK = /<(?=[a-z][a-z0-9+.-]*:)/gi;
+/** Anything plainText would change: an invisible character, a break, two spaces, space at either end, a link. */
+const NEEDS_WORK = new RegExp(`${INVISIBLE.source}|${BREAKS.source}| {2}|^\\s|\\s$|${LINK_TARGET.source}|${AUTOLINK.source}`, 'i');
 
 export const SHOWN_MAX = 200;
 
-/** One line of plain text: invisible characters gone, breaks and runs of spaces collapsed, capped with an ellipsis. */
+/**
+ * One line of plain text, in every surface: invisible characters gone, breaks and runs of spaces collapsed,
+ * `](` and `<scheme:` broken apart so no markdown reads a link, capped with an ellipsis.
+ */
 export function shownText(text: string, max = SHOWN_MAX): string {
-  return capped(oneLine(text), max);
-}
-
-/** For a notification, which turns `[label](command:…)` into a link: shown, and never a link. */
-export function notificationText(text: string, max = SHOWN_MAX): string {
-  return capped(oneLine(text).replace(/\]\s*\(/g, '] ('), max);
+  return capped(plainText(text), max);
 }
 
 /** For the status bar and other places that draw `$(name)` as an icon: shown, the icon syntax escaped. */
 export function iconSafeText(text: string, max = SHOWN_MAX): string {
-  return capped(oneLine(text).replace(/\$\(/g, '\\$('), max);
+  return capped(plainText(text).replace(/\$\(/g, '\\$('), max);
 }
 
 /** For the log: complete (no cap), but on one line, so a value can never add a line of its own. */
@@ -32,12 +39,12 @@ export function loggedText(text: string): string {
 
 declare const NOTICE: unique symbol;
 
-/** A notification's text: our translated template, every value in it made inert by notificationText. */
+/** A notification's text: our translated template, every value in it made inert by shownText. */
 export type NoticeText = string & { readonly [NOTICE]: true };
 
-/** Fills an `l10n.t` template for a notification: each `{n}` made inert by notificationText, the template as written. */
+/** Fills an `l10n.t` template for a notification: each `{n}` made inert by shownText, the template as written. */
 export function noticeText(template: string, ...values: readonly (string | number)[]): NoticeText {
-  return filledText(template, values, notificationText) as NoticeText;
+  return filledText(template, values, (value) => shownText(value)) as NoticeText;
 }
 
 /** Templates split at their placeholders: ["text", "0", "text", …]. Ours, so a few dozen at most. */
@@ -60,10 +67,10 @@ export function filledText(template: string, values: readonly (string | number)[
   return text;
 }
 
-function oneLine(text: string): string {
-  // Most names need nothing: one test instead of three replacements.
+function plainText(text: string): string {
+  // Most names need nothing: one test instead of five replacements.
   if (!NEEDS_WORK.test(text)) return text;
-  return text.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(/ {2,}/g, ' ').trim();
+  return text.replace(INVISIBLE, '').replace(BREAKS, ' ').replace(LINK_TARGET, '] (').replace(AUTOLINK, '< ').replace(/ {2,}/g, ' ').trim();
 }
 
 function capped(line: string, max: number): string {

@@ -3,6 +3,7 @@ import * as l10n from '@vscode/l10n';
 import type { Build } from '../../api/models';
 import { buildLabel } from '../builds/buildLook';
 import { changedFunctionsText } from '../coverage/changedFunctions';
+import { skippedText, type SkipReason } from '../workspace/workspaceFile';
 import { dataLead, named } from './toolAnswers';
 
 export interface ChangedFunctionFacts<U> {
@@ -18,17 +19,21 @@ export function changedAnswerText<U>(
   build: Build,
   functions: readonly ChangedFunctionFacts<U>[],
   where: (uri: U) => string,
+  skipped: readonly { readonly path: string; readonly reason: SkipReason }[] = [],
   max = 50,
 ): string {
   const ran = functions.filter((f) => f.ran).length;
   const untested = functions.filter((f) => !f.ran);
   const head = `${changedFunctionsText(ran, functions.length)} (${l10n.t('build {0}', named(buildLabel(build)))})`;
-  if (functions.length === 0) return [dataLead(), head, l10n.t('The branch changed no function since its merge base.')].join('\n');
+  // Files not read ("Evil.swift: not a regular file, not read"): their functions are not in the count.
+  const notRead = skipped.slice(0, max).map((f) => `- ${skippedText(named(f.path), f.reason)}`);
+  if (functions.length === 0)
+    return [dataLead(), head, l10n.t('The branch changed no function since its merge base.'), ...notRead].join('\n');
   const lines = untested.slice(0, max).map((f) => {
     const since = f.sinceBuild ? `, ${l10n.t('changed since build {0}', named(buildLabel(build)))}` : '';
     return `- ${named(f.name)} (${named(where(f.uri))}:${f.line + 1})${since}`;
   });
   const more = untested.length > max ? [l10n.t('…and {0} more.', untested.length - max)] : [];
   const title = untested.length > 0 ? [`${l10n.t('Changed functions no test ran')} (${untested.length}):`] : [];
-  return [dataLead(), head, ...title, ...lines, ...more].join('\n');
+  return [dataLead(), head, ...title, ...lines, ...more, ...notRead].join('\n');
 }

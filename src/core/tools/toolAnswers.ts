@@ -6,7 +6,7 @@ import type { App, Build, BuildStatus, TestResult } from '../../api/models';
 import { buildLabel, firstLine, shortSha, statusPhrase } from '../builds/buildLook';
 import { isFailedTest } from '../testing/testOutcome';
 import { describeFailure, KINDS_WITH_SERVICE_WORDS } from '../text/errorMessages';
-import { notificationText, shownText } from '../text/serviceText';
+import { SHOWN_MAX, shownText } from '../text/serviceText';
 import { relativeTime } from '../text/time';
 
 export const NAME_MAX = 100;
@@ -14,21 +14,14 @@ export const TEXT_MAX = 200;
 /** A whole answer, in UTF-8 bytes: a full list of builds fits, a flood does not. */
 export const ANSWER_MAX_BYTES = 8 * 1024;
 
+/** A name from the service as the one rule shows it (core/text/serviceText.ts), capped shorter. */
 export function named(text: string | undefined): string {
-  return inert(text ?? '', NAME_MAX);
+  return shownText(text ?? '', NAME_MAX);
 }
 
 /** Free text from the service in quotes; JSON's, so a quote inside cannot end it early. */
 export function quoted(text: string | undefined): string {
-  return JSON.stringify(inert(text ?? '', TEXT_MAX));
-}
-
-/** `<command:…>` or `<https://…>`: an autolink in the markdown a model writes. */
-const AUTOLINK = /<(?=[a-z][a-z0-9+.-]*:)/gi;
-
-/** One line, capped, and never a markdown link should a model copy it: `](` and `<scheme:` broken apart. */
-function inert(text: string, max: number): string {
-  return shownText(notificationText(text, Infinity).replace(AUTOLINK, '< '), max);
+  return JSON.stringify(shownText(text ?? '', TEXT_MAX));
 }
 
 export function dataLead(): string {
@@ -160,12 +153,14 @@ export function failedTestsText(build: Build, appName: string, tests: readonly T
   return [dataLead(), count, ...lines, ...more].join('\n');
 }
 
-/** `account`: named when the user has several, so the question says which service builds. */
+/** `account`: named when the user has several, so the question says which service builds. The branch is shown
+ * whole (the trigger tool refuses one the rule would change), so the question names what will be built. */
 export function triggerQuestion(appName: string, branch: string, account?: string): { title: string; message: string } {
+  const shownBranch = shownText(branch, SHOWN_MAX);
   const message =
     account === undefined
-      ? l10n.t('Start a build of {0} on branch {1}?', named(appName), named(branch))
-      : l10n.t('Start a build of {0} on branch {1} with the account {2}?', named(appName), named(branch), named(account));
+      ? l10n.t('Start a build of {0} on branch {1}?', named(appName), shownBranch)
+      : l10n.t('Start a build of {0} on branch {1} with the account {2}?', named(appName), shownBranch, named(account));
   return { title: l10n.t('Trigger a build?'), message };
 }
 

@@ -7,6 +7,7 @@ import { ClientCache, type ClientCacheDeps } from './clientCache';
 import type { Log } from '../log';
 import type { TokenStore } from './tokenStore';
 import { uniqueById } from '../uniqueLists';
+import { scopedKey } from '../../core/accounts/scopedKey';
 
 /** Whether the service can be asked, and if not, why. */
 export type Connection = NotReady | { kind: 'ready'; client: BuildServiceClient };
@@ -49,7 +50,7 @@ export class Account implements vscode.Disposable {
 
   /** An id of this service's (an app's, a build's) made unique among accounts: services may share ids. */
   scoped(id: string): string {
-    return `${this.id}/${id}`;
+    return scopedKey(this.id, id);
   }
 
   get host(): string {

@@ -13,6 +13,7 @@ import { checkToken } from './signInCheck';
 import { NewAddressNotice } from './newAddressNotice';
 import { StoredAccounts } from './storedAccounts';
 import type { UnencryptedConsent } from './unencryptedConsent';
+import { Disposable } from '../../core/disposable';
 
 export { Account, type Connection } from './account';
 
@@ -26,7 +27,7 @@ export interface AccountsDeps {
 }
 
 /** buildService.baseUrl's account first, then those of the Accounts menu; built when first asked. */
-export class Accounts implements vscode.Disposable {
+export class Accounts extends Disposable {
   private list: Account[] | undefined;
   private readonly network = new NetworkSettings();
   readonly tokens: AccountTokens;
@@ -36,13 +37,13 @@ export class Accounts implements vscode.Disposable {
   private readonly accountList: AccountList;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly tokenChanged = new vscode.EventEmitter<Account>();
-  private readonly subscriptions: vscode.Disposable[];
 
   readonly onDidChange = this.changed.event;
   /** One account's token was set or cleared (here or in another window). */
   readonly onDidChangeToken = this.tokenChanged.event;
 
   constructor(private readonly deps: AccountsDeps) {
+    super();
     this.stored = new StoredAccounts(deps.globalState);
     this.choice = new AccountChoice(deps.settings, deps.log);
     this.tokens = new AccountTokens(deps.secrets, deps.globalState, deps.log, () => this.settingsAccount()?.id);
@@ -57,7 +58,7 @@ export class Accounts implements vscode.Disposable {
         return account;
       },
     });
-    this.subscriptions = [
+    this.register(
       deps.settings.onDidChange((s) => {
         if (this.list === undefined) return; // nothing built yet: nothing to rebuild
         if (!this.accountList.isBuiltFor(s)) return this.addressChanged();
@@ -67,7 +68,7 @@ export class Accounts implements vscode.Disposable {
       deps.secrets.onDidChange((e) => {
         if (this.list && isAccountSecretKey(e.key)) this.rebuild();
       }),
-    ];
+    );
   }
 
   /** Calls `lost` when the account `of()` names is signed out or its token changes: what came from it must go. */
@@ -189,8 +190,8 @@ export class Accounts implements vscode.Disposable {
     return changed;
   }
 
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+  override dispose(): void {
+    super.dispose();
     for (const account of this.list ?? []) account.dispose();
     this.tokens.dispose();
     this.network.dispose();

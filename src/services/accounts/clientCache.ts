@@ -1,4 +1,3 @@
-import type * as vscode from 'vscode';
 import { BuildServiceClient, type RequestReport } from '../../api';
 import type { TokenStore } from './tokenStore';
 import type { Settings, SettingsService } from '../settings';
@@ -6,6 +5,7 @@ import { loggedText } from '../../core/text/serviceText';
 import type { Log } from '../log';
 import type { NetworkSettings } from '../networkSettings';
 import type { UnencryptedConsent } from './unencryptedConsent';
+import { Disposable } from '../../core/disposable';
 
 export interface ClientCacheDeps {
   settings: SettingsService;
@@ -27,22 +27,22 @@ export interface ClientTarget {
 
 // One client per timeout and network settings. A change closes the old client and cancels its
 // requests: their answers would come through a proxy the user no longer wants.
-export class ClientCache implements vscode.Disposable {
+export class ClientCache extends Disposable {
   private entry: { key: string; client: BuildServiceClient } | undefined;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly deps: ClientCacheDeps,
     private readonly target: ClientTarget,
   ) {
-    this.subscriptions = [
+    super();
+    this.register(
       deps.settings.onDidChange((s) => {
         if (this.entry && this.entry.key !== this.keyOf(s)) this.drop();
       }),
       deps.network.onDidChange(() => {
         if (this.entry && this.entry.key !== this.keyOf(this.deps.settings.value)) this.drop();
       }),
-    ];
+    );
   }
 
   get(): BuildServiceClient {
@@ -91,8 +91,8 @@ export class ClientCache implements vscode.Disposable {
     void old?.client.dispose();
   }
 
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+  override dispose(): void {
+    super.dispose();
     this.drop();
   }
 

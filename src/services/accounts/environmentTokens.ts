@@ -15,8 +15,8 @@ import {
 import { noticeText } from '../../core/text/serviceText';
 import type { Log } from '../log';
 import { notify } from '../notify';
+import { PersistentState } from '../persistentState';
 
-const STORAGE_KEY = 'buildService.environmentTokenConsent';
 // Functions, not constants: the translation is read when the question is asked, not at load.
 const USE = (): string => l10n.t('Use the Token There');
 const DONT_USE = (): string => l10n.t("Don't Use");
@@ -37,10 +37,14 @@ export class EnvironmentTokens implements vscode.Disposable {
   /** The id of an account whose answer changed. */
   readonly onDidChange = this.changed.event;
 
+  private readonly state: PersistentState;
+
   constructor(
-    private readonly memento: vscode.Memento,
+    memento: vscode.Memento,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.state = new PersistentState(memento);
+  }
 
   /** The token, whatever it may be used for: the log never shows it. */
   raw(): string | undefined {
@@ -70,7 +74,7 @@ export class EnvironmentTokens implements vscode.Disposable {
     const token = this.raw();
     // Without a token there is nothing to answer for: any token that comes later is asked about.
     const consent: EnvironmentConsent = { choice, fingerprint: token ? tokenFingerprint(token) : '' };
-    await this.memento.update(STORAGE_KEY, { ...this.choices(), [address]: consent });
+    await this.state.write('buildService.environmentTokenConsent', { ...this.choices(), [address]: consent });
   }
 
   /** A BUILD_SERVICE_URL that is no address means "not here", which the user should hear once, not find out. */
@@ -106,9 +110,10 @@ export class EnvironmentTokens implements vscode.Disposable {
     });
   }
 
-  private choices(): Record<string, unknown> {
-    const stored = this.memento.get<unknown>(STORAGE_KEY);
-    return stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  /** As stored: each answer is checked where it is read (consentOf). */
+  private choices(): Record<string, EnvironmentConsent> {
+    const stored = this.state.read('buildService.environmentTokenConsent');
+    return stored && typeof stored === 'object' ? (stored as Record<string, EnvironmentConsent>) : {};
   }
 
   dispose(): void {

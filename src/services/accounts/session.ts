@@ -2,21 +2,22 @@ import vscode = require('vscode');
 import type { App, BuildServiceClient } from '../../api';
 import { notReady } from '../../core/accounts/connection';
 import type { Account, Accounts, Connection } from './accounts';
+import { Disposable } from '../../core/disposable';
 
 export type { Connection } from './accounts';
 
 // The account work acts for when nothing else names one: the workspace's buildService.account, else the
 // first. `onDidChange` fires when that becomes another account or its token changes, so the views reload
 // and the poller lets go; another account coming or going is Accounts.onDidChange.
-export class Session implements vscode.Disposable {
+export class Session extends Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
-  private readonly subscriptions: vscode.Disposable[];
   /** The account as of the first connection(); undefined until then, when nothing is to reset. */
   private connectedTo: string | undefined;
   readonly onDidChange = this.changed.event;
 
   constructor(readonly accounts: Accounts) {
-    this.subscriptions = [
+    super();
+    this.register(
       accounts.onDidChange(() => {
         if (this.connectedTo === undefined) return; // nothing connected yet: nothing to reset
         const key = this.keyOf();
@@ -27,7 +28,7 @@ export class Session implements vscode.Disposable {
       accounts.onDidChangeToken((account) => {
         if (account === this.account()) this.changed.fire();
       }),
-    ];
+    );
   }
 
   account(): Account | undefined {
@@ -85,8 +86,8 @@ export class Session implements vscode.Disposable {
     return account ? `${account.fromSettings}|${account.id}` : '';
   }
 
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+  override dispose(): void {
+    super.dispose();
     this.changed.dispose();
   }
 }

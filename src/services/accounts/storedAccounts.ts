@@ -1,15 +1,17 @@
 import type * as vscode from 'vscode';
 import { readStoredAccounts, type StoredAccount } from '../../core/accounts/accounts';
-
-/** globalState: addresses and labels of the accounts signed in through the Accounts menu. */
-const STORED_ACCOUNTS_KEY = 'buildService.accounts';
+import { PersistentState } from '../persistentState';
 
 /** The Accounts menu's list as kept across windows: nothing secret. */
 export class StoredAccounts {
-  constructor(private readonly globalState: vscode.Memento) {}
+  private readonly state: PersistentState;
+
+  constructor(globalState: vscode.Memento) {
+    this.state = new PersistentState(globalState);
+  }
 
   list(): StoredAccount[] {
-    return readStoredAccounts(this.globalState.get(STORED_ACCOUNTS_KEY));
+    return readStoredAccounts(this.state.read('buildService.accounts'));
   }
 
   labelOf(id: string): string | undefined {
@@ -17,11 +19,11 @@ export class StoredAccounts {
   }
 
   async put(id: string, label: string): Promise<void> {
-    await this.globalState.update(STORED_ACCOUNTS_KEY, [...this.others(id), { baseUrl: id, label }]);
+    await this.state.write('buildService.accounts', [...this.others(id), { baseUrl: id, label }]);
   }
 
   async remove(id: string): Promise<void> {
-    await this.globalState.update(STORED_ACCOUNTS_KEY, this.others(id));
+    await this.state.write('buildService.accounts', this.others(id));
   }
 
   private others(id: string): StoredAccount[] {

@@ -1,5 +1,6 @@
 import vscode = require('vscode');
 import { normalizeToken, tokenProblem } from '../../core/accounts/tokenFormat';
+import { Disposable } from '../../core/disposable';
 
 export interface TokenStoreOptions {
   /** The environment's token, when this account may use it; `ask` may put the question of EnvironmentTokens. */
@@ -14,11 +15,10 @@ export interface TokenStoreOptions {
  * One account's token under its own key in context.secrets, else BUILD_SERVICE_TOKEN where EnvironmentTokens
  * allows it; changes here and in other windows come as one event. Tokens are never kept in settings or globalState.
  */
-export class TokenStore implements vscode.Disposable {
+export class TokenStore extends Disposable {
   private stored: string | undefined;
   private firstRead: Promise<void> | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
-  private readonly subscriptions: vscode.Disposable[];
   /** Bumped on every change, so "the same token as before" is cheap to tell. */
   private version = 0;
   private disposed = false;
@@ -30,12 +30,13 @@ export class TokenStore implements vscode.Disposable {
     readonly key: string,
     private readonly options: TokenStoreOptions = {},
   ) {
-    this.subscriptions = [
+    super();
+    this.register(
       secrets.onDidChange((e) => {
         if (e.key === key) void this.reload();
       }),
-    ];
-    if (options.onDidChangeEnvironment) this.subscriptions.push(options.onDidChangeEnvironment(() => this.environmentChanged()));
+    );
+    if (options.onDidChangeEnvironment) this.register(options.onDidChangeEnvironment(() => this.environmentChanged()));
   }
 
   get generation(): number {
@@ -120,9 +121,9 @@ export class TokenStore implements vscode.Disposable {
     this.changed.fire();
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
     this.changed.dispose();
   }
 }

@@ -6,8 +6,8 @@ import { noticeText } from '../../core/text/serviceText';
 import { isUnencryptedRemote } from '../../core/network/unencrypted';
 import type { Log } from '../log';
 import { notify } from '../notify';
+import { PersistentState } from '../persistentState';
 
-const STORAGE_KEY = 'buildService.unencryptedConsent';
 // Functions, not constants: the translation is read when the question is asked, not at load.
 const SEND = (): string => l10n.t('Send Token Unencrypted');
 const DONT_SEND = (): string => l10n.t("Don't Send");
@@ -18,11 +18,14 @@ type Choice = 'allow' | 'deny';
 // is stored). Requests fail at once while the question is open (it may sit for hours); agreeing refreshes.
 export class UnencryptedConsent {
   private readonly asking = new Set<string>();
+  private readonly state: PersistentState;
 
   constructor(
-    private readonly memento: vscode.Memento,
+    memento: vscode.Memento,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.state = new PersistentState(memento);
+  }
 
   /** Throws ApiError kind `unencrypted` unless the token may go to `baseUrl`. */
   ensure(baseUrl: string): void {
@@ -73,17 +76,17 @@ export class UnencryptedConsent {
 
   async forgetAll(): Promise<number> {
     const count = Object.keys(this.choices()).length;
-    await this.memento.update(STORAGE_KEY, undefined);
+    await this.state.write('buildService.unencryptedConsent', undefined);
     this.log.info(`Forgot ${count} choice${count === 1 ? '' : 's'} about sending the token to unencrypted addresses.`);
     return count;
   }
 
   private choices(): Record<string, Choice> {
-    const stored = this.memento.get<unknown>(STORAGE_KEY);
+    const stored = this.state.read('buildService.unencryptedConsent');
     return stored && typeof stored === 'object' ? (stored as Record<string, Choice>) : {};
   }
 
   private async remember(address: string, choice: Choice): Promise<void> {
-    await this.memento.update(STORAGE_KEY, { ...this.choices(), [address]: choice });
+    await this.state.write('buildService.unencryptedConsent', { ...this.choices(), [address]: choice });
   }
 }

@@ -1,8 +1,8 @@
 import vscode = require('vscode');
-import { commitRows, isCommitSha, missingShas, type CommitRow } from '../../core/branch/commitsBetween';
+import { commitRows, isCommitSha, missingShas, walkFirstParents, type CommitRow, type WalkEnd } from '../../core/branch/commitsBetween';
 import { repositoryOf } from './defaultBranch';
 import type { GitWorkspace } from './gitWorkspace';
-import type { Repository } from './gitTypes';
+import type { Commit, Repository } from './gitTypes';
 
 export type CommitsBetween =
   /** No repository of the workspace builds this, or Git is off. */
@@ -11,7 +11,8 @@ export type CommitsBetween =
   | { readonly kind: 'no-commit' }
   /** The repository lacks these commits of the two builds: a fetch may bring them. */
   | { readonly kind: 'missing'; readonly repository: Repository; readonly missing: readonly string[] }
-  | { readonly kind: 'listed'; readonly repository: Repository; readonly rows: readonly CommitRow[] };
+  /** `end` 'cut': the range is longer than the MAX_COMMITS looked at; 'root': the passing commit is not on the first-parent line. */
+  | { readonly kind: 'listed'; readonly repository: Repository; readonly rows: readonly CommitRow[]; readonly end: WalkEnd };
 
 /** The repository of the workspace a build of `repoUrl` was made from, as the Git extension has it open. */
 export function gitRepositoryOf(git: GitWorkspace, repoUrl: string | undefined): Repository | undefined {
@@ -20,8 +21,9 @@ export function gitRepositoryOf(git: GitWorkspace, repoUrl: string | undefined):
 }
 
 /**
- * The commits after `from` up to `to` (git's from..to) in the local repository, those that changed `file`
- * first. Asks the Git extension only (git runs in its own process); nothing of the service.
+ * The commits after `from` up to `to` in the local repository, on the failing commit's first-parent line and
+ * at most MAX_COMMITS of them, those that changed `file` first. Asks the Git extension only (git runs in its
+ * own process); nothing of the service.
  */
 export async function commitsBetween(
   git: GitWorkspace,
@@ -43,20 +45,36 @@ export async function commitsBetween(
   );
   const missing = missingShas([from, to], present);
   if (missing.length > 0) return { kind: 'missing', repository, missing };
-  const range = `${from}..${to}`;
-  const [all, touching] = await Promise.all([
-    repository.log({ range }),
-    file ? repository.log({ range, path: pathIn(repository, file) }) : Promise.resolve([]),
-  ]);
-  return { kind: 'listed', repository, rows: commitRows(all, new Set(touching.map((c) => c.hash))) };
+  const { commits, end } = await walkFirstParents(from, to, (sha) => repository.getCommit(sha));
+  const touching = file ? await touchingFile(repository, commits, file) : new Set<string>();
+  return { kind: 'listed', repository, rows: commitRows(commits, touching), end };
 }
 
+/** Git's empty tree: what a commit without a parent is compared with. */
+export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+/** Diffs asked of the Git extension at once. */
+const IN_FLIGHT = 4;
+
 /**
- * The test's file as a path in the repository; one the Testing view found in another folder of the
- * workspace is matched by its name anywhere in the repository (a pathspec's `*` crosses folders).
+ * The walked commits that changed the test's file, each against its first parent (as the list reads). A file
+ * the Testing view found in another folder of the workspace is matched by its name anywhere in the repository.
  */
-function pathIn(repository: Repository, file: vscode.Uri): string {
+async function touchingFile(repository: Repository, commits: readonly Commit[], file: vscode.Uri): Promise<Set<string>> {
   const root = repository.rootUri.fsPath;
-  if (file.fsPath.startsWith(`${root}/`) || file.fsPath.startsWith(`${root}\\`)) return file.fsPath;
-  return `*/${file.path.split('/').pop() ?? ''}`;
+  const inRepository = file.fsPath.startsWith(`${root}/`) || file.fsPath.startsWith(`${root}\\`);
+  const name = file.path.split('/').pop() ?? '';
+  const isFile = (uri: vscode.Uri) => (inRepository ? uri.fsPath === file.fsPath : uri.path.split('/').pop() === name);
+  const touching = new Set<string>();
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < commits.length; i = next++) {
+      const commit = commits[i];
+      const changes = await repository
+        .diffBetween(isCommitSha(commit.parents[0]) ? commit.parents[0] : EMPTY_TREE, commit.hash)
+        .catch(() => []);
+      if (changes.some((c) => isFile(c.uri) || isFile(c.originalUri))) touching.add(commit.hash);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  return touching;
 }

@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import { withBuild, type BranchState } from '../../core/branch/branchState';
+import { rowBuild, withBuild, type BranchState } from '../../core/branch/branchState';
 import { watchedBranchOf, type WatchedBranch } from '../../core/branch/branchWatch';
 import { ContextKey } from '../../ids';
 import type { Account } from '../accounts/accounts';
@@ -15,6 +15,7 @@ import { BranchSections, WAITING, type Section } from './currentBranchSections';
 import type { GitWorkspace } from './gitWorkspace';
 import type { RepoAccounts } from './repoAccounts';
 import type { RepoMap } from './repoMap';
+import { Disposable } from '../../core/disposable';
 
 export interface CurrentBranchDeps {
   git: GitWorkspace;
@@ -37,16 +38,16 @@ export interface BranchSection {
 }
 
 /** The latest build of each repository's branch per app: sections, reloads and the tracker's changes here; loading in currentBranchLoad.ts. */
-export class CurrentBranch implements vscode.Disposable {
+export class CurrentBranch extends Disposable {
   private readonly changed = new vscode.EventEmitter<BranchState>();
   readonly onDidChange = this.changed.event;
   private readonly sections: BranchSections;
   private published: readonly BranchState[] = [];
   private readonly loader: BranchLoader;
   private disposed = false;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deps: CurrentBranchDeps) {
+    super();
     this.loader = new BranchLoader(deps, () => void this.reload());
     this.sections = new BranchSections(
       deps,
@@ -55,7 +56,7 @@ export class CurrentBranch implements vscode.Disposable {
       (section) => this.accountOfSection(section),
       () => this.publish(),
     );
-    this.subscriptions = [
+    this.register(
       deps.git.onDidChange(() => void this.sync(false)),
       deps.session.onDidChange(() => {
         this.loader.abortRefreshes();
@@ -72,7 +73,7 @@ export class CurrentBranch implements vscode.Disposable {
       }),
       deps.tracker.onDidChange((change) => this.tracked(change)),
       deps.git.onDidPush(() => deps.tracker.lookSoon()),
-    ];
+    );
     // Until Git's first answer (which reloads, above) activation sets no context keys and makes no client.
     if (deps.git.snapshot.kind !== 'waiting') void this.reload();
   }
@@ -155,7 +156,7 @@ export class CurrentBranch implements vscode.Disposable {
       if (newest) {
         const next = withBuild(state, build);
         if (next !== state) this.sections.set(section, next);
-      } else if (state.entries.some((e) => e.build?.id === build.id)) shown = true;
+      } else if (state.entries.some((e) => rowBuild(e)?.id === build.id)) shown = true;
     }
     if (shown) this.publish(true);
   }
@@ -176,16 +177,16 @@ export class CurrentBranch implements vscode.Disposable {
       return (account === undefined ? undefined : watchedBranchOf(s.state, account)) ?? [];
     }) satisfies WatchedBranch[];
     this.deps.tracker.watch(watched);
-    const anyBuild = this.sections.all.some((s) => s.state.kind === 'builds' && s.state.entries.some((e) => e.build));
+    const anyBuild = this.sections.all.some((s) => s.state.kind === 'builds' && s.state.entries.some((e) => e.held));
     this.deps.contextKeys.set(ContextKey.branchBuildShown, anyBuild);
     this.changed.fire(this.state);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
     this.sections.dispose();
     this.loader.dispose();
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
     this.changed.dispose();
   }
 }

@@ -1,11 +1,10 @@
-import type { App } from '../../api';
-import type { BranchBuild, BranchState } from '../../core/branch/branchState';
+import type { BranchState } from '../../core/branch/branchState';
 import type { Account } from '../accounts/accounts';
 import type { BuildTracker, HeldBuild } from '../builds/buildTracker';
 
 /**
- * Current Branch keeps which build is each app's latest, never a copy of it: a row's `build` reads the
- * tracker's copy through a hold, and the hold keeps the build followed while it is on a row.
+ * Current Branch keeps which build is each app's latest, never a copy of it: a row's `held` is a hold on
+ * the tracker's copy, which keeps the build followed while it is on a row.
  */
 export class BranchHolds {
   /** By repository root: the holds of the rows its section shows. */
@@ -20,12 +19,12 @@ export class BranchHolds {
       state.kind === 'builds' && account
         ? {
             ...state,
-            entries: state.entries.map(({ app, build }) => {
-              if (!build) return { app };
+            entries: state.entries.map(({ app, held }) => {
+              if (!held) return { app };
               // Held anew each time: a hold the tracker dropped since (a sign-out, another token) would follow nothing.
-              const held = this.tracker.hold(account, build);
-              holds.push(held);
-              return latestOf(app, held);
+              const hold = this.tracker.hold(account, held.build);
+              holds.push(hold);
+              return { app, held: hold };
             }),
           }
         : state;
@@ -42,13 +41,4 @@ export class BranchHolds {
   dispose(): void {
     for (const root of [...this.bySection.keys()]) this.release(root);
   }
-}
-
-function latestOf(app: App, held: HeldBuild): BranchBuild {
-  return {
-    app,
-    get build() {
-      return held.build;
-    },
-  };
 }

@@ -3,6 +3,7 @@ import type { GitSnapshot, RepoSnapshot } from '../../core/branch/branchState';
 import { pushed, type GitHead } from '../../core/branch/branchWatch';
 import type { Log } from '../log';
 import { GIT_EXTENSION_ID, type GitApi, type GitExtension, type Head, type Repository } from './gitTypes';
+import { Disposable, DisposableStore } from '../../core/disposable';
 
 /** Repository state fires on every file save; branch switches need not show faster than this. */
 const DEBOUNCE_MS = 250;
@@ -12,7 +13,7 @@ const MODEL_RETRIES = 20;
 
 // Git is optional: without it (or with git.enabled off) the snapshot says 'no-git' and nothing else
 // breaks. Connecting is asynchronous, so activation never waits for the Git extension.
-export class GitWorkspace implements vscode.Disposable {
+export class GitWorkspace extends Disposable {
   private readonly changed = new vscode.EventEmitter<GitSnapshot>();
   readonly onDidChange = this.changed.event;
   private readonly push = new vscode.EventEmitter<void>();
@@ -21,13 +22,15 @@ export class GitWorkspace implements vscode.Disposable {
   private all: RepoSnapshot[] = [];
   private readonly heads = new Map<string, GitHead>();
   private api: GitApi | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
-  private apiSubscriptions: vscode.Disposable[] = [];
-  private repoSubscriptions: vscode.Disposable[] = [];
+  /** The Git API's listeners (renewed each time Git is enabled) and its repositories' (renewed each update). */
+  private readonly apiSubscriptions = new DisposableStore();
+  private readonly repoSubscriptions = new DisposableStore();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly log: Log) {
+    super();
+    this.register(this.apiSubscriptions, this.repoSubscriptions);
     void this.connect().catch((error: unknown) => {
       this.log.warn(`Could not use the Git extension: ${error instanceof Error ? error.message : String(error)}`);
       this.publish({ kind: 'no-git' });
@@ -50,7 +53,7 @@ export class GitWorkspace implements vscode.Disposable {
   private async connect(): Promise<void> {
     const extension = vscode.extensions.getExtension<GitExtension>(GIT_EXTENSION_ID);
     if (!extension) return this.publish({ kind: 'no-git' });
-    this.subscriptions.push(
+    this.register(
       vscode.window.onDidChangeActiveTextEditor(() => this.schedule()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -58,7 +61,7 @@ export class GitWorkspace implements vscode.Disposable {
       }),
     );
     const git = extension.isActive ? extension.exports : await extension.activate();
-    this.subscriptions.push(git.onDidChangeEnablement(() => this.attach(git)));
+    this.register(git.onDidChangeEnablement(() => this.attach(git)));
     this.attach(git);
   }
 
@@ -79,8 +82,7 @@ export class GitWorkspace implements vscode.Disposable {
   }
 
   private attachApi(git: GitExtension): void {
-    for (const s of this.apiSubscriptions) s.dispose();
-    this.apiSubscriptions = [];
+    this.apiSubscriptions.clear();
     if (!git.enabled) {
       this.api = undefined;
       return this.publish({ kind: 'no-git' });
@@ -89,7 +91,9 @@ export class GitWorkspace implements vscode.Disposable {
     const api = git.getAPI(1);
     this.api = api;
     const reselect = () => this.schedule();
-    this.apiSubscriptions = [api.onDidChangeState(reselect), api.onDidOpenRepository(reselect), api.onDidCloseRepository(reselect)];
+    this.apiSubscriptions.add(api.onDidChangeState(reselect));
+    this.apiSubscriptions.add(api.onDidOpenRepository(reselect));
+    this.apiSubscriptions.add(api.onDidCloseRepository(reselect));
     this.update();
   }
 
@@ -102,13 +106,12 @@ export class GitWorkspace implements vscode.Disposable {
     this.timer = undefined;
     const api = this.api;
     if (!api) return;
-    for (const s of this.repoSubscriptions) s.dispose();
-    this.repoSubscriptions = [];
+    this.repoSubscriptions.clear();
     // Git turned off after it was on keeps its extension "enabled" (it only closes the repositories):
     // the setting says why none is open.
     if (!gitSettingOn()) return this.publish({ kind: 'no-git' });
     const repositories = workspaceRepositories(api.repositories);
-    this.repoSubscriptions = repositories.map((r) => r.state.onDidChange(() => this.schedule()));
+    for (const r of repositories) this.repoSubscriptions.add(r.state.onDidChange(() => this.schedule()));
     if (repositories.length === 0) return this.publish(api.state === 'initialized' ? { kind: 'no-repository' } : { kind: 'waiting' }, []);
     const all = repositories.map((repository) => this.snapshotOf(repository));
     const active = activeRepository(repositories, vscode.window.activeTextEditor?.document.uri);
@@ -134,10 +137,10 @@ export class GitWorkspace implements vscode.Disposable {
     this.changed.fire(this.current);
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     clearTimeout(this.retryTimer);
-    for (const s of [...this.subscriptions, ...this.apiSubscriptions, ...this.repoSubscriptions]) s.dispose();
+    super.dispose();
     this.changed.dispose();
     this.push.dispose();
   }

@@ -2,9 +2,9 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { shownText } from '../../core/text/serviceText';
 import type { Account, Accounts } from '../accounts/accounts';
+import { PersistentState } from '../persistentState';
 
 /** workspaceState, one entry per repository root: the id of the account its section uses. */
-const KEY = 'buildService.repositoryAccount';
 
 // When apps of several accounts build one repository, the user says which account it uses, once per
 // workspace; the answer stays until Choose Account for Repository… changes it or that account is gone.
@@ -14,19 +14,23 @@ export class RepoAccounts {
   /** Repositories asked about in this window and not answered: not asked again until the command. */
   private readonly dismissed = new Set<string>();
 
+  private readonly state: PersistentState;
+
   constructor(
-    private readonly state: vscode.Memento,
+    memento: vscode.Memento,
     private readonly accounts: Accounts,
-  ) {}
+  ) {
+    this.state = new PersistentState(memento);
+  }
 
   remembered(root: string): string | undefined {
-    const id = this.state.get<unknown>(`${KEY} ${root}`);
+    const id = this.state.read('buildService.repositoryAccount', root);
     return typeof id === 'string' ? id : undefined;
   }
 
   async remember(root: string, accountId: string): Promise<void> {
     this.dismissed.delete(root);
-    await this.state.update(`${KEY} ${root}`, accountId);
+    await this.state.write('buildService.repositoryAccount', accountId, root);
   }
 
   /** The first time in this window: the quick pick; an answer is remembered. Undefined when not answered. */

@@ -7,9 +7,10 @@ import { askingOrder } from '../../core/branch/likelyApps';
 import { appsBuildingRepo } from '../../core/branch/matchApps';
 import { ViewId } from '../../ids';
 import type { Log } from '../log';
+import { PersistentState } from '../persistentState';
 
 /** One globalState entry per account, so that windows of other accounts never rewrite it. */
-const KEY = 'buildService.appRepositories';
+
 function buildsRepo(repoUrl: string, remoteUrls: readonly string[]): boolean {
   return appsBuildingRepo([{ id: '' }], () => repoUrl, remoteUrls).length > 0;
 }
@@ -22,7 +23,7 @@ interface Background {
 }
 
 // Apps carry no repository, builds do: each app's repo_url comes from its latest build (small, and says
-// where the app builds from today). Kept per account across windows; see core/appRepos.ts.
+// where the app builds from today). Kept per account across windows; see core/apps/appRepos.ts.
 export class RepoMap {
   /** The sweep of apps not known yet, per account: another repository's load waits for it rather than asking again. */
   private readonly sweeps = new Map<string, Promise<unknown>>();
@@ -31,10 +32,14 @@ export class RepoMap {
   /** The rest of each account's first sweep under way. */
   private readonly background = new Map<string, Background>();
 
+  private readonly state: PersistentState;
+
   constructor(
-    private readonly state: vscode.Memento,
+    memento: vscode.Memento,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.state = new PersistentState(memento);
+  }
 
   /**
    * Each app's repository: known ones at once; with some unknown, the apps named like the repository
@@ -90,7 +95,7 @@ export class RepoMap {
   async forget(account: string): Promise<void> {
     this.background.get(account)?.controller.abort();
     this.forgotten.set(account, (this.forgotten.get(account) ?? 0) + 1);
-    await this.state.update(`${KEY} ${account}`, undefined);
+    await this.state.write('buildService.appRepositories', undefined, account);
   }
 
   /** The part of the first sweep a load waits for, with the view's progress bar; written as far as it went. */
@@ -120,7 +125,7 @@ export class RepoMap {
     const epoch = this.forgotten.get(account);
     try {
       const first = await swept;
-      if (this.forgotten.get(account) === epoch) await this.state.update(`${KEY} ${account}`, first.stored);
+      if (this.forgotten.get(account) === epoch) await this.state.write('buildService.appRepositories', first.stored, account);
       return first;
     } finally {
       if (this.sweeps.get(account) === swept) this.sweeps.delete(account);
@@ -150,7 +155,7 @@ export class RepoMap {
       const current = this.read(account);
       const next = withAnswers(current, appIds, new Map(rest.map((id) => [id, after.repos[id] ?? undefined])), current.sweptAt);
       const complete = unknownApps(next, appIds).length === 0 && current.sweptAt === 0;
-      await this.state.update(`${KEY} ${account}`, complete ? { ...next, sweptAt: Date.now() } : next);
+      await this.state.write('buildService.appRepositories', complete ? { ...next, sweptAt: Date.now() } : next, account);
       return found;
     })().catch((error: unknown) => {
       if (!signal.aborted) this.log.warn(`Asking more apps: ${error instanceof ApiError ? error.kind : String(error)}`);
@@ -188,7 +193,7 @@ export class RepoMap {
     const epoch = this.forgotten.get(account);
     try {
       const next = await swept;
-      if (this.forgotten.get(account) === epoch) await this.state.update(`${KEY} ${account}`, next);
+      if (this.forgotten.get(account) === epoch) await this.state.write('buildService.appRepositories', next, account);
       return next;
     } finally {
       if (this.sweeps.get(account) === swept) this.sweeps.delete(account);
@@ -196,6 +201,6 @@ export class RepoMap {
   }
 
   private read(account: string): StoredRepos {
-    return readStored(this.state.get(`${KEY} ${account}`));
+    return readStored(this.state.read('buildService.appRepositories', account));
   }
 }

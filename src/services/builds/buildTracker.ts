@@ -8,6 +8,7 @@ import type { ErrorPresenter } from '../errorPresenter';
 import type { Log } from '../log';
 import type { SettingsService } from '../settings';
 import { BuildPoller } from './poller';
+import { Disposable } from '../../core/disposable';
 
 export type { WatchedBranch } from '../../core/branch/branchWatch';
 export type { Ended } from '../../core/builds/trackedBuilds';
@@ -47,16 +48,16 @@ export interface BuildTrackerDeps {
  * The one home of a build's state: the latest copy of each build held, by account and id; unfinished
  * ones are followed while anyone holds them; every change is one event. The poller asks the service.
  */
-export class BuildTracker implements vscode.Disposable {
+export class BuildTracker extends Disposable {
   private readonly store = new TrackedBuilds();
   private readonly changed = new vscode.EventEmitter<BuildChange>();
   readonly onDidChange = this.changed.event;
   private readonly poller: BuildPoller;
-  private readonly subscriptions: vscode.Disposable[];
   /** What the poller is to be told at the end of this task: 'started' restarts its pace, and schedules too. */
   private pollerNews: 'started' | 'schedule' | undefined;
 
   constructor(private readonly deps: BuildTrackerDeps) {
+    super();
     const { accounts } = deps.session;
     this.poller = new BuildPoller({
       ...deps,
@@ -65,12 +66,12 @@ export class BuildTracker implements vscode.Disposable {
       gone: (owner, id) => this.store.forget(owner, id),
     });
     const dropGone = () => this.drop((owner) => !accounts.byId(owner));
-    this.subscriptions = [
+    this.register(
       deps.session.onDidChange(dropGone),
       // Signed out, or another token: that account's builds go, at once.
       accounts.onDidChange(dropGone),
       accounts.onDidChangeToken((account) => this.drop((owner) => owner === account.id)),
-    ];
+    );
   }
 
   /** Keeps `build` of `account` (its copy recorded) and, while unfinished, followed. */
@@ -176,10 +177,10 @@ export class BuildTracker implements vscode.Disposable {
     this.changed.fire(change);
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.poller.dispose();
     this.store.clear();
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
     this.changed.dispose();
   }
 }

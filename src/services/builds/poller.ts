@@ -8,6 +8,7 @@ import { ApiError } from '../../api';
 import type { ErrorPresenter } from '../errorPresenter';
 import type { SettingsService } from '../settings';
 import { pollRound, type RoundDeps } from './pollRound';
+import { Disposable } from '../../core/disposable';
 
 export interface PollerDeps extends RoundDeps {
   settings: SettingsService;
@@ -20,11 +21,10 @@ export interface PollerDeps extends RoundDeps {
 }
 
 /** The timer of the polling plan (core/polling/pollPlan.ts), while the window is focused; a round's requests are pollRound.ts. */
-export class BuildPoller implements vscode.Disposable {
+export class BuildPoller extends Disposable {
   private readonly clock: PollClock;
   /** Accounts left alone after failed rounds (Retry-After, backoff). */
   private readonly pauses: PollPauses;
-  private readonly subscriptions: vscode.Disposable[];
   /** One per repository shown. */
   private watched: readonly WatchedBranch[] = [];
   /** Kept while nothing is watched, so that a branch switch is told apart from a reload. */
@@ -39,10 +39,11 @@ export class BuildPoller implements vscode.Disposable {
   private rounds = 0;
 
   constructor(private readonly deps: PollerDeps) {
+    super();
     const scale = deps.timeScale ?? 1;
     this.clock = new PollClock(scale === 1 ? DEFAULT_INTERVALS : scaleIntervals(DEFAULT_INTERVALS, scale));
     this.pauses = new PollPauses(scale);
-    this.subscriptions = [
+    this.register(
       vscode.window.onDidChangeWindowState((state) => (state.focused ? this.pollSoon() : this.schedule())),
       // Another account for this window: the branches watched belong to the one it left.
       deps.session.onDidChange(() => {
@@ -51,7 +52,7 @@ export class BuildPoller implements vscode.Disposable {
         this.pollAbort?.abort();
       }),
       deps.settings.onDidChange(() => this.schedule()),
-    ];
+    );
   }
 
   /** A build not followed before: the pace starts again from the shortest interval. */
@@ -163,10 +164,10 @@ export class BuildPoller implements vscode.Disposable {
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
     this.pollAbort?.abort();
     this.stop();
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
   }
 }

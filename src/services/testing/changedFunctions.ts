@@ -1,11 +1,14 @@
 import vscode = require('vscode');
 import type { Build, FileCoverage } from '../../api';
-import { isCommitSha } from '../../core/branch/commitsBetween';
+import { isCommitSha, isGitRef } from '../../core/branch/commitsBetween';
 import { changedLines, coverageByPath, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
+import { SOURCE_EXTENSIONS } from '../../core/testing/testSources';
+import type { SkipReason } from '../../core/workspace/workspaceFile';
 import type { Account } from '../accounts/accounts';
-import { baseBranchSetting } from './comparisonSettings';
-import { originHead } from '../branch/defaultBranch';
+import { readWorkspaceText } from '../workspaceFiles';
 import type { Repository } from '../branch/gitTypes';
+import { cachedAnswers, Lru } from '../../core/cache/lru';
+import { filesBytes } from '../../core/cache/weights';
 
 /** At most this many changed files are read for their functions. */
 const MAX_FILES = 2_000;
@@ -23,10 +26,17 @@ export interface ChangedFunction {
   readonly sinceBuild: boolean;
 }
 
+/** A changed file not read (a link to a device or out of the workspace, too large…), said to the user. */
+export interface SkippedFile {
+  readonly uri: vscode.Uri;
+  readonly reason: SkipReason;
+}
+
 export interface ChangedReport {
   readonly build: Build;
   readonly functions: readonly ChangedFunction[];
   readonly ran: number;
+  readonly skipped: readonly SkippedFile[];
 }
 
 /** The coverage of a build as the coverage view holds it, when it shows that build. */
@@ -36,39 +46,45 @@ export type ShownCoverage = (account: Account, buildId: string) => readonly File
 // against the function coverage of the branch's latest finished build: one coverage request per build,
 // none when the coverage view shows it. Git runs in the Git extension's process.
 export class ChangedFunctions {
-  private readonly reports = new Map<string, Promise<readonly FileCoverage[]>>();
+  private readonly reports = new Lru<string, Promise<readonly FileCoverage[]>>(MAX_REPORTS, cachedAnswers);
   /** For tests: coverage requests sent. */
   sent = 0;
 
-  constructor(private readonly shown: ShownCoverage) {}
+  /** `baseBranchOf`: the one meaning of "the base branch" (core/branch/baseBranch.ts), as the comparison asks it. */
+  constructor(
+    private readonly shown: ShownCoverage,
+    private readonly baseBranchOf: (account: Account, build: Build) => Promise<string>,
+  ) {}
 
   async of(account: Account, repository: Repository, build: Build): Promise<ChangedReport | undefined> {
-    const base = await this.mergeBase(repository);
+    const base = await this.mergeBase(repository, await this.baseBranchOf(account, build));
     if (!base) return undefined;
     const changes = (await repository.diffWith(base)).filter((c) => c.status !== DELETED).slice(0, MAX_FILES);
     const functions: ChangedFunction[] = [];
+    const skipped: SkippedFile[] = [];
     let fileIn: ((path: string) => FileCoverage | undefined) | undefined;
     const since = await changedSince(repository, build.commit.sha);
     for (const change of changes) {
-      const text = await readText(change.uri);
-      const extents = text === undefined ? [] : functionExtents(change.uri.path, text);
+      const read = await readWorkspaceText(change.uri, SOURCE_EXTENSIONS);
+      if (read.kind === 'skipped') skipped.push({ uri: change.uri, reason: read.reason });
+      if (read.kind !== 'read') continue;
+      const extents = functionExtents(change.uri.path, read.text);
       if (extents.length === 0) continue;
       const touched = touchedFunctions(extents, changedLines(await repository.diffWith(base, change.uri.fsPath)));
       if (touched.length === 0) continue;
       fileIn ??= coverageByPath(await this.coverage(account, build));
-      const reported = fileIn(relativePath(repository, change.uri));
+      const ranHere = ranInReport(fileIn(relativePath(repository, change.uri))?.functions ?? []);
       for (const fn of touched) {
-        const ran = ranInReport(fn.name, reported?.functions ?? []);
+        const ran = ranHere.has(fn.name);
         functions.push({ uri: change.uri, name: fn.name, line: fn.start, ran, sinceBuild: since.has(change.uri.toString()) });
       }
     }
-    return { build, functions, ran: functions.filter((f) => f.ran).length };
+    return { build, functions, ran: functions.filter((f) => f.ran).length, skipped };
   }
 
-  private async mergeBase(repository: Repository): Promise<string | undefined> {
-    const root = repository.rootUri;
-    const branch = baseBranchSetting(root) || (await originHead(root.toString())) || 'main';
-    for (const ref of [`origin/${branch}`, branch]) {
+  private async mergeBase(repository: Repository, branch: string): Promise<string | undefined> {
+    // Each ref checked as a whole: `origin/--all` is harmless, `--all` alone would be an option.
+    for (const ref of [`origin/${branch}`, branch].filter(isGitRef)) {
       const found = await repository.getMergeBase('HEAD', ref).catch(() => undefined);
       if (found) return found;
     }
@@ -86,9 +102,12 @@ export class ChangedFunctions {
         const report = await client.getCoverage(build.id, { showFunctionCoverage: true });
         return report.targets.flatMap((t) => t.files);
       });
-      this.reports.set(key, found);
-      if (this.reports.size > MAX_REPORTS) this.reports.delete(this.reports.keys().next().value as string);
-      found.catch(() => this.reports.delete(key));
+      const made = found;
+      this.reports.set(key, made);
+      made.then(
+        (files) => this.reports.weigh(key, made, filesBytes(files)),
+        () => this.reports.delete(key),
+      );
     }
     return found;
   }
@@ -107,13 +126,5 @@ async function changedSince(repository: Repository, sha: string | undefined): Pr
     return new Set((await repository.diffWith(sha)).map((c) => c.uri.toString()));
   } catch {
     return new Set();
-  }
-}
-
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
   }
 }

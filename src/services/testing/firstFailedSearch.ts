@@ -1,12 +1,11 @@
 import type { Build, TestResult } from '../../api';
-import { Lru } from '../../core/cache/lru';
-import { noFailures, TestIndex, type TestRef } from '../../core/testing/baseComparison';
+import { cachedAnswers, Lru } from '../../core/cache/lru';
+import { COMPARED_TESTS_MAX, noFailures, TestIndex, type TestRef } from '../../core/testing/baseComparison';
 import type { BaseLook } from '../../core/testing/comparisonText';
-import { findFirstFailed, FIRST_FAILED_BUILDS, historyFrom, type FirstFailed } from '../../core/testing/firstFailed';
-import { listLimitFor } from '../../core/testing/comparisonSettings';
+import { findFirstFailed, historyFrom, type FirstFailed } from '../../core/testing/firstFailed';
 import type { Look, TestComparisons } from './testComparisons';
 
-/** Searches kept, and branch lists: the oldest go first. */
+/** Searches kept: the oldest go first. */
 const MAX_KEPT = 100;
 
 /** Where one failed test began to fail, and along which branch. */
@@ -22,8 +21,7 @@ export type FirstFailedOf = (test: TestRef) => TestFirstFailed | undefined;
 // branch, then at most ⌈log₂ 50⌉ + 1 test requests each (through the comparison's plan and its cache of
 // failed tests), once per build: a finished build's older builds never change.
 export class FirstFailedSearch {
-  private readonly searches = new Lru<string, Promise<FirstFailedOf>>(MAX_KEPT);
-  private readonly lists = new Lru<string, Promise<readonly Build[]>>(MAX_KEPT);
+  private readonly searches = new Lru<string, Promise<FirstFailedOf>>(MAX_KEPT, cachedAnswers);
   /** For tests and the log: test requests the searches asked for. */
   sent = 0;
 
@@ -37,7 +35,9 @@ export class FirstFailedSearch {
     let search = this.searches.get(key);
     if (!search) {
       search = this.search(look, build, failed, base);
-      this.keep(this.searches, key, search);
+      // An answer per test searched, each holding its test and the builds it names.
+      const searched = Math.min(failed.length, COMPARED_TESTS_MAX);
+      this.keep(this.searches, key, search, () => 256 + searched * 160);
     }
     return search;
   }
@@ -71,31 +71,19 @@ export class FirstFailedSearch {
     };
   }
 
-  /** The branch's newest builds; listed again when `start` is newer than the list kept. */
+  /** The branch's newest builds: the comparison's own list (one request serves both), listed again when `start` is newer. */
   private list(look: Look, start: Build): Promise<readonly Build[]> {
-    const key = `${look.account.scoped(start.appId ?? '')}\n${start.commit.branch ?? ''}`;
-    const kept = this.lists.get(key);
-    const fresh = kept?.then((builds) => (builds.some((b) => b.id === start.id) ? builds : undefined));
-    const made = (fresh ?? Promise.resolve(undefined)).then(
-      (builds) =>
-        builds ??
-        this.comparisons.plan.run(look.signal, (signal) =>
-          look.client.listBuilds(start.appId ?? '', {
-            branch: start.commit.branch,
-            limit: listLimitFor(FIRST_FAILED_BUILDS),
-            signal,
-          }),
-        ),
-    );
-    this.keep(this.lists, key, made);
-    return made;
+    return this.comparisons.store.branchBuilds(look, start.appId ?? '', start.commit.branch ?? '', start);
   }
 
-  /** Bounded, and a failure forgotten so the next look asks again. */
-  private keep<T>(cache: Lru<string, Promise<T>>, key: string, value: Promise<T>): void {
+  /** Bounded, weighed once known, and a failure forgotten so the next look asks again. */
+  private keep<T>(cache: Lru<string, Promise<T>>, key: string, value: Promise<T>, weigh: (value: T) => number): void {
     cache.set(key, value);
-    value.catch(() => {
-      if (cache.peek(key) === value) cache.delete(key);
-    });
+    value.then(
+      (known) => cache.weigh(key, value, weigh(known)),
+      () => {
+        if (cache.peek(key) === value) cache.delete(key);
+      },
+    );
   }
 }

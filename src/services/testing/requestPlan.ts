@@ -1,11 +1,9 @@
 import vscode = require('vscode');
 import { cancelled as lookCancelled } from '../../api/errors';
+import { MAX_IN_FLIGHT } from '../../api/client/requestGate';
 
-/** At most this many requests of comparisons and flaky tests in flight at once. */
-export const MAX_IN_FLIGHT = 4;
-
-// Requests that only annotate what is shown: never from a background window (they wait for focus),
-// at most MAX_IN_FLIGHT at a time, and dropped before they go when their look was cancelled.
+// Requests that only annotate what is shown: never from a background window (they wait for focus), at most
+// MAX_IN_FLIGHT at a time (the client's own limit, one meaning), and dropped before they go when their look was cancelled.
 export class RequestPlan implements vscode.Disposable {
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];

@@ -1,12 +1,13 @@
 import vscode = require('vscode');
 import type { Build, BuildServiceClient, TestResult } from '../../api';
+import { baseBranchOf } from '../../core/branch/baseBranch';
 import { ComparisonStore, isCancellation } from '../../core/testing/comparisonStore';
 import type { BaseLook } from '../../core/testing/comparisonText';
 import type { FlakyReport } from '../../core/testing/flaky';
 import type { Account } from '../accounts/accounts';
 import type { GitWorkspace } from '../branch/gitWorkspace';
 import type { Log } from '../log';
-import { baseBranchSetting, flakyBuildsSetting } from './comparisonSettings';
+import { baseBranchSetting, flakyBuildsSetting } from '../settings';
 import { originHead, repositoryOf } from '../branch/defaultBranch';
 import { RequestPlan } from './requestPlan';
 
@@ -41,16 +42,20 @@ export class TestComparisons implements vscode.Disposable {
     });
   }
 
-  /** The base branch of a build; '' when none can be told. */
-  async baseBranchOf(look: Look, build: Pick<Build, 'pullRequestDestination' | 'repoUrl' | 'appId'>): Promise<string> {
-    const destination = build.pullRequestDestination?.branch;
-    if (destination) return destination;
+  /** The base branch of a build (core/branch/baseBranch.ts); '' when none can be told. */
+  baseBranchOf(look: Look, build: Pick<Build, 'pullRequestDestination' | 'repoUrl' | 'appId'>): Promise<string> {
     const repository = repositoryOf(this.git, build.repoUrl);
-    const set = baseBranchSetting(repository ? vscode.Uri.parse(repository.root) : undefined);
-    if (set) return set;
-    const head = repository ? await originHead(repository.root) : undefined;
-    if (head) return head;
-    return build.appId ? ((await this.store.appDefault(look, build.appId)) ?? '') : '';
+    return baseBranchOf({
+      destination: build.pullRequestDestination?.branch,
+      setting: baseBranchSetting(repository ? vscode.Uri.parse(repository.root) : undefined),
+      originHead: async () => (repository ? originHead(repository.root) : undefined),
+      appDefault: async () => (build.appId ? this.store.appDefault(look, build.appId) : undefined),
+    });
+  }
+
+  /** The same, for a feature that has no look of its own (changed functions): asked with the account's client. */
+  async baseBranchFor(account: Account, build: Build): Promise<string> {
+    return this.baseBranchOf({ account, client: await account.ready(), signal: new AbortController().signal }, build);
   }
 
   /** The base build of a finished build and its failed tests, once per build and base branch. */

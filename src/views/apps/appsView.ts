@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import type { ArtifactSizes } from '../../services/sizes/artifactSizes';
 import type { Build } from '../../api';
 import { ContextKey, ViewId } from '../../ids';
 import type { ContextKeys } from '../../services/contextKeys';
@@ -14,6 +15,7 @@ import { BuildsSection } from './buildsSection';
 import type { LoadOutcome } from './loadOutcome';
 import { AppNode, sameNodes, type AppsTreeNode } from './nodes';
 import type { Account } from '../../services/accounts/accounts';
+import { Disposable } from '../../core/disposable';
 
 export type { LoadOutcome } from './loadOutcome';
 
@@ -25,10 +27,12 @@ export interface AppsViewDeps {
   contextKeys: ContextKeys;
   log: Log;
   extensionUri: vscode.Uri;
+  /** Each artifact's size in a build's details. */
+  sizes: ArtifactSizes;
 }
 
 // Loads at window open (preload) or when VS Code first asks for children; old nodes stay until new ones arrive.
-export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.Disposable {
+export class AppsView extends Disposable implements vscode.TreeDataProvider<AppsTreeNode> {
   private readonly changed = new vscode.EventEmitter<AppsTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<AppsTreeNode>;
@@ -37,13 +41,13 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
   private roots: AppsTreeNode[] | undefined;
   private loading: { promise: Promise<LoadOutcome>; controller: AbortController } | undefined;
   private generation = 0;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly deps: AppsViewDeps) {
+    super();
     this.builds = new BuildsSection({ ...deps, accounts: deps.session.accounts });
     this.top = new AppsRoots(deps, this.builds, () => this.appNodes());
     this.view = vscode.window.createTreeView(ViewId.apps, { treeDataProvider: this });
-    this.subscriptions = [
+    this.register(
       this.view,
       this.builds,
       // A collapsed app's builds are off screen: this view lets go of them.
@@ -57,7 +61,7 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
       deps.session.accounts.onDidChange(() => this.invalidate()),
       deps.session.accounts.onDidChangeToken(() => this.invalidate()),
       deps.settings.onDidChange(() => this.invalidate()),
-    ];
+    );
   }
 
   getTreeItem(node: AppsTreeNode): vscode.TreeItem {
@@ -165,8 +169,8 @@ export class AppsView implements vscode.TreeDataProvider<AppsTreeNode>, vscode.D
     showConnection(this.deps.contextKeys, (await this.deps.session.connection()).kind);
   }
 
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+  override dispose(): void {
+    super.dispose();
     this.loading?.controller.abort();
     this.changed.dispose();
   }

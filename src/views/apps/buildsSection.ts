@@ -14,8 +14,10 @@ import { uniqueById } from '../../services/uniqueLists';
 import { errorNodes, MessageNode } from '../messageNode';
 import { BuildNode } from './buildNode';
 import { BuildDetails } from './buildDetails';
+import type { ArtifactSizes } from '../../services/sizes/artifactSizes';
 import { DeploymentGroupsNode, groupRows } from './groupNodes';
 import type { AppNode, AppsTreeNode } from './nodes';
+import { Disposable } from '../../core/disposable';
 
 export interface BuildsDeps {
   session: Session;
@@ -24,12 +26,13 @@ export interface BuildsDeps {
   presenter: ErrorPresenter;
   tracker: BuildTracker;
   log: Log;
+  sizes: ArtifactSizes;
 }
 
 // Builds and build details, fetched only when a node is expanded; filters are kept by app id so a reload
 // of the apps keeps them. Every map is by an id scoped to its account (Account.scoped): two services
 // may use the same ids.
-export class BuildsSection implements vscode.Disposable {
+export class BuildsSection extends Disposable {
   private readonly filters = new Map<string, BuildFilter>();
   private readonly shown = new Map<string, BuildNode>();
   /** Each expanded app and the ids of the builds it lists, in order; the builds themselves are the tracker's. */
@@ -37,20 +40,21 @@ export class BuildsSection implements vscode.Disposable {
   /** Expanded apps whose builds, and builds whose details, could not be loaded: a refresh asks again. */
   private readonly failedApps = new Map<string, AppNode>();
   private readonly failedDetails = new Set<string>();
-  private readonly details = new BuildDetails();
+  private readonly details: BuildDetails;
   /** One groups row per app node, kept so that reveal() and VS Code's expansion find the same object. */
   private readonly groupRows = new WeakMap<AppNode, DeploymentGroupsNode>();
   private readonly changed = new vscode.EventEmitter<AppsTreeNode>();
-  private readonly subscriptions: vscode.Disposable[];
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly deps: BuildsDeps) {
-    this.subscriptions = [
+    super();
+    this.details = new BuildDetails(deps.sizes);
+    this.register(
       // The node reads the tracker's copy: a change only redraws it.
       deps.tracker.onDidChange(({ account, build }) => this.redraw(this.shown.get(account.scoped(build.id)))),
       // Another address or token may know the same build ids with other details.
       deps.session.onDidChange(() => this.details.clear()),
-    ];
+    );
   }
 
   filterOf(account: Account, appId: string): BuildFilter {
@@ -189,9 +193,9 @@ export class BuildsSection implements vscode.Disposable {
     return errorNodes(this.deps.presenter, error, { retry, account: failed.account, key: `error:${key}` });
   }
 
-  dispose(): void {
+  override dispose(): void {
     for (const [key, node] of this.shown) this.letGo(key, node);
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
     this.changed.dispose();
   }
 }

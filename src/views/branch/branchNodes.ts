@@ -2,7 +2,7 @@ import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import type { Account } from '../../services/accounts/accounts';
 import type { App, Build } from '../../api';
-import type { BranchBuild } from '../../core/branch/branchState';
+import { rowBuild, type BranchBuild } from '../../core/branch/branchState';
 import type { BuildNote } from '../../core/testing/comparisonText';
 import { buildAccessibleLabel, noBuildAccessibleLabel } from '../../core/builds/accessibleLabels';
 import { buildNumber, buildTooltip, pullRequestTag, statusPhrase } from '../../core/builds/buildLook';
@@ -31,7 +31,7 @@ export class BranchBuildNode {
 
   /** undefined: the app has no build of this branch yet. */
   get build(): Build | undefined {
-    return this.entry.build;
+    return rowBuild(this.entry);
   }
 
   toTreeItem(now = Date.now()): vscode.TreeItem {

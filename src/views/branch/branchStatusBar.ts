@@ -1,7 +1,7 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
 import { CommandId, STATUS_BAR_ITEM_ID } from '../../ids';
-import type { BranchState } from '../../core/branch/branchState';
+import { rowBuild, type BranchState } from '../../core/branch/branchState';
 import { iconSafeText, shownText } from '../../core/text/serviceText';
 import { statusBarText } from '../../core/branch/statusBarText';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
@@ -60,7 +60,7 @@ function contentOf(state: BranchState): { text: string; tooltip: string; spoken?
     case 'builds':
       return statusBarText(
         state.branch,
-        state.entries.map((e) => ({ appName: e.app.name || e.app.id, build: e.build })),
+        state.entries.map((e) => ({ appName: e.app.name || e.app.id, build: rowBuild(e) })),
       );
     case 'failed':
       return {

@@ -11,15 +11,15 @@ import type { ErrorPresenter } from '../../services/errorPresenter';
 import type { AccountBuild } from '../../services/builds/buildTracker';
 import { errorNodes, MessageNode } from '../messageNode';
 import { BranchBuildNode, RepoNode, type BranchTreeNode } from './branchNodes';
+import { Disposable } from '../../core/disposable';
 
 // Empty states are viewsWelcome's, keyed by ContextKey.currentBranchState, set only while the view is
 // visible (a hidden view's welcome needs no message). Nodes are kept so reveal() finds VS Code's objects.
-export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode>, vscode.Disposable {
+export class CurrentBranchView extends Disposable implements vscode.TreeDataProvider<BranchTreeNode> {
   private readonly changed = new vscode.EventEmitter<undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private nodes: BranchTreeNode[];
   readonly view: vscode.TreeView<BranchTreeNode>;
-  private readonly subscriptions: vscode.Disposable[];
   private noteOf: (account: Account | undefined, buildId: string) => BuildNote | undefined = () => undefined;
 
   constructor(
@@ -28,10 +28,11 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
     private readonly contextKeys: ContextKeys,
     viewId: string,
   ) {
+    super();
     this.nodes = this.topNodes();
     this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this });
     this.describe(model.state);
-    this.subscriptions = [
+    this.register(
       this.view,
       this.view.onDidChangeVisibility(() => this.showWelcomeOf(model.state)),
       model.onDidChange((state) => {
@@ -42,7 +43,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         // An empty view that stays empty has nothing to redraw: its welcome text follows a context key.
         if (!wasEmpty || this.nodes.length > 0) this.changed.fire(undefined);
       }),
-    ];
+    );
   }
 
   /** Each build row adds what `noteOf` says of it (the comparison with its base), drawn again on `changed`. */
@@ -114,7 +115,7 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
         const account = root === undefined ? undefined : this.model.accountOf(root);
         return state.entries.map((e) => {
           const node = new BranchBuildNode(e, state.branch, parent, account);
-          node.note = e.build && this.noteOf(account, e.build.id);
+          node.note = e.held && this.noteOf(account, e.held.build.id);
           return node;
         });
       }
@@ -155,8 +156,8 @@ export class CurrentBranchView implements vscode.TreeDataProvider<BranchTreeNode
     }
   }
 
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+  override dispose(): void {
+    super.dispose();
     this.changed.dispose();
   }
 }

@@ -1,5 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
+import { linesByFile } from '../../core/coverage/changedFunctions';
 
 /** A changed function no test ran, where it is declared. */
 export interface UntestedFunction {
@@ -16,8 +17,7 @@ export class UntestedMarks implements vscode.Disposable {
 
   /** Marked from now on instead of what was; drawn at once in the visible editors. */
   mark(functions: readonly UntestedFunction[]): void {
-    this.byFile = new Map();
-    for (const f of functions) this.byFile.set(f.uri.toString(), [...(this.byFile.get(f.uri.toString()) ?? []), f.line]);
+    this.byFile = linesByFile(functions, (f) => f.uri.toString());
     this.draw(vscode.window.visibleTextEditors);
   }
 

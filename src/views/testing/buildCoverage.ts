@@ -4,15 +4,19 @@ import { branchTestsStep, type AutoShown } from '../../core/testing/branchTests'
 import type { BranchState } from '../../core/branch/branchState';
 import { coverageGlob, GLOB_LIMITS, locateFunctions, WORKSPACE_FILES_MAX, type CoverageSearch } from '../../core/coverage/coverageFiles';
 import { matchCoverageFilesInTurns, MATCH_LIMITS, type CoverageMatch } from '../../core/coverage/coverageMatch';
+import { SOURCE_EXTENSIONS } from '../../core/testing/testSources';
 import { loggedText } from '../../core/text/serviceText';
+import { skippedText } from '../../core/workspace/workspaceFile';
 import type { Account } from '../../services/accounts/accounts';
 import type { CurrentBranch } from '../../services/branch/currentBranch';
 import type { Log } from '../../services/log';
 import type { Session } from '../../services/accounts/session';
 import type { SettingsService } from '../../services/settings';
 import { TestLocator } from '../../services/testLocator';
+import { readWorkspaceText } from '../../services/workspaceFiles';
 import type { BuildTests } from './buildTests';
 import { CoverageView, functionDetails, type ShownCoverage } from './coverageView';
+import { Disposable } from '../../core/disposable';
 
 export interface BuildCoverageDeps {
   session: Session;
@@ -31,13 +35,12 @@ const LOGGED_MISSING = 20;
  * located when VS Code asks for a file's details. Like test results, by default the current branch's
  * latest finished build; only the last build asked for is drawn; another address or token clears it.
  */
-export class BuildCoverage implements vscode.Disposable {
+export class BuildCoverage extends Disposable {
   private generation = 0;
   private autoShown: AutoShown | undefined;
   /** Whose build's coverage is shown. */
   private shownAccount: Account | undefined;
   private searched: { key: string; search: CoverageSearch; files: Promise<vscode.Uri[]> } | undefined;
-  private readonly subscriptions: vscode.Disposable[];
   private shownView: CoverageView | undefined;
   private readonly showed = new vscode.EventEmitter<void>();
   /** A build's coverage drawn: what reads the shown coverage may read it now. */
@@ -48,8 +51,9 @@ export class BuildCoverage implements vscode.Disposable {
   scans = 0;
 
   constructor(private readonly deps: BuildCoverageDeps) {
+    super();
     this.locator = new TestLocator(deps.log);
-    this.subscriptions = [
+    this.register(
       deps.branch.onDidChange((state) => this.followBranch(state)),
       deps.settings.onDidChange(() => this.followBranch(deps.branch.state)),
       deps.session.onDidChange(() => {
@@ -62,7 +66,7 @@ export class BuildCoverage implements vscode.Disposable {
         () => this.clear(),
       ),
       deps.tests.onDidShow(() => this.shownView?.showAgain()),
-    ];
+    );
   }
 
   get view(): CoverageView | undefined {
@@ -133,9 +137,14 @@ export class BuildCoverage implements vscode.Disposable {
   async details(uri: vscode.Uri, file: FileCoverage): Promise<vscode.FileCoverageDetail[]> {
     if (file.functions.length === 0) return [];
     this.scans++;
-    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    const read = await readWorkspaceText(uri, SOURCE_EXTENSIONS);
+    if (read.kind === 'skipped')
+      this.deps.log.warn(
+        loggedText(`Coverage: ${skippedText(vscode.workspace.asRelativePath(uri), read.reason)}; its functions are not marked.`),
+      );
+    if (read.kind !== 'read') return [];
     const details: vscode.FileCoverageDetail[] = [];
-    for (const [fn, range] of locateFunctions(uri.path, text, file.functions)) {
+    for (const [fn, range] of locateFunctions(uri.path, read.text, file.functions)) {
       details.push(...functionDetails(fn, new vscode.Range(range.line, range.start, range.line, range.end)));
     }
     return details;
@@ -184,9 +193,9 @@ export class BuildCoverage implements vscode.Disposable {
     });
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.generation++;
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
     this.shownView?.dispose();
     this.showed.dispose();
   }

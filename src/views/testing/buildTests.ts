@@ -1,5 +1,5 @@
 import vscode = require('vscode');
-import type { Build } from '../../api';
+import { type Build, listedOf, TESTS_MAX } from '../../api';
 import { branchTestsStep, type AutoShown } from '../../core/testing/branchTests';
 import type { BranchState } from '../../core/branch/branchState';
 import { loggedText } from '../../core/text/serviceText';
@@ -11,6 +11,7 @@ import type { Session } from '../../services/accounts/session';
 import type { SettingsService } from '../../services/settings';
 import { TestLocator } from '../../services/testLocator';
 import { TestResultsView, type ShownTests } from './testResultsView';
+import { Disposable } from '../../core/disposable';
 
 export interface BuildTestsDeps {
   session: Session;
@@ -21,12 +22,11 @@ export interface BuildTestsDeps {
 
 /** Puts a build's test results in the Testing view. Only the last build asked for is drawn: a slower
  * answer for an earlier one is dropped, so results are never mixed. */
-export class BuildTests implements vscode.Disposable {
+export class BuildTests extends Disposable {
   private generation = 0;
   private autoShown: AutoShown | undefined;
   /** showPassingTests as the results shown were fetched. */
   private shownWithPassing = false;
-  private readonly subscriptions: vscode.Disposable[];
   private shownView: TestResultsView | undefined;
   /** Whose build is shown: signing out of it clears the view. */
   private shownAccount: Account | undefined;
@@ -36,8 +36,9 @@ export class BuildTests implements vscode.Disposable {
   readonly onDidShow = this.showed.event;
 
   constructor(private readonly deps: BuildTestsDeps) {
+    super();
     this.locator = new TestLocator(deps.log);
-    this.subscriptions = [
+    this.register(
       deps.branch.onDidChange((state) => this.followBranch(state)),
       deps.settings.onDidChange(() => {
         this.refetch();
@@ -52,7 +53,7 @@ export class BuildTests implements vscode.Disposable {
         () => this.shownAccount,
         () => this.clear(),
       ),
-    ];
+    );
   }
 
   get view(): TestResultsView | undefined {
@@ -86,7 +87,10 @@ export class BuildTests implements vscode.Disposable {
     this.showed.fire({ asked });
     this.shownAccount = account;
     this.shownWithPassing = withPassing;
-    this.deps.log.info(`Testing view: build ${loggedText(build.id)}, ${leaves.length} test(s), ${locations.size} located.`);
+    const listed = listedOf(results.tests);
+    this.deps.log.info(
+      `Testing view: build ${loggedText(build.id)}, ${leaves.length} test(s) of ${listed} listed (at most ${TESTS_MAX} kept), ${locations.size} located.`,
+    );
     return this.shownView?.shown;
   }
 
@@ -131,9 +135,9 @@ export class BuildTests implements vscode.Disposable {
     });
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.generation++;
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
     this.showed.dispose();
     this.shownView?.dispose();
   }

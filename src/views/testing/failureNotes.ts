@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import type { TestResult } from '../../api';
-import { Lru } from '../../core/cache/lru';
+import { cachedAnswers, Lru } from '../../core/cache/lru';
+import { textBytes } from '../../core/cache/weights';
 import { compareFailures, type FailureComparison } from '../../core/testing/baseComparison';
 import {
   cappedText,
@@ -44,7 +45,7 @@ export class FailureNotes implements vscode.Disposable {
   private latest: NotedBuild | undefined;
   private view: TestResultsView | undefined;
   /** One line per build compared, by its account's id: what Current Branch says beside it; as many as comparisons are kept. */
-  private readonly summaries = new Lru<string, BuildNote>(SUMMARIES_MAX);
+  private readonly summaries = new Lru<string, BuildNote>(SUMMARIES_MAX, cachedAnswers);
   private readonly noted = new vscode.EventEmitter<NotedBuild>();
   readonly onDidNote = this.noted.event;
   private readonly summariesChanged = new vscode.EventEmitter<void>();
@@ -112,7 +113,14 @@ export class FailureNotes implements vscode.Disposable {
     this.latest = { buildId: build.id, look: baseLook, comparison, flaky };
     const line = baseLook.kind === 'compared' && comparison ? summaryText(comparison, baseLook.branch, baseLook.base) : notes.lines[0];
     // The run's output lines go in the tooltip too: the fixed tests are where the user looks.
-    if (line) this.summaries.set(account.scoped(build.id), { line, detail: line === notes.lines[0] ? [] : notes.lines });
+    if (line) {
+      const detail = line === notes.lines[0] ? [] : notes.lines;
+      this.summaries.set(
+        account.scoped(build.id),
+        { line, detail },
+        detail.reduce((sum, text) => sum + textBytes(text), textBytes(line)),
+      );
+    }
     this.noted.fire(this.latest);
     this.summariesChanged.fire();
     // Then where each began to fail, drawn again under the same notes.

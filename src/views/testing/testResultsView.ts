@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 import vscode = require('vscode');
-import type { Build, TestResult } from '../../api';
+import { type Build, listedOf, type TestResult } from '../../api';
 import { buildLabel } from '../../core/builds/buildLook';
 import { iconSafeText, shownText } from '../../core/text/serviceText';
 import type { TestOutcome } from '../../core/testing/testOutcome';
@@ -37,6 +37,8 @@ interface Drawn {
   readonly locations: ReadonlyMap<string, TestLocation>;
   readonly name: string;
   readonly facts: { label: string; appName: string; branch?: string };
+  /** Said first in the run's output when the answer held more tests than are kept (TESTS_MAX). */
+  readonly cut?: string;
 }
 
 // Marked through a TestRun so results show in the Test Results panel and, where the source was found, in the gutter.
@@ -80,7 +82,10 @@ export class TestResultsView implements vscode.Disposable {
     const name = facts.branch
       ? l10n.t('Build {0} of {1} on {2}', facts.label, shownText(appName), shownText(facts.branch))
       : l10n.t('Build {0} of {1}', facts.label, shownText(appName));
-    this.drawn = { tree, items, byId, locations, name, facts };
+    const listed = listedOf(results);
+    const cut =
+      listed > results.length ? l10n.t('The build service listed {0} tests; the first {1} are shown.', listed, results.length) : undefined;
+    this.drawn = { tree, items, byId, locations, name, facts, cut };
     this.current = { build, appName, results, account, ...this.run(this.drawn) };
   }
 
@@ -108,7 +113,7 @@ export class TestResultsView implements vscode.Disposable {
       }
     }
     // The output of a run takes CRLF line ends.
-    for (const line of notes?.lines ?? []) run.appendOutput(`${line}\r\n`);
+    for (const line of [drawn.cut ?? '', ...(notes?.lines ?? [])]) if (line) run.appendOutput(`${line}\r\n`);
     run.end();
     return { outcomes, messages, said: notes?.lines ?? [] };
   }

@@ -8,8 +8,6 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import { testTimeScale } from '../../../src/core/polling/pollSchedule';
 import type { RouteKey } from '../../service/contract';
@@ -17,6 +15,7 @@ import type { RunningService } from '../../service/server';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
+import { activeResources, collectGarbage } from '../hostResources';
 import * as ui from '../ui';
 import { sleep, waitFor } from '../wait';
 import { DAY_MINUTES, dayBuilds, focusedAt, HOUR, MINUTE_MS, outageAt, plannedRequests, RETRY_AFTER_S } from './dayPlan';
@@ -29,17 +28,6 @@ const HEAP_GROWTH_LIMIT = 0.1;
 /** The host's rounds take real time (a round's few milliseconds are seconds of the schedule): it may ask less, never much more. */
 const PLAN_TOLERANCE = { below: 0.15, above: 0.05 };
 const FIGURES_FILE = process.env.BUILD_SERVICE_SOAK_DAY_FIGURES || '.vscode-test/results/soak-day-figures.json';
-
-function collectGarbage(): () => void {
-  v8.setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
-
-function activeResources(): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const name of process.getActiveResourcesInfo()) counts[name] = (counts[name] ?? 0) + 1;
-  return counts;
-}
 
 /** A new build of `appId` on develop, started through the API as another client would; its id. */
 async function startBuild(service: RunningService, appId: string): Promise<string> {

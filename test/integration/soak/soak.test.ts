@@ -7,14 +7,13 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { Fault, RouteKey } from '../../service/contract';
 import { type RunningService, startService } from '../../service/server';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, openAppsView, textOf } from '../appsView';
 import { extensionApi, storeToken, storeTokenFor } from '../extension';
+import { activeResources, collectGarbage } from '../hostResources';
 import { resetSettings, setSetting } from '../settings';
 import { waitFor } from '../wait';
 
@@ -45,17 +44,6 @@ function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function collectGarbage(): () => void {
-  v8.setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
-
-function activeResources(): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const name of process.getActiveResourcesInfo()) counts[name] = (counts[name] ?? 0) + 1;
-  return counts;
 }
 
 describe('soak', function () {
@@ -126,6 +114,17 @@ describe('soak', function () {
     service.clearFaults();
     service.clearRequests();
     await refreshExpanded();
+    // VS Code 1.100's fetch makes a connection per request (no keep-alive across requests): those sockets
+    // stay open until the service closes them, idle, after its keep-alive timeout (Node's 5 s). A leak
+    // keeps them for good; so the sockets are counted once that timeout has had its chance.
+    const sockets = () => activeResources()['TCPSocketWrap'] ?? 0;
+    await waitFor(
+      () => sockets() <= (resourcesBefore['TCPSocketWrap'] ?? 0) + 8,
+      () => `${sockets()} sockets still open`,
+      20_000,
+    ).catch(
+      () => undefined, // the assertion below says how many
+    );
     gc();
     const heapAfter = process.memoryUsage().heapUsed;
     const resourcesAfter = activeResources();

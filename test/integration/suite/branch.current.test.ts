@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { ANDROID_2048, IOS_2048, REPO_2048 } from '../../service/seedCatalog';
-import { disableGit, git, testRepository, waitForBranchState } from '../currentBranch';
+import { checkOut, disableGit, git, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { setSetting } from '../settings';
@@ -51,27 +51,28 @@ describe('current branch: view and status bar', () => {
     const { tree, statusBar } = testing(fixture.api).branch;
     const expected = [IOS_2048, ANDROID_2048].map((id) => latestOf(fixture.service, id, 'develop'));
     assert.deepEqual(state.entries.map((e) => e.app.id).sort(), [IOS_2048, ANDROID_2048].sort());
-    const byApp = new Map(state.entries.map((e) => [e.app.id, e.build?.id]));
+    const byApp = new Map(state.entries.map((e) => [e.app.id, e.held?.build.id]));
     assert.deepEqual(
       [byApp.get(IOS_2048), byApp.get(ANDROID_2048)],
       expected.map((b) => b?._id),
     );
     const items = tree.getChildren().map((n) => tree.getTreeItem(n));
     assert.deepEqual(items.map((i) => i.label).sort(), ['2048 Android App', '2048 iOS App']);
-    const first = state.entries[0]?.build;
+    const first = state.entries[0]?.held?.build;
     assert.ok(first?.buildNumber !== undefined);
     assert.equal((items[0]?.iconPath as vscode.ThemeIcon).id, ICON[first.status as keyof typeof ICON]);
-    const text = state.entries.map((e) => `$(${ICON[e.build!.status as keyof typeof ICON]}) #${e.build!.buildNumber}`).join(' ');
+    const text = state.entries.map((e) => `$(${ICON[e.held!.build.status as keyof typeof ICON]}) #${e.held!.build.buildNumber}`).join(' ');
     assert.equal(statusBar.shown?.text, `${text} develop`);
     assert.match(statusBar.shown?.tooltip ?? '', /^Build Service — branch develop\n2048 /);
     await waitFor(async () => (await ui.texts('.statusbar-item')).some((t) => t.includes('develop')), 'the status-bar item drawn');
   });
 
   it('follows a git checkout to another branch', async () => {
-    git(dir, 'checkout', '-q', 'master');
+    // Git reads the checkout at once (its file watcher's delay is Git's, not ours, and grows under load).
+    await checkOut(fixture.api, dir, 'master');
     const state = await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === 'master', 'builds of master');
     assert.ok(state.kind === 'builds');
-    assert.equal(state.entries.find((e) => e.app.id === IOS_2048)?.build?.id, latestOf(fixture.service, IOS_2048, 'master')?._id);
+    assert.equal(state.entries.find((e) => e.app.id === IOS_2048)?.held?.build.id, latestOf(fixture.service, IOS_2048, 'master')?._id);
     assert.match(testing(fixture.api).branch.statusBar.shown?.text ?? '', / master$/);
   });
 

@@ -75,8 +75,7 @@ describe('current branch: each repository from the account whose apps build it',
   }
 
   it('shows both repositories, each from its own account, and each service sees only its own token', async () => {
-    first = await testRepository();
-    git(first, 'checkout', '-q', 'master');
+    first = await testRepository((dir) => git(dir, 'checkout', '-q', 'master'));
     writeFileSync(path.join(first, 'first.txt'), 'first\n');
     second = secondRepository('staging-', 'develop', STAGING_REPO);
 
@@ -143,7 +142,9 @@ describe('current branch: each repository from the account whose apps build it',
       await hooks.branch.model.refresh();
       const shows = (status: string) => () => {
         const section = hooks.branch.model.sectionStates.find((s) => s.root === secondRoot);
-        return section?.state.kind === 'builds' && section.state.entries.some((e) => e.build?.id === id && e.build.status === status);
+        return (
+          section?.state.kind === 'builds' && section.state.entries.some((e) => e.held?.build.id === id && e.held.build.status === status)
+        );
       };
       await waitFor(shows('queued'), 'the new Staging build shown');
       await vscode.commands.executeCommand('buildService.currentBranch.focus');

@@ -32,8 +32,7 @@ describe('current branch: a workspace with two repositories', () => {
   });
 
   it('shows each repository with its branch and apps; the status bar is about the active editor', async () => {
-    first = await testRepository();
-    git(first, 'checkout', '-q', 'master');
+    first = await testRepository((dir) => git(dir, 'checkout', '-q', 'master'));
     writeFileSync(path.join(first, 'first.txt'), 'first\n');
     second = secondRepository('weather-', FIND_REPLACE, WEATHER_REPO);
 

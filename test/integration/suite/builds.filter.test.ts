@@ -4,17 +4,11 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FIND_REPLACE, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, textOf } from '../appsView';
-import { useReferenceService } from '../harness';
+import { APPS_VIEW_STILL, useReferenceService } from '../harness';
 import * as ui from '../ui';
 
 describe('builds: filter', () => {
-  const fixture = useReferenceService({
-    onlyIf: ui.uiProbeAvailable,
-    token: true,
-    settings: { autoRefresh: false },
-    openView: true,
-    waitForApps: true,
-  });
+  const fixture = useReferenceService(APPS_VIEW_STILL);
 
   it('branch from /branches and a state: the app says so and the builds follow, branch sent as feature%2Ffind%26replace', async () => {
     const app = await appNode(fixture.api, IOS_2048);

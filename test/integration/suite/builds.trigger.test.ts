@@ -36,7 +36,7 @@ describe('trigger build and completion notice', () => {
 
     const state = await waitForBranchState(
       fixture.api,
-      (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id),
+      (s) => s.kind === 'builds' && s.entries.some((e) => e.held?.build.id === created._id),
       'the new build shown',
     );
     assert.ok(state.kind === 'builds');
@@ -54,7 +54,7 @@ describe('trigger build and completion notice', () => {
     assert.deepEqual(shown, { message, severity: outcome === 'failed' ? 'error' : 'info', actions });
     await waitForBranchState(
       fixture.api,
-      (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === created._id && e.build.finished),
+      (s) => s.kind === 'builds' && s.entries.some((e) => e.held?.build.id === created._id && e.held.build.finished),
       'the view updated',
     );
 

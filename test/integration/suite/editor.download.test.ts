@@ -21,16 +21,8 @@ import * as vscode from 'vscode';
 import type { BuildServiceExports } from '../../../src/exports';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { createTestCa, type TestCa } from '../../network/certificates';
-import {
-  artifactDigest,
-  artifactSeed,
-  artifactSize,
-  LARGE_ARTIFACT_BYTES,
-  startArtifactHost,
-  startService,
-  type Build,
-  type RunningService,
-} from '../../service/server';
+import { artifactDigest, artifactSeed, artifactSize, LARGE_ARTIFACT_BYTES } from '../../service/artifacts';
+import { startArtifactHost, startService, type Build, type RunningService } from '../../service/server';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, textOf, waitForApps } from '../appsView';
 import { extensionApi, storeToken, testing, waitForLog } from '../extension';
@@ -126,8 +118,10 @@ describe('editor: download a build artifact', () => {
   it('Cancel on the progress notification stops the download and leaves no file', async () => {
     const build = iosSuccess();
     const link = build.links.download[1];
+    // The row first: opening a build's details asks its artifacts' sizes, which a one-time fault must not meet.
+    const row = await downloadRow(build, link.name);
     fixture.service.setFault(ARTIFACT_ROUTE, { delayMidBodyMs: 60_000, times: 1 });
-    const { done } = await download(await downloadRow(build, link.name));
+    const { done } = await download(row);
     await ui.waitForNotification('(50%)');
     await ui.clickNotificationAction('(50%)', 'Cancel');
     assert.equal(await done, undefined);
@@ -138,8 +132,9 @@ describe('editor: download a build artifact', () => {
   it('a download cut off halfway leaves no file and says why', async () => {
     const build = iosSuccess();
     const link = build.links.download[1];
+    const row = await downloadRow(build, link.name);
     fixture.service.setFault(ARTIFACT_ROUTE, { cutBody: true, times: 1 });
-    const { done } = await download(await downloadRow(build, link.name));
+    const { done } = await download(row);
     assert.equal(await done, undefined);
     const notice = await ui.waitForNotification(`The download of ${link.name} failed: the connection broke off after`);
     assert.match(notice.message, /broke off after [\d.]+ MB of 21\.0 MB\. Nothing was kept\.$/);
@@ -321,12 +316,13 @@ describe('editor: download from an https:// service', function () {
       assert.ok(build);
       const release = build.links.download[0];
       assert.ok(release.url.startsWith('https://'), release.url);
-      secure.setFault(ARTIFACT_ROUTE, { redirectTo: cdn.url('plain.ipa', 100_000), times: 1 });
       await api.apps.refresh();
       const node = (await api.apps.getChildren(await appNode(api, IOS_2048))).find((b) => b.kind === 'build' && b.build.id === build._id);
       assert.ok(node, `build #${build.build_number} listed`);
+      // The details ask the artifacts' sizes before the fault is armed: it is for the download.
       const row = (await api.apps.getChildren(node)).find((d) => textOf(api, d).label === `Download: ${release.name}`);
       assert.ok(row, 'the download row');
+      secure.setFault(ARTIFACT_ROUTE, { redirectTo: cdn.url('plain.ipa', 100_000), times: 1 });
       const done = vscode.commands.executeCommand<string | undefined>('buildService.downloadArtifact', row);
       await waitFor(async () => (await ui.quickInput()).placeholder.startsWith('Where to save'), 'the folder pick');
       await ui.pressKey('Enter');

@@ -70,10 +70,11 @@ function trunkShas(service: RunningService): Record<number, string> {
 describe('editor: where a failed test began to fail', () => {
   let repo = '';
   // trunk is its own base here; 2 builds for the flaky count keep its requests apart from the search's.
+  // Nothing polls (test mode lists the watched branch every second): every request counted is a look's.
   const fixture = useReferenceService({
     onlyIf: ui.uiProbeAvailable,
     token: true,
-    settings: { baseBranch: CULPRIT.branch, flakyTestBuilds: 2 },
+    settings: { baseBranch: CULPRIT.branch, flakyTestBuilds: 2, autoRefresh: false },
   });
 
   before(async () => {
@@ -119,7 +120,8 @@ describe('editor: where a failed test began to fail', () => {
     await tests.show(parseBuild(newest), APP_NAME, accounts.all()[0]);
     await drawn;
     assert.equal(olderTestRequests(fixture.service, NEWEST).length, 0);
-    assert.equal(fixture.service.requestsTo('GET /apps/:app_id/builds').length, 0, 'no list either');
+    const lists = fixture.service.requestsTo('GET /apps/:app_id/builds').map((r) => r.rawUrl);
+    assert.deepEqual(lists, [], 'no list either');
     assert.match(messageOf(fixture, CULPRIT.broken), /first failed in trunk #138 \(passed in #137\)$/);
   });
 
@@ -182,8 +184,13 @@ describe('editor: where a failed test began to fail', () => {
       assert.equal((await rows()).length, 2);
       await ui.pressKey('Escape');
     } finally {
+      // The app's repository again, read by Git now: the next test asks Current Branch for trunk's build,
+      // which it would not find were the remote still the bare copy when Git's file watcher got to it.
       git(repo, 'config', '--unset', 'remote.origin.pushurl');
+      git(repo, 'remote', 'set-url', 'origin', COMPARE_REPO);
       rmSync(bare, { recursive: true, force: true });
+      await gitReads(fixture.api, repo);
+      await waitForBranchState(fixture.api, (s) => s.kind === 'builds' && s.branch === CULPRIT.branch, `builds of ${CULPRIT.branch} again`);
     }
   });
 

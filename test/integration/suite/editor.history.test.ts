@@ -4,6 +4,7 @@
 // pictures the README shows, in a light and a dark theme.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { HISTORY_LIMIT } from '../../../src/core/builds/history';
 import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import type { Build as WireBuild } from '../../service/server';
 import { buildsOfApp } from '../../service/data';
@@ -255,6 +256,9 @@ describe('editor: build history as a chart', () => {
     await waitFor(() => vscode.window.state.focused, 'the window focused');
     await setSetting('autoRefresh', true);
     try {
+      const historyLists = () =>
+        fixture.service.requestsTo('GET /apps/:app_id/builds', IOS_2048).filter((r) => r.query.limit === String(HISTORY_LIMIT)).length;
+      const listedBefore = historyLists();
       // A teammate starts a build of develop: the poller finds it as the newest of the branch.
       const answer = await fetch(`${fixture.service.baseUrl}/apps/${IOS_2048}/build`, {
         method: 'POST',
@@ -266,6 +270,7 @@ describe('editor: build history as a chart', () => {
       assert.ok(started);
       await waitFor(() => panel.shown?.builds[0]?.id === id, 'the new build in the chart', 20_000);
       assert.notEqual(panel.shown, shownBefore, 'drawn again');
+      assert.equal(historyLists(), listedBefore, 'from the build the poller found: the chart does not list its 50 again');
       // Drawn where it was: the keyboard focus is still in the sidebar's view, not on the panel.
       const focus = await ui.focus();
       assert.match(focus.view, /Current Branch/, JSON.stringify(focus));

@@ -24,7 +24,7 @@ describe('editor: notifications for my branch', () => {
     await testing(fixture.api).branch.model.refresh();
     await waitForBranchState(
       fixture.api,
-      (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === id),
+      (s) => s.kind === 'builds' && s.entries.some((e) => e.held?.build.id === id),
       'the teammate build shown',
     );
     const build = fixture.service.data.builds.find((b) => b._id === id);
@@ -50,7 +50,7 @@ describe('editor: notifications for my branch', () => {
     fixture.service.advanceBuilds();
     await waitForBranchState(
       fixture.api,
-      (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === build._id && e.build.finished),
+      (s) => s.kind === 'builds' && s.entries.some((e) => e.held?.build.id === build._id && e.held.build.finished),
       'the build seen finished',
     );
     await waitFor(() => !testing(fixture.api).tracker.isFollowing(build._id), 'no longer followed');
@@ -99,7 +99,7 @@ describe('editor: notifications for my branch', () => {
     const build = fixture.service.data.builds.find((b) => b._id === id);
     assert.ok(build);
     const shows = (status: string) => (s: BranchState) =>
-      s.kind === 'builds' && s.entries.some((e) => e.build?.id === id && e.build.status === status);
+      s.kind === 'builds' && s.entries.some((e) => e.held?.build.id === id && e.held.build.status === status);
     await waitForBranchState(fixture.api, shows('queued'), 'the new build shown, queued');
     assert.match(branch.statusBar.shown?.text ?? '', new RegExp(`#${build.build_number}\\b`));
     fixture.service.advanceBuilds();
@@ -125,7 +125,7 @@ describe('editor: notifications for my branch', () => {
     const build = await teammateBuild();
     const id = build._id;
     const shows = (status: string) => (s: BranchState) =>
-      s.kind === 'builds' && s.entries.some((e) => e.build?.id === id && e.build.status === status);
+      s.kind === 'builds' && s.entries.some((e) => e.held?.build.id === id && e.held.build.status === status);
     fixture.service.advanceBuilds();
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
     await waitForBranchState(fixture.api, shows('running'), 'the build shown running');

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { parseBuild } from '../../../src/api/parsing/parseBuild';
+import { readBuild } from '../../builders';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { IOS_2048 } from '../../service/seedCatalog';
 import { EXCLUDED_COPY, IOS_TEST_DIR } from '../../service/testSources';
@@ -95,13 +95,13 @@ describe('editor: failed tests in the Testing view', () => {
     const older = iosBuilds(fixture.service, 'develop').find((b) => b.build_status === 'failed' && b._id !== view.shown?.build.id);
     assert.ok(older);
     const searches = locator.searches;
-    const build = await testing(fixture.api).tests.show(toBuild(older), '2048 iOS App');
+    const build = await testing(fixture.api).tests.show(readBuild(older), '2048 iOS App');
     assert.equal(build?.build.id, older._id);
     assert.deepEqual(
       shownTests(fixture.api).map((t) => t.path),
       expectedPaths(fixture.service, older, 'failed'),
     );
-    await testing(fixture.api).tests.show(toBuild(older), '2048 iOS App');
+    await testing(fixture.api).tests.show(readBuild(older), '2048 iOS App');
     assert.equal(locator.searches, searches + 1, 'the second showing of the same build searched nothing');
   });
 
@@ -136,7 +136,7 @@ describe('editor: failed tests in the Testing view', () => {
   it("another service address clears the view: one service's results are not shown under another", async () => {
     const older = iosBuilds(fixture.service, 'develop').find((b) => b.build_status === 'failed');
     assert.ok(older);
-    await testing(fixture.api).tests.show(toBuild(older), '2048 iOS App');
+    await testing(fixture.api).tests.show(readBuild(older), '2048 iOS App');
     const { view } = loadedTesting(fixture.api);
     assert.equal(view.shown?.build.id, older._id);
     // An address where nothing answers: nothing can replace the results, so only the change clears them.
@@ -157,8 +157,3 @@ describe('editor: failed tests in the Testing view', () => {
     assert.equal(count, 0);
   });
 });
-
-/** The service's build as the extension's client reads it (the same parser, on the same JSON). */
-function toBuild(wire: WireBuild) {
-  return parseBuild(JSON.parse(JSON.stringify(wire)) as unknown);
-}

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { readLog, testing } from '../extension';
+import { setSetting } from '../settings';
 import { useReferenceService } from '../harness';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
@@ -16,6 +17,7 @@ const TOOLS = [
   'buildService_triggerBuild',
   'buildService_failuresAgainstBase',
   'buildService_changedNotTested',
+  'buildService_sizeAgainstBase',
 ];
 
 async function invoke(name: string, input: object, token?: vscode.CancellationToken): Promise<string> {
@@ -95,6 +97,60 @@ describe('editor: language-model tools', () => {
       await invoke('buildService_listBuilds', { app: 'Weather Station' }),
       /^No app is called "Weather Station"\. The apps are: /,
     );
+  });
+
+  it('list builds: the copy the tool reads is the one copy, so Current Branch shows the build as the answer says, without a poll', async () => {
+    await setSetting('autoRefresh', false);
+    try {
+      const response = await fetch(`${fixture.service.baseUrl}/apps/${ANDROID_2048}/build`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fixture.service.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ branch: 'develop' }),
+      });
+      const { build_id: id } = (await response.json()) as { build_id: string };
+      const { branch } = testing(fixture.api);
+      await branch.model.refresh();
+      const shown = () => {
+        const state = branch.model.state;
+        return state.kind === 'builds' ? state.entries.find((e) => e.held?.build.id === id)?.held?.build.status : undefined;
+      };
+      await waitFor(() => shown() === 'queued', 'the new build shown, queued');
+      fixture.service.finishBuild(id, 'failed');
+      const list = await invoke('buildService_listBuilds', { app: '2048 Android App', branch: 'develop', limit: 3 });
+      assert.match(list, /failed/, list);
+      assert.equal(shown(), 'failed', 'Current Branch reads the copy the tool was given');
+    } finally {
+      await setSetting('autoRefresh', undefined);
+    }
+  });
+
+  it('trigger, the service not answering for the new build yet: nothing stands in for it; the real build is followed once it answers', async () => {
+    fixture.service.clearRequests();
+    fixture.service.setFault('GET /builds/:build_id', { status: 503, errorMessage: 'not yet' });
+    const { tracker, branch } = testing(fixture.api);
+    const account = branch.model.activeAccount;
+    assert.ok(account);
+    let id: string | undefined;
+    try {
+      // Where VS Code shows the confirmation (the installed run), it is answered as a user would.
+      const [answer] = await Promise.all([
+        invoke('buildService_triggerBuild', { app: '2048 Android App' }),
+        ui.dialogsShown() ? answerConfirmation('Yes') : undefined,
+      ]);
+      id = /\(id "?([^")]+)"?\)/.exec(answer)?.[1];
+      assert.ok(id, answer);
+      assert.match(answer, /follow it once the service answers for it/);
+      const copy = tracker.get(account, id);
+      // The poller may have listed it already: then the tracker has the service's copy, with its number.
+      assert.ok(copy === undefined || copy.buildNumber !== undefined, `no stand-in build in the tracker: ${JSON.stringify(copy)}`);
+    } finally {
+      fixture.service.clearFaults();
+    }
+    const started = fixture.service.data.builds.find((b) => b._id === id);
+    assert.ok(started);
+    // Asked again after 2 s: the service's own copy, with its number, is followed and shown.
+    await waitFor(() => tracker.get(account, started._id)?.buildNumber === started.build_number, 'the real build followed', 10_000);
+    assert.ok(tracker.isFollowing(started._id, account));
   });
 
   // What the user is asked comes from the tool's own prepareInvocation, as VS Code calls it. Where VS

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { parseBuild } from '../../../src/api/parsing/parseBuild';
+import { readBuild } from '../../builders';
 import type { TestCase } from '../../service/data';
 import { IOS_2048, LIVE_SHAPES_APP } from '../../service/seedCatalog';
 import type { Build as WireBuild, RunningService } from '../../service/server';
@@ -34,11 +34,6 @@ function startsWithBuild(row: string, build: WireBuild): boolean {
 
 function count(text: string, part: string): number {
   return text.split(part).length - 1;
-}
-
-/** The service's build as the extension's client reads it. */
-function toBuild(wire: WireBuild) {
-  return parseBuild(JSON.parse(JSON.stringify(wire)) as unknown);
 }
 
 describe('hostile data: what the service lists is data', () => {
@@ -217,7 +212,7 @@ describe('hostile data: what the service lists is data', () => {
       fixture.service.data.tests.set(build._id, tests);
       const { locator } = testing(fixture.api).tests;
       const scans = locator.scans;
-      await vscode.commands.executeCommand('buildService.showTestResults', toBuild(build));
+      await vscode.commands.executeCommand('buildService.showTestResults', readBuild(build));
       await waitFor(() => testing(fixture.api).tests.view?.shown?.build.id === build._id, 'the Testing view on the build');
 
       assert.equal(locator.scans - scans, 1, 'one scan of the one file, for all its tests');

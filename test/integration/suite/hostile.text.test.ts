@@ -95,7 +95,7 @@ describe('hostile service: no spoofing in labels, tooltips, quick picks and the 
     });
     await waitForBranchState(
       fixture.api,
-      (s) => s.kind === 'builds' && s.entries.some((e) => e.build?.id === HOSTILE_BUILD_ID),
+      (s) => s.kind === 'builds' && s.entries.some((e) => e.held?.build.id === HOSTILE_BUILD_ID),
       'the hostile build on the hostile branch',
     );
   });

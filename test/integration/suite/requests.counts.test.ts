@@ -198,7 +198,7 @@ describe('requests: Current Branch looking for new builds', () => {
         (s) => s.kind === 'builds' && s.branch === FIND_REPLACE && s.entries.length === 3,
         `3 apps on ${FIND_REPLACE}`,
       );
-      assert.ok(state.kind === 'builds' && state.entries.every((e) => !e.build || e.build.finished));
+      assert.ok(state.kind === 'builds' && state.entries.every((e) => !e.held || e.held.build.finished));
       await waitFor(() => testing(fixture.api).tracker.followedIds.length === 0, 'nothing followed');
       await vscode.commands.executeCommand('buildService.currentBranch.focus');
       await waitFor(() => vscode.window.state.focused, 'the window focused');

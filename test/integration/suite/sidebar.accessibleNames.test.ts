@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { Build as WireBuild } from '../../service/server';
 import { IOS_2048, LIVE_SHAPES_APP } from '../../service/seedCatalog';
 import { appNode, reveal, textOf } from '../appsView';
-import { useReferenceService } from '../harness';
+import { APPS_VIEW_STILL, useReferenceService } from '../harness';
 import * as ui from '../ui';
 import { waitFor } from '../wait';
 
@@ -18,13 +18,7 @@ async function rowOf(item: { label: string; description: string }): Promise<ui.E
 }
 
 describe('accessibility: the names a screen reader reads', () => {
-  const fixture = useReferenceService({
-    onlyIf: ui.uiProbeAvailable,
-    token: true,
-    settings: { autoRefresh: false },
-    openView: true,
-    waitForApps: true,
-  });
+  const fixture = useReferenceService(APPS_VIEW_STILL);
 
   for (const [name, appId] of [
     ['2048 iOS App', IOS_2048],

@@ -45,7 +45,7 @@ describe('walkthrough: first run', () => {
     await waitForDone(STEPS.slice(0, 3), 'token and apps steps done once apps are listed');
 
     await testRepository((dir) => git(dir, 'checkout', '-q', 'develop'));
-    await waitForBranchState(api, (s) => s.kind === 'builds' && s.entries.some((e) => e.build), 'a develop build shown');
+    await waitForBranchState(api, (s) => s.kind === 'builds' && s.entries.some((e) => e.held), 'a develop build shown');
     await waitForDone(STEPS, 'the branch step done when a build of the branch is shown');
     assert.deepEqual(await doneSteps(), STEPS);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
