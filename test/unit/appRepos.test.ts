@@ -38,9 +38,9 @@ describe('the app→repository map', () => {
   });
 
   it('an old map is asked again as a whole, with the progress of the answers', async () => {
-    const old = { sweptAt: 0, repos: { a: 'u1', b: 'u2' } };
-    assert.ok(isStale(old, RESWEEP_AFTER_MS));
-    assert.ok(!isStale({ ...old, sweptAt: 1 }, RESWEEP_AFTER_MS));
+    const old = { sweptAt: 1, repos: { a: 'u1', b: 'u2' } };
+    assert.ok(isStale(old, RESWEEP_AFTER_MS + 1));
+    assert.ok(!isStale(old, RESWEEP_AFTER_MS));
     const progress: string[] = [];
     const next = await sweep(old, ['a', 'b'], (id) => Promise.resolve(id === 'a' ? 'moved' : 'u2'), {
       everything: true,
@@ -122,6 +122,8 @@ describe('the app→repository map', () => {
       assert.equal(first.stored.repos.g150, 'git@github.com:generated/app-00150.git');
       assert.equal(first.rest.length, 200 - asked.length);
       assert.equal(first.stored.sweptAt, 0, 'not every app is known yet: the map is not swept');
+      // Not old either: its unknown apps are the rest's to ask, not a reason to ask all 200 again.
+      assert.ok(!isStale(first.stored, RESWEEP_AFTER_MS * 10));
       assert.deepEqual(unknownApps(first.stored, ids), first.rest);
       // The rest, one at a time, makes the map whole.
       const rest = await sweep(first.stored, ids, ask, { only: first.rest, limit: 1, now: () => 100 });

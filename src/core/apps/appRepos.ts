@@ -53,8 +53,12 @@ export function withAnswers(
   return { sweptAt, repos };
 }
 
+/**
+ * Old enough to ask every app again. A map never whole (`sweptAt` 0: a first window's rest not all
+ * answered yet) is not old: its unknown apps are asked as unknown, not all of them a second time.
+ */
 export function isStale(stored: StoredRepos, now: number): boolean {
-  return now - stored.sweptAt >= RESWEEP_AFTER_MS;
+  return stored.sweptAt > 0 && now - stored.sweptAt >= RESWEEP_AFTER_MS;
 }
 
 /**

@@ -64,9 +64,7 @@ export class RepoMap {
     let background = this.background.get(account);
     if (unknown > 0 && !background) {
       this.log.info(`Asking ${unknown} of ${appIds.length} apps which repository they build.`);
-      const first = await this.sweepFirst(account, client, apps, remoteUrls, stored, signal);
-      stored = first.stored;
-      if (first.rest.length > 0) background = this.sweepRest(account, client, appIds, first.rest);
+      ({ stored, background } = await this.sweepFirst(account, client, apps, remoteUrls, stored, signal));
     }
     const known = stored;
     const more = background?.answers.then(
@@ -98,7 +96,11 @@ export class RepoMap {
     await this.state.write('buildService.appRepositories', undefined, account);
   }
 
-  /** The part of the first sweep a load waits for, with the view's progress bar; written as far as it went. */
+  /**
+   * The part of the first sweep a load waits for, with the view's progress bar; written as far as it
+   * went, and the rest started behind it before another load waiting on it goes on (else that load
+   * would find apps unknown and no rest under way, and ask them all a second time).
+   */
   private async sweepFirst(
     account: string,
     client: BuildServiceClient,
@@ -106,29 +108,27 @@ export class RepoMap {
     remoteUrls: readonly string[],
     stored: StoredRepos,
     signal: AbortSignal,
-  ): Promise<{ stored: StoredRepos; rest: string[] }> {
+  ): Promise<{ stored: StoredRepos; background: Background | undefined }> {
     const appIds = apps.map((app) => app.id);
     const { order, likely } = askingOrder(apps, remoteUrls);
     const builds = (url: string) => buildsRepo(url, remoteUrls);
     const ask = async (appId: string) => (await orNone(client.getLatestBuild(appId, { signal })))?.repoUrl;
-    const swept = Promise.resolve(
-      vscode.window.withProgress({ location: { viewId: ViewId.currentBranch } }, () =>
-        sweepUntilFound(stored, appIds, ask, {
-          order,
-          likely,
-          builds,
-          now: Date.now,
-        }),
-      ),
-    );
-    this.sweeps.set(account, swept);
     const epoch = this.forgotten.get(account);
+    const whole = (async () => {
+      const first = await vscode.window.withProgress({ location: { viewId: ViewId.currentBranch } }, () =>
+        sweepUntilFound(stored, appIds, ask, { order, likely, builds, now: Date.now }),
+      );
+      // Signed out meanwhile: nothing written, and nothing more asked.
+      if (this.forgotten.get(account) !== epoch) return { stored: first.stored, background: undefined };
+      await this.state.write('buildService.appRepositories', first.stored, account);
+      const background = first.rest.length > 0 ? this.sweepRest(account, client, appIds, first.rest) : undefined;
+      return { stored: first.stored, background };
+    })();
+    this.sweeps.set(account, whole);
     try {
-      const first = await swept;
-      if (this.forgotten.get(account) === epoch) await this.state.write('buildService.appRepositories', first.stored, account);
-      return first;
+      return await whole;
     } finally {
-      if (this.sweeps.get(account) === swept) this.sweeps.delete(account);
+      if (this.sweeps.get(account) === whole) this.sweeps.delete(account);
     }
   }
 
