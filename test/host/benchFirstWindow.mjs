@@ -8,14 +8,13 @@
 // build by then and in all. Timings are reported, not gated. The entry is test/integration/bench/firstWindow.ts.
 // BUILD_SERVICE_BENCH_HOSTS=oldest,newest (the default) picks the versions; BUILD_SERVICE_BENCH_RUNS the windows each.
 // VS Code 1.139's web build runs only installed extensions: there the bench is a suite of
-// runInstalled.mjs (the .vsix: BUILD_SERVICE_BENCH_VSIX, else `npm run package` once).
-import { execFileSync, spawn } from 'node:child_process';
+// runInstalled.mjs (benchRun.mjs's runInstalledBench).
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { benchEntry, runInFreshHost } from './benchRun.mjs';
+import { benchEntry, runInFreshHost, runInstalledBench } from './benchRun.mjs';
 import { startService } from './benchWindows.mjs';
-import { hostNamed, projectRoot, resultsDir, testCacheDir } from './layout.mjs';
-import { packageVsix } from './packageVsix.mjs';
+import { hostNamed, resultsDir, testCacheDir } from './layout.mjs';
 import { machineCaEnv } from './machineCa.mjs';
 
 const APPS = 200;
@@ -44,36 +43,6 @@ function repository() {
   return dir;
 }
 
-let vsix;
-
-/** One window on a host that runs only installed extensions: runInstalled.mjs with the bench as its suite. */
-async function installedRun(hostName, resultName, env, settings) {
-  vsix ??= process.env.BUILD_SERVICE_BENCH_VSIX || packageVsix().vsix;
-  const resultFile = path.join(resultsDir, `${resultName}.json`);
-  const settingsFile = path.join(resultsDir, `${resultName}.settings.json`);
-  rmSync(resultFile, { force: true });
-  writeFileSync(settingsFile, JSON.stringify(settings));
-  // Not spawnSync: this process reads the service's log of requests meanwhile.
-  const child = spawn(
-    process.execPath,
-    [path.join(projectRoot, 'test', 'host', 'runInstalled.mjs'), '--host', hostName, '--suites', 'bench-first-window', '--vsix', vsix],
-    {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        ...env,
-        BUILD_SERVICE_BENCH_RESULT: resultFile,
-        BUILD_SERVICE_TEST_SETTINGS_FILE: settingsFile,
-        BUILD_SERVICE_TEST_FOLDER: repository(),
-      },
-    },
-  );
-  const status = await new Promise((resolve) => child.on('exit', resolve));
-  rmSync(settingsFile, { force: true });
-  if (status !== 0) console.error(`${resultName}: runInstalled.mjs ended with ${status}`);
-  return existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : undefined;
-}
-
 /** @returns {Promise<{ rows: object[], problems: string[] }>} rows in test/bench/report.ts's Row shape */
 export async function firstWindowRows(runs = Number(process.env.BUILD_SERVICE_BENCH_RUNS) || 3) {
   const entry = benchEntry('bench/firstWindow');
@@ -96,7 +65,7 @@ export async function firstWindowRows(runs = Number(process.env.BUILD_SERVICE_BE
         const result =
           name === 'oldest'
             ? await runInFreshHost(entry, `first-window${label}-${name}-${i}`, undefined, { env, settings, workspace: repository() })
-            : await installedRun(name, `first-window${label}-${name}-${i}`, env, settings);
+            : await runInstalledBench(name, 'firstWindow', `first-window${label}-${name}-${i}`, { env, settings, folder: repository() });
         if (result?.statusBarAt !== undefined) results.push(result);
         else
           problems.push(

@@ -3,7 +3,7 @@
 // VS Code version we test (BUILD_SERVICE_BENCH_HOSTS, default oldest,newest), a fresh host each. The
 // plain-Node rows of `npm run bench` stand Node's fetch in for the host's; these are the host's own.
 // Reported, not gated. The entry is test/integration/bench/route.ts.
-import { benchEntry, runInFreshHost } from './benchRun.mjs';
+import { benchEntry, runInFreshHost, runInstalledBench } from './benchRun.mjs';
 import { hostNamed } from './layout.mjs';
 
 const ms = (value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
@@ -18,7 +18,8 @@ export async function routeRows() {
     for (const name of (process.env.BUILD_SERVICE_BENCH_HOSTS || 'oldest,newest').split(',')) {
       const { vscode } = hostNamed(name);
       process.env.BUILD_SERVICE_TEST_HOST = name;
-      const r = await runInFreshHost(entry, `route-${name}`);
+      // VS Code 1.139's web build runs only installed extensions: there the bench is a suite of runInstalled.mjs.
+      const r = name === 'oldest' ? await runInFreshHost(entry, `route-${name}`) : await runInstalledBench(name, 'route', `route-${name}`);
       if (!r) {
         problems.push(`route bench on VS Code ${vscode} measured nothing`);
         continue;

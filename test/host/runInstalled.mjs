@@ -39,8 +39,9 @@ const suiteSets = {
   german: { folder: 'integration/german', locale: 'de', hooks: false, timeoutSeconds: 300 },
   // About 5 minutes on 2 cores.
   integration: { folder: 'integration/suite', locale: undefined, hooks: true, timeoutSeconds: 900 },
-  // The first-window bench on a host that runs only installed extensions (benchFirstWindow.mjs).
-  'bench-first-window': { folder: 'integration/benchInstalled', locale: undefined, hooks: true, timeoutSeconds: 400 },
+  // The host benches on a host that runs only installed extensions, one file each with --only
+  // (benchRun.mjs's runInstalledBench: the first window, a request on each route).
+  bench: { folder: 'integration/benchInstalled', locale: undefined, hooks: true, timeoutSeconds: 400 },
 };
 const started = Date.now();
 const say = (text) => console.log(`[installed ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);

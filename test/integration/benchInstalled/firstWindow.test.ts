@@ -1,5 +1,5 @@
 // The first-window bench as a suite, for a host that runs only installed extensions (VS Code 1.139's
-// web build ignores extensionTestsPath): runInstalled.mjs --suites bench-first-window, started by
+// web build ignores extensionTestsPath): runInstalled.mjs --suites bench --only firstWindow, started by
 // test/host/benchFirstWindow.mjs, which reads the result file. Not part of any test run.
 import { run } from '../bench/firstWindow';
 
