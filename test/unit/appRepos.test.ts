@@ -131,6 +131,23 @@ describe('the app→repository map', () => {
       assert.equal(asked.length, 200, 'no app asked twice');
     });
 
+    it('asks nothing first when an app known already builds the repository (a window closed before its rest was done)', async () => {
+      const ids = generated.map((app) => app.id);
+      const { order, likely } = askingOrder(generated, ['https://github.com/generated/app-150']);
+      const stored = { sweptAt: 0, repos: { g150: 'git@github.com:generated/app-00150.git', g1: null } };
+      const asked: string[] = [];
+      const ask = (id: string) => {
+        asked.push(id);
+        return Promise.resolve(`git@github.com:other/${id}.git`);
+      };
+      const builds = (url: string) => url.includes('app-00150');
+      const first = await sweepUntilFound(stored, ids, ask, { order, likely, builds, now: () => 100 });
+      assert.deepEqual(asked, [], 'the status bar waits for no request');
+      assert.deepEqual(first.rest, unknownApps(stored, ids), 'the 198 apps not known are left for the background');
+      assert.equal(first.rest.length, 198);
+      assert.deepEqual(first.stored, stored);
+    });
+
     it('asks every app when none named like the repository builds it', async () => {
       const ids = generated.map((app) => app.id);
       const { order, likely } = askingOrder(generated, ['https://github.com/acme/unrelated']);

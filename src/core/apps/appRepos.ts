@@ -98,7 +98,7 @@ export async function sweep(
 /**
  * The part of a first sweep a window waits for: the apps not known yet in `order`, the `likely` first
  * ones (core/branch/likelyApps.ts) one at a time, then the others four at a time until an app that
- * `builds` the repository has answered. One at a time because on VS Code 1.100 – 1.104 each request
+ * `builds` the repository has answered (none when a known app builds it). One at a time because on VS Code 1.100 – 1.104 each request
  * costs a new connection and about 75 ms of the extension host's thread: four at once held it for
  * 260–370 ms in a row (docs/PERFORMANCE.md). `rest`: the apps not asked, for the background.
  */
@@ -116,7 +116,9 @@ export async function sweepUntilFound(
 ): Promise<{ stored: StoredRepos; rest: string[] }> {
   const unknown = new Set(unknownApps(stored, appIds));
   const likely = new Set(options.order.slice(0, options.likely));
-  const queue = options.order.filter((id) => unknown.has(id));
+  // An app known already builds it (an earlier window's rest stopped at its close): nothing to wait for.
+  const known = appIds.some((id) => typeof stored.repos[id] === 'string' && options.builds(stored.repos[id]));
+  const queue = known ? [] : options.order.filter((id) => unknown.has(id));
   let found = false;
   let done = 0;
   const answer = async (id: string) => {
@@ -133,7 +135,7 @@ export async function sweepUntilFound(
   const others = queue.filter((id) => !likely.has(id));
   const then = await mapPooled(others, answer, MAX_IN_FLIGHT, () => found);
   const answered = [...first, ...then];
-  const rest = others.slice(then.length);
+  const rest = known ? options.order.filter((id) => unknown.has(id)) : others.slice(then.length);
   const all = rest.length === 0 && queue.length === Math.min(appIds.length, MAX_STORED_APPS);
   return {
     stored: withAnswers(stored, appIds, new Map(answered), all ? options.now() : stored.sweptAt),
