@@ -6,7 +6,9 @@
 // the time from the window's navigation to the status bar showing the branch's builds (≤ 5 s), the
 // extension host's longest stall (≤ 100 ms) and their sum, and the apps asked which repository they
 // build by then and in all. Timings are reported, not gated. The entry is test/integration/bench/firstWindow.ts.
-// BUILD_SERVICE_BENCH_HOSTS=oldest,newest (the default) picks the versions; BUILD_SERVICE_BENCH_RUNS the windows each.
+// BUILD_SERVICE_BENCH_HOSTS=oldest,newest (the default) picks the versions; BUILD_SERVICE_BENCH_RUNS the windows each;
+// BUILD_SERVICE_BENCH_PROFILE=1 prints what the extension host ran in each window's longest stalls (a
+// CPU profile: its figures are then not the bench's).
 // VS Code 1.139's web build runs only installed extensions: there the bench is a suite of
 // runInstalled.mjs (benchRun.mjs's runInstalledBench).
 import { execFileSync } from 'node:child_process';
@@ -60,12 +62,18 @@ export async function firstWindowRows(runs = Number(process.env.BUILD_SERVICE_BE
       const results = [];
       for (let i = 0; i < runs; i++) {
         writeFileSync(requestsFile, '');
-        const env = { BUILD_SERVICE_TOKEN: service.token, BUILD_SERVICE_URL: service.baseUrl, BUILD_SERVICE_BENCH_REQUESTS: requestsFile };
+        const env = {
+          BUILD_SERVICE_TOKEN: service.token,
+          BUILD_SERVICE_URL: service.baseUrl,
+          BUILD_SERVICE_BENCH_REQUESTS: requestsFile,
+          ...(process.env.BUILD_SERVICE_BENCH_PROFILE ? { BUILD_SERVICE_BENCH_PROFILE: process.env.BUILD_SERVICE_BENCH_PROFILE } : {}),
+        };
         const settings = { 'buildService.baseUrl': service.baseUrl, 'git.enabled': true };
         const result =
           name === 'oldest'
             ? await runInFreshHost(entry, `first-window${label}-${name}-${i}`, undefined, { env, settings, workspace: repository() })
             : await runInstalledBench(name, 'firstWindow', `first-window${label}-${name}-${i}`, { env, settings, folder: repository() });
+        if (result?.profiled) printProfile(`VS Code ${host.vscode}, window ${i + 1}`, result);
         if (result?.statusBarAt !== undefined) results.push(result);
         else
           problems.push(
@@ -80,6 +88,15 @@ export async function firstWindowRows(runs = Number(process.env.BUILD_SERVICE_BE
     else process.env.BUILD_SERVICE_TEST_HOST = before;
   }
   return { rows, problems };
+}
+
+/** BUILD_SERVICE_BENCH_PROFILE=1: what the extension host ran in each window's longest stalls (stallProfile.ts). */
+function printProfile(what, result) {
+  console.log(`\n${what}: the longest stalls (status bar ${result.statusBarAt - result.timeOrigin} ms after navigation)`);
+  for (const stall of result.profiled) {
+    console.log(`  ${stall.ms} ms; by script: ${stall.scripts.map(([s, ms]) => `${s} ${ms}`).join(', ')}`);
+    console.log(`    by function: ${stall.functions.map(([f, ms]) => `${f} ${ms}`).join(', ')}`);
+  }
 }
 
 function versionRows(vscode, results) {

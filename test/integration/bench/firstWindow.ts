@@ -10,6 +10,7 @@ import path from 'node:path';
 import { extensionApi, testing } from '../extension';
 import * as ui from '../ui';
 import { sleep } from '../wait';
+import { startProfile } from './stallProfile';
 
 const TICK_MS = 10;
 /** Lateness under this is timer noise, not a stall worth counting in the sum. */
@@ -35,16 +36,16 @@ function serviceRequests(file: string): ServiceRequest[] {
 
 /** Each late firing of a 10 ms timer: when, and by how much (ms). */
 function watchStalls(): {
-  stalls: { at: number; ms: number }[];
+  stalls: { at: number; end: number; ms: number }[];
   stop: () => void;
 } {
-  const stalls: { at: number; ms: number }[] = [];
+  const stalls: { at: number; end: number; ms: number }[] = [];
   let expected = performance.now() + TICK_MS;
   let timer: NodeJS.Timeout;
   const tick = () => {
     const now = performance.now();
     const late = now - expected;
-    if (late >= 1) stalls.push({ at: Date.now(), ms: late });
+    if (late >= 1) stalls.push({ at: Date.now(), end: now, ms: late });
     expected = now + TICK_MS;
     timer = setTimeout(tick, TICK_MS);
   };
@@ -60,6 +61,7 @@ function addMachineCaForVsCode(): void {
 }
 
 export async function run(): Promise<void> {
+  const profile = process.env.BUILD_SERVICE_BENCH_PROFILE === '1' ? await startProfile() : undefined;
   const watch = watchStalls();
   addMachineCaForVsCode();
   const resultFile = process.env.BUILD_SERVICE_BENCH_RESULT;
@@ -94,6 +96,7 @@ export async function run(): Promise<void> {
     await sleep(100);
   }
   watch.stop();
+  const profiled = await profile?.stop(watch.stalls, TICK_MS);
   const requests = serviceRequests(requestsFile);
   writeFileSync(
     resultFile,
@@ -109,6 +112,7 @@ export async function run(): Promise<void> {
       sweepRequests: requests.filter(isSweep).length,
       sweepBeforeStatusBar: statusBarAt === undefined ? undefined : requests.filter((r) => isSweep(r) && r.at <= statusBarAt).length,
       lastSweepAt: Math.max(0, ...requests.filter(isSweep).map((r) => r.at)),
+      profiled,
     }),
   );
 }
