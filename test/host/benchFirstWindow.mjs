@@ -94,7 +94,8 @@ export async function firstWindowRows(runs = Number(process.env.BUILD_SERVICE_BE
 function printProfile(what, result) {
   console.log(`\n${what}: the longest stalls (status bar ${result.statusBarAt - result.timeOrigin} ms after navigation)`);
   for (const stall of result.profiled) {
-    console.log(`  ${stall.ms} ms; by script: ${stall.scripts.map(([s, ms]) => `${s} ${ms}`).join(', ')}`);
+    console.log(`  ${stall.ms} ms; by whose code: ${stall.owners.map(([o, ms]) => `${o} ${ms}`).join(', ')}`);
+    console.log(`    by script: ${stall.scripts.map(([s, ms]) => `${s} ${ms}`).join(', ')}`);
     console.log(`    by function: ${stall.functions.map(([f, ms]) => `${f} ${ms}`).join(', ')}`);
   }
 }

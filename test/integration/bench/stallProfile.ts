@@ -29,6 +29,19 @@ export interface StallBreakdown {
   functions: [string, number][];
   /** Sampled ms per script (the innermost frame that has one). */
   scripts: [string, number][];
+  /** Sampled ms per owner: the innermost frame of an extension (ours, Git's, …), of VS Code itself or of the bench. */
+  owners: [string, number][];
+}
+
+/** Whose code a frame is, or undefined for Node's own (node:…, native): the caller above it is asked then. */
+function ownerOf(url: string): string | undefined {
+  if (url.includes('build-service') || url.includes(path.resolve(__dirname, '../../..')))
+    return url.includes('/out/test/') ? 'the bench' : 'Build Service';
+  const extension = /\/extensions\/([^/]+)\//.exec(url);
+  if (extension) return `extension ${extension[1]}`;
+  if (url.includes('/node_modules/')) return `VS Code: ${/\/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? 'a module'}`;
+  if (url.includes('/out/vs/')) return 'VS Code';
+  return undefined;
 }
 
 const post = <T>(session: Session, method: string, params?: object) =>
@@ -61,6 +74,7 @@ function breakdown(profile: Profile, startedAt: number, stall: Stall, tickMs: nu
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const functions = new Map<string, number>();
   const scripts = new Map<string, number>();
+  const owners = new Map<string, number>();
   const from = stall.end - stall.ms - tickMs;
   let at = startedAt;
   profile.samples.forEach((id, i) => {
@@ -77,11 +91,17 @@ function breakdown(profile: Profile, startedAt: number, stall: Stall, tickMs: nu
       ? frame.callFrame.url.replace(/^.*\/(extensions|out|dist|node_modules)\//, '$1/')
       : `(${node.callFrame.functionName})`;
     scripts.set(script, (scripts.get(script) ?? 0) + ms);
+    let owner: string | undefined;
+    for (let up: ProfileNode | undefined = node; up && owner === undefined; up = byId.get(parent.get(up.id) ?? -1))
+      owner = ownerOf(up.callFrame.url);
+    const who =
+      owner ?? (node.callFrame.url === '' && node.callFrame.functionName.startsWith('(') ? node.callFrame.functionName : 'Node alone');
+    owners.set(who, (owners.get(who) ?? 0) + ms);
   });
   const top = (map: Map<string, number>) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 8)
       .map(([k, v]): [string, number] => [k, Math.round(v)]);
-  return { ms: Math.round(stall.ms), functions: top(functions), scripts: top(scripts) };
+  return { ms: Math.round(stall.ms), functions: top(functions), scripts: top(scripts), owners: top(owners) };
 }
