@@ -33,15 +33,21 @@ export interface StallBreakdown {
   owners: [string, number][];
 }
 
+/** This project's folder in a development run (out/test/integration/bench/ is three below it). */
+const projectRoot = path.resolve(__dirname, '../../..');
+
 /** Whose code a frame is, or undefined for Node's own (node:…, native): the caller above it is asked then. */
 function ownerOf(url: string): string | undefined {
-  if (url.includes('build-service') || url.includes(path.resolve(__dirname, '../../..')))
-    return url.includes('/out/test/') ? 'the bench' : 'Build Service';
-  const extension = /\/extensions\/([^/]+)\//.exec(url);
-  if (extension) return `extension ${extension[1]}`;
-  if (url.includes('/node_modules/')) return `VS Code: ${/\/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? 'a module'}`;
-  if (url.includes('/out/vs/')) return 'VS Code';
-  return undefined;
+  if (url === '' || url.startsWith('node:')) return undefined;
+  // A development run (1.100.3): the project's folder; an installed one: the extensions' folder.
+  if (url.includes(`${projectRoot}/out/test/`)) return 'the bench';
+  if (url.includes(`${projectRoot}/`)) return 'Build Service';
+  const extension = /\/extensions\/([^/]+)\//.exec(url)?.[1];
+  if (extension?.startsWith('buildservice.build-service-test-runner')) return 'the bench';
+  if (extension?.startsWith('buildservice.build-service')) return 'Build Service';
+  if (extension) return `extension ${extension}`;
+  const module = /\/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+  return module ? `VS Code: ${module}` : 'VS Code';
 }
 
 const post = <T>(session: Session, method: string, params?: object) =>
