@@ -6,7 +6,7 @@ import { mapPooled } from './pool';
 
 /** `null`: the app had no builds when asked. */
 export interface StoredRepos {
-  /** When every app of the account was last asked (ms); a map older than RESWEEP_AFTER_MS is asked again in the background. */
+  /** When every app of the account was last asked (ms), 0 while some never were; a map older than RESWEEP_AFTER_MS is asked again in the background. */
   sweptAt: number;
   repos: Record<string, string | null>;
 }
