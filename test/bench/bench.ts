@@ -137,6 +137,10 @@ async function main(): Promise<void> {
       routes.own,
       1.15,
     ),
+    ratioRow("VS Code's route against our own route: the two rows above, the same 200 getBuild", 'our own route', {
+      subjectMs: routes.vscode.subjectMs,
+      baselineMs: routes.own.subjectMs,
+    }),
   );
 
   rows.push(dripRow(await drippingAnswers(client)));

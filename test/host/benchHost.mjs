@@ -6,6 +6,7 @@
 // BUILD_SERVICE_BENCH_ROWS=<file>: write the rows there as JSON instead (npm run bench prints them in
 // its own table). Expects the build (the npm scripts make a production one).
 // `--trial` (`npm run bench:trial`): issue 47's trial of hostile inputs instead (benchTrial.mjs), its own table.
+// BUILD_SERVICE_BENCH_PARTS=windows,views,first-window,route (the default: all): only those parts.
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,8 @@ import { prepareHost } from './benchRun.mjs';
 import { runTrial } from './benchTrial.mjs';
 import { viewRows } from './benchViews.mjs';
 import { windowRows } from './benchWindows.mjs';
+import { firstWindowRows } from './benchFirstWindow.mjs';
+import { routeRows } from './benchRoute.mjs';
 import { projectRoot } from './layout.mjs';
 
 async function main() {
@@ -22,7 +25,10 @@ async function main() {
     for (const problem of problems) console.log(`\n${problem}`);
     return problems.length > 0 ? 1 : 0;
   }
-  const parts = [await windowRows(), await viewRows()];
+  const wanted = (process.env.BUILD_SERVICE_BENCH_PARTS || 'windows,views,first-window,route').split(',');
+  const measures = { windows: windowRows, views: viewRows, 'first-window': firstWindowRows, route: routeRows };
+  const parts = [];
+  for (const [name, measure] of Object.entries(measures)) if (wanted.includes(name)) parts.push(await measure());
   const rows = parts.flatMap((part) => part.rows);
   const problems = parts.flatMap((part) => part.problems);
   const rowsFile = process.env.BUILD_SERVICE_BENCH_ROWS;

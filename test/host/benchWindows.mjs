@@ -33,10 +33,14 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const ms = (value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const list = (values) => values.map((t) => t.toFixed(0)).join(', ');
 
-/** `npm run service` with 200 apps; each request it answers goes to `requestsFile` as a JSON line with Date.now(). */
-function startService(requestsFile) {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'out', 'test', 'service', 'main.js'), '--apps', String(APPS)], {
+/**
+ * `npm run service` with 200 apps (or `args`); each request it answers goes to `requestsFile` as a JSON
+ * line with Date.now().
+ */
+export function startService(requestsFile, args = ['--apps', String(APPS)], env = {}) {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'out', 'test', 'service', 'main.js'), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
     let output = '';

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { launchBrowser } from './browser.mjs';
 import { remoteUri, startCodeServer, workbenchUrl } from './codeServer.mjs';
 import { ensureHost } from './install.mjs';
+import { defaultHost, hostNamed } from './layout.mjs';
 import { createRunFolder } from './runFolder.mjs';
 import { shutdown } from './shutdown.mjs';
 import { awaitTestOutcome } from './testOutcome.mjs';
@@ -59,7 +60,9 @@ function saveWorkbenchLogs(dir, logs) {
 async function main() {
   const cli = parseCli(process.argv.slice(2));
   requirePackages({ browser: true });
-  await ensureHost();
+  // BUILD_SERVICE_TEST_HOST=newest (or a code-server version): the bench's runs on another VS Code.
+  const host = process.env.BUILD_SERVICE_TEST_HOST ? hostNamed(process.env.BUILD_SERVICE_TEST_HOST) : defaultHost;
+  await ensureHost(host);
   const run = createRunFolder('test');
   say(`run folder (logs, screenshot on failure): ${run.dir}`);
 
@@ -72,6 +75,7 @@ async function main() {
     settings: cli.settings,
     port: cli.port,
     locale,
+    host,
   });
   say(`code-server ${server.origin}`);
   ({ page } = await launchBrowser(run, undefined, { profileDir: cli.profileDir }));

@@ -39,6 +39,9 @@ const suiteSets = {
   german: { folder: 'integration/german', locale: 'de', hooks: false, timeoutSeconds: 300 },
   // About 5 minutes on 2 cores.
   integration: { folder: 'integration/suite', locale: undefined, hooks: true, timeoutSeconds: 900 },
+  // The host benches on a host that runs only installed extensions, one file each with --only
+  // (benchRun.mjs's runInstalledBench: the first window, a request on each route).
+  bench: { folder: 'integration/benchInstalled', locale: undefined, hooks: true, timeoutSeconds: 400 },
 };
 const started = Date.now();
 const say = (text) => console.log(`[installed ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
@@ -190,9 +193,12 @@ async function main() {
   let page;
   const probe = await startUiProbe(() => page);
   const doneFile = run.file('done.json');
+  // The bench's user settings, in place before the window opens (benchFirstWindow.mjs).
+  const settingsFile = process.env.BUILD_SERVICE_TEST_SETTINGS_FILE;
   const server = await startCodeServer(run, {
     host,
     locale,
+    settings: settingsFile ? JSON.parse(readFileSync(settingsFile, 'utf8')) : undefined,
     env: {
       [uiProbeEnvVar]: probe.url,
       BUILD_SERVICE_TEST_OUTPUT_TAG: outputTag,
@@ -222,7 +228,13 @@ async function main() {
   // As in runIntegration.mjs: a workspace file holding the folder, so a suite can add a second folder.
   const workspaceFile = path.join(testCacheDir, 'installed.code-workspace');
   writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'installed-workspace' }] }, null, 2));
-  await page.goto(workbenchUrl(server, hooks ? { workspace: workspaceFile } : { folder: workspace }));
+  // BUILD_SERVICE_TEST_FOLDER: the folder the bench opens instead (a repository of its own).
+  const opened = process.env.BUILD_SERVICE_TEST_FOLDER
+    ? { folder: process.env.BUILD_SERVICE_TEST_FOLDER }
+    : hooks
+      ? { workspace: workspaceFile }
+      : { folder: workspace };
+  await page.goto(workbenchUrl(server, opened));
   say('workbench opened; the runner extension starts the tests');
 
   const ended = waitForDone(doneFile).then((code) => (code === 0 ? 0 : 1));

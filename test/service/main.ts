@@ -1,11 +1,14 @@
 // `npm run service`: the reference build service on its own, for demos and manual testing.
 //   --port N (or env PORT; default a free port)   --progress (builds move on a timer)
 //   --apps N (serve N generated apps instead of the seeded ones)
+//   --apps-with-builds N (the seeded apps and generated ones, N in all, each with a build of a repository of its own)
+//   --machine-ca (HTTPS, with a certificate from the CA the test hosts' machine trusts: test/host/machineCa.mjs)
 //   --hostile (names, branches, commit details and links written like an attacker's: hostileText.ts)
 //   --control (a second port for tests in another process: the request log, builds moved on; control.ts)
 //   --never-answer (every route holds its answer back for an hour: an address that takes requests and never answers)
 import type { RecordedRequest, RouteKey } from './contract';
 import { startControl } from './control';
+import { machineCa } from '../network/certificates';
 import { HANDLERS } from './routes';
 import { startService } from './server';
 
@@ -37,7 +40,10 @@ async function main(): Promise<void> {
     progress,
     hostileText: process.argv.includes('--hostile'),
     onRequest: logRequest,
+    tls: process.argv.includes('--machine-ca') ? machineCa().issue(['127.0.0.1']) : undefined,
   });
+  const withBuilds = wholeNumber(optionValue('--apps-with-builds'), 'The app count');
+  if (withBuilds !== undefined) service.addGeneratedApps(Math.max(0, withBuilds - service.data.apps.length));
   if (process.argv.includes('--never-answer'))
     for (const route of Object.keys(HANDLERS) as RouteKey[]) service.setFault(route, { delayBeforeHeadersMs: AN_HOUR_MS });
   const control = process.argv.includes('--control') ? await startControl(service) : undefined;

@@ -109,10 +109,12 @@ export function seedData(origin = 'http://127.0.0.1', seed?: string): ServiceDat
 export function addGeneratedApps(data: ServiceData, count: number): void {
   const first = data.apps.length;
   for (let index = 0; index < count; index++) {
+    const number = String(first + index + 1).padStart(5, '0');
     const spec: AppSpec = {
-      name: `Generated app ${String(first + index + 1).padStart(5, '0')}`,
+      name: `Generated app ${number}`,
       platform: index % 2 === 0 ? 'ios' : 'android',
-      repoUrl: `git@github.com:generated/app-${first + index}.git`,
+      // Named like the app, as real repositories often are (the first window asks such apps first).
+      repoUrl: `git@github.com:generated/app-${number}.git`,
       branches: ['main'],
       buildCount: 1,
     };

@@ -21,8 +21,9 @@ describe('current branch rules', () => {
     return {
       account: fixture.service.baseUrl,
       apps: () => client.listApps(),
-      repoUrls: async (appIds: readonly string[]) => {
+      repoUrls: async (apps: readonly { id: string }[]) => {
         const ask = async (appId: string) => (await orNone(client.getLatestBuild(appId)))?.repoUrl;
+        const appIds = apps.map((app) => app.id);
         kept.stored = await sweep(kept.stored, appIds, ask, { now: Date.now });
         return (id: string) => kept.stored.repos[id] ?? undefined;
       },

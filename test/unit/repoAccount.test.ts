@@ -58,10 +58,10 @@ describe('which account a repository uses', () => {
         account: fixture.service.baseUrl,
         label,
         apps: () => client.listApps(),
-        repoUrls: async (appIds: readonly string[]) => {
+        repoUrls: async (apps: readonly { id: string }[]) => {
           if (repoOf) return repoOf;
           const urls = new Map<string, string | undefined>();
-          for (const id of appIds) urls.set(id, (await orNone(client.getLatestBuild(id)))?.repoUrl);
+          for (const { id } of apps) urls.set(id, (await orNone(client.getLatestBuild(id)))?.repoUrl);
           return (id: string) => urls.get(id);
         },
         getLatestBuild: (appId: string, options: { branch: string }) => client.getLatestBuild(appId, options),

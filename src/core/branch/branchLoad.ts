@@ -30,8 +30,8 @@ export interface BranchSources {
   /** The account's key (its normalized address). */
   account: string;
   apps(): Promise<readonly App[]>;
-  /** Each app's repo_url (undefined: no builds), known or asked for; called with every app listed. */
-  repoUrls(appIds: readonly string[]): Promise<(appId: string) => string | undefined>;
+  /** Each app's repo_url (undefined: no builds), known or asked for; called with every app listed and the repository's remotes. */
+  repoUrls(apps: readonly App[], remoteUrls: readonly string[]): Promise<(appId: string) => string | undefined>;
   getLatestBuild(appId: string, options: { branch: string }): Promise<Build>;
 }
 
@@ -100,7 +100,7 @@ export async function loadBranchAcross(
       options,
       async (source) => {
         const apps = listed.find((l) => l.source === source)?.apps ?? [];
-        return { account: source.account, apps, repoUrlOf: await source.repoUrls(apps.map((app) => app.id)) };
+        return { account: source.account, apps, repoUrlOf: await source.repoUrls(apps, remoteUrls) };
       },
     );
     const matches = matchesAcross(known, remoteUrls);

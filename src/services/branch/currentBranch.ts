@@ -185,7 +185,7 @@ export class CurrentBranch extends Disposable {
   override dispose(): void {
     this.disposed = true;
     this.sections.dispose();
-    this.loader.abortRefreshes();
+    this.loader.dispose();
     super.dispose();
     this.changed.dispose();
   }

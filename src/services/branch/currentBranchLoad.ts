@@ -54,9 +54,14 @@ export class BranchLoader {
       account: account.id,
       label: account.label,
       apps: () => account.apps(client, signal),
-      repoUrls: async (appIds) => {
-        const { repoUrlOf, stale } = await this.deps.repoMap.lookup(account.id, client, appIds, signal);
+      repoUrls: async (apps, remoteUrls) => {
+        const { repoUrlOf, stale, more } = await this.deps.repoMap.lookup(account.id, client, apps, remoteUrls, signal);
+        const appIds = apps.map((app) => app.id);
         if (stale) this.refreshMap(account.id, client, appIds);
+        // Another app found behind the window builds this repository too: everything loads again.
+        void more?.then((found) => {
+          if (found && !signal.aborted) this.mapChanged();
+        });
         return repoUrlOf;
       },
       getLatestBuild: (appId, options) => client.getLatestBuild(appId, { ...options, signal }),
@@ -118,5 +123,11 @@ export class BranchLoader {
   abortRefreshes(): void {
     for (const controller of this.refreshing.values()) controller.abort();
     this.refreshing.clear();
+  }
+
+  /** The window closes: the first sweeps' rests stop too (a session change leaves them: they ask by account). */
+  dispose(): void {
+    this.abortRefreshes();
+    this.deps.repoMap.stopBackground();
   }
 }
