@@ -35,9 +35,11 @@ export type StateKey = keyof Entries;
  * its owner. Create one per Memento and share it: it is what keeps writes from undoing each other.
  */
 export class PersistentState {
-  /** Written here, not yet acknowledged by VS Code: read from here. */
+  /** Written here, not yet sent to VS Code: read from here. */
   private readonly pending = new Map<string, unknown>();
-  private flushing: Promise<void> | undefined;
+  /** The batch the pending writes go out in: a write waits for its own batch, not for those after it. */
+  private nextBatch: Batch | undefined;
+  private sending = false;
 
   constructor(private readonly memento: vscode.Memento) {}
 
@@ -47,30 +49,59 @@ export class PersistentState {
     return this.pending.has(name) ? this.pending.get(name) : this.memento.get<unknown>(name);
   }
 
-  /** Settles once the value (and whatever was written with it) is with VS Code. */
+  /** Settles once the value is with VS Code; rejects when VS Code refused it (not when another entry was). */
   write<K extends StateKey>(key: K, value: Entries[K] | undefined, scope?: string): Promise<void> {
-    this.pending.set(keyOf(key, scope), value);
-    return (this.flushing ??= this.flush());
+    const name = keyOf(key, scope);
+    this.pending.set(name, value);
+    const next = (this.nextBatch ??= batch());
+    if (!this.sending) void this.send();
+    return next.done.then((failures) => {
+      const failure = failures.get(name);
+      if (failure) throw failure;
+    });
   }
 
   // VS Code's globalState replaces its whole copy with the echo of each write it sends; a write made while
   // that echo is on its way is lost (193 of 300 keys in a burst, 1.100). So one batch at a time, each sent
   // once the last is acknowledged (the echo comes before the acknowledgement).
-  private async flush(): Promise<void> {
-    let failure: Error | undefined;
-    try {
-      while (this.pending.size > 0) {
-        const batch = [...this.pending];
-        const sent = Promise.allSettled(batch.map(([name, value]) => this.memento.update(name, value)));
-        // Read from VS Code's copy from now on, unless written again meanwhile.
-        for (const [name, value] of batch) if (this.pending.get(name) === value) this.pending.delete(name);
-        for (const result of await sent) if (result.status === 'rejected') failure ??= asError(result.reason);
-      }
-    } finally {
-      this.flushing = undefined;
+  private async send(): Promise<void> {
+    this.sending = true;
+    for (let current = this.nextBatch; current; current = this.nextBatch) {
+      this.nextBatch = undefined;
+      const entries = [...this.pending];
+      this.pending.clear();
+      // Sent now, so VS Code's copy has them before the next read (read from it from now on).
+      const outcomes = await Promise.allSettled(entries.map(([name, value]) => this.update(name, value)));
+      const failures = new Map<string, Error>();
+      outcomes.forEach((outcome, i) => {
+        const name = entries[i]?.[0];
+        if (outcome.status === 'rejected' && name !== undefined) failures.set(name, asError(outcome.reason));
+      });
+      current.finish(failures);
     }
-    if (failure !== undefined) throw failure;
+    this.sending = false;
   }
+
+  /** One entry sent; a throw (a value VS Code cannot copy) is that write's failure, not the store's end. */
+  private update(name: string, value: unknown): Promise<void> {
+    try {
+      return Promise.resolve(this.memento.update(name, value));
+    } catch (error) {
+      return Promise.reject(asError(error));
+    }
+  }
+}
+
+interface Batch {
+  /** Each entry VS Code refused, with why. */
+  readonly done: Promise<ReadonlyMap<string, Error>>;
+  readonly finish: (failures: ReadonlyMap<string, Error>) => void;
+}
+
+function batch(): Batch {
+  let finish: Batch['finish'] = () => undefined;
+  const done = new Promise<ReadonlyMap<string, Error>>((resolve) => (finish = resolve));
+  return { done, finish };
 }
 
 function keyOf(key: StateKey, scope: string | undefined): string {

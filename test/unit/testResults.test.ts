@@ -67,6 +67,28 @@ describe('the tests the Testing view lists', () => {
     assert.deepEqual(testsShown(sameNamed), sameNamed.slice(0, TESTS_SHOWN_MAX));
     assert.equal(testsShown(results), results);
   });
+
+  it(`counts ${TESTS_SHOWN_MAX} tests, not results: a test reported once per retry is one row, and a test named twice keeps its first report`, () => {
+    // A retried test is reported again: 1,200 reports of one failed test ahead of 1,500 other tests.
+    const retried = Array.from({ length: 1_200 }, (): TestResult => ({ suite: 'Flaky', name: 'testRetry()', status: 'failed' }));
+    const listed = leavesOf(testTree(testsShown([...retried, ...many(1_500, 'passed')])));
+    assert.equal(listed.length, TESTS_SHOWN_MAX);
+    assert.deepEqual(
+      [listed[0]?.name, listed[0]?.outcome, listed[1]?.suite, listed.at(-1)?.suite],
+      ['testRetry()', 'failed', 'Suite0', 'Suite998'],
+    );
+    // Listed as when the list is short: the first report of a name is the one shown, wherever the cut falls.
+    const passedFirst = [
+      { suite: 'Twice', name: 'testTwice()', status: 'passed' },
+      ...many(1_100, 'passed'),
+      { suite: 'Twice', name: 'testTwice()', status: 'failed' },
+    ];
+    const twice = leavesOf(testTree(testsShown(passedFirst))).find((leaf) => leaf.suite === 'Twice');
+    assert.equal(twice?.outcome, 'passed');
+    // More than the most reports of fewer tests than the most: all of them, as sent.
+    const fewTests = [...retried, ...many(500, 'passed')];
+    assert.equal(testsShown(fewTests), fewTests);
+  });
 });
 
 describe('test sources', () => {

@@ -68,6 +68,19 @@ describe('tracked builds', () => {
     assert.equal(tracked.get(A, 't1'), undefined);
   });
 
+  it('a build triggered here whose end the poller saw first (its read-back failed, Current Branch showed it): the late read-back says its end as triggered, once', () => {
+    const tracked = new TrackedBuilds();
+    const row = tracked.hold(A, build('t2', 'running'), false);
+    assert.equal(tracked.record(A, build('t2', 'failed'))?.ended, 'seen', 'not yet known as triggered here');
+    const late = tracked.hold(A, build('t2', 'failed'), true);
+    assert.deepEqual(late.recorded, { changed: false, ended: 'triggered' });
+    assert.deepEqual(tracked.hold(A, build('t2', 'failed'), true).recorded, { changed: false }, 'said once');
+    tracked.release(late.entry, true);
+    assert.equal(tracked.get(A, 't2')?.status, 'failed', "the row's hold stays");
+    tracked.release(row.entry, false);
+    assert.equal(tracked.get(A, 't2'), undefined);
+  });
+
   it('a new build of a watched branch is news, and its end when it is seen already finished', () => {
     const tracked = new TrackedBuilds();
     assert.deepEqual(tracked.record(A, build('n1', 'running'), true), { changed: true, ended: undefined });

@@ -5,7 +5,7 @@ import type { BuildTracker } from '../../services/builds/buildTracker';
 import type { Log } from '../../services/log';
 import type { AppsView } from '../../views/apps/appsView';
 
-/** A build read back that failed is asked again this many times, after 2, 4, 8… seconds: then the poller's lists are its way in. */
+/** A build read back that failed (or answered for another build) is asked again this many times, after 2, 4, 8… seconds: then the poller's lists are its way in. */
 const READ_BACK_TRIES = 4;
 
 export interface TriggerDeps {
@@ -39,9 +39,9 @@ export async function triggerAndFollow(deps: TriggerDeps, request: TriggerReques
   const start = () => client.triggerBuild(app.id, { branch });
   const id = await (request.progress ? request.progress(start) : start());
   deps.log.info(loggedText(`Triggered build ${id} of ${app.id} on ${branch}.`));
-  const build = await readBack(deps.log, client, id);
+  const build = await readBack(deps.log, client, id, app.id);
   if (build) follow(deps, account, build);
-  else void readAgain(deps, account, client, id);
+  else void readAgain(deps, account, client, id, app.id);
   return { id, build };
 }
 
@@ -51,19 +51,25 @@ function follow(deps: TriggerDeps, account: Account, build: Build): void {
   deps.apps.invalidate();
 }
 
-async function readBack(log: Log, client: BuildServiceClient, id: string): Promise<Build | undefined> {
+/** The service's copy of the build triggered; an answer for another build (or another app's) is none: it is not followed as this one. */
+async function readBack(log: Log, client: BuildServiceClient, id: string, appId: string): Promise<Build | undefined> {
   try {
-    return await client.getBuild(id);
+    const build = await client.getBuild(id);
+    if (build.id === id && (build.appId === undefined || build.appId === appId)) return build;
+    log.warn(
+      loggedText(`Build ${id} of ${appId} was triggered but the service answered with build ${build.id} of ${build.appId ?? 'no app'}.`),
+    );
+    return undefined;
   } catch (error) {
     log.warn(loggedText(`Build ${id} was triggered but could not be read yet: ${error instanceof Error ? error.message : String(error)}`));
     return undefined;
   }
 }
 
-async function readAgain(deps: TriggerDeps, account: Account, client: BuildServiceClient, id: string): Promise<void> {
+async function readAgain(deps: TriggerDeps, account: Account, client: BuildServiceClient, id: string, appId: string): Promise<void> {
   for (let attempt = 1; attempt <= READ_BACK_TRIES; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
-    const build = await readBack(deps.log, client, id);
+    const build = await readBack(deps.log, client, id, appId);
     if (build) return follow(deps, account, build);
   }
 }

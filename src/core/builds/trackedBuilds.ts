@@ -79,6 +79,7 @@ export class TrackedBuilds {
   /**
    * A build triggered here that had ended by the time the service answered for it: its end is told now,
    * as triggered, and no hold is counted (a triggered hold ends with its build, so nobody would let go of it).
+   * An end already seen (a view held it) was not yet told as a triggered build's: it is now, once.
    */
   private endedAtTrigger(owner: string, build: Build, entry: TrackedBuild | undefined): Held {
     const none = { started: false, capped: false };
@@ -88,8 +89,10 @@ export class TrackedBuilds {
         entry: { owner, build, holds: 0, triggeredHolds: 0, triggered: true },
         recorded: { changed: true, ended: 'triggered' },
       };
-    if (!entry.build.finished) entry.triggered = true;
-    return { ...none, entry, recorded: this.recordEntry(entry, build, false) };
+    const endSeen = entry.build.finished && !entry.triggered;
+    entry.triggered = true;
+    const recorded = this.recordEntry(entry, build, false);
+    return { ...none, entry, recorded: endSeen ? { ...recorded, ended: 'triggered' } : recorded };
   }
 
   /** Lets go of one hold of `entry`; the last one forgets the build. */

@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { TestResult } from '../../api/models';
 import { shownText } from '../text/serviceText';
-import { isFailedTest, outcomeOf, type TestOutcome } from './testOutcome';
+import { outcomeOf, type TestOutcome } from './testOutcome';
 
 export interface TestLeaf {
   /** Unique in the tree: the path of labels from the run down. */
@@ -41,12 +41,17 @@ export const UNNAMED = {
  */
 export const TESTS_SHOWN_MAX = 1_000;
 
-/** What the Testing view lists: at most TESTS_SHOWN_MAX of `results`, the failed ones first, each kind in the order sent. */
+/**
+ * What the Testing view lists: at most TESTS_SHOWN_MAX tests of `results`, the failed ones first, each kind
+ * in the order sent. Tests, not reports: a test reported again (a retry) is one, its first report, as in testTree.
+ */
 export function testsShown(results: readonly TestResult[]): readonly TestResult[] {
   if (results.length <= TESTS_SHOWN_MAX) return results;
-  const failed = results.filter(isFailedTest);
-  if (failed.length >= TESTS_SHOWN_MAX) return failed.slice(0, TESTS_SHOWN_MAX);
-  return [...failed, ...results.filter((test) => !isFailedTest(test)).slice(0, TESTS_SHOWN_MAX - failed.length)];
+  const tests = leavesOf(testTree(results));
+  if (tests.length <= TESTS_SHOWN_MAX) return results;
+  const failed = tests.filter((test) => test.outcome === 'failed');
+  const others = tests.filter((test) => test.outcome !== 'failed');
+  return [...failed, ...others].slice(0, TESTS_SHOWN_MAX).map((test) => test.result);
 }
 
 export function isLeaf(node: TestGroup | TestLeaf): node is TestLeaf {

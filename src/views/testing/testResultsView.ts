@@ -93,7 +93,11 @@ export class TestResultsView implements vscode.Disposable {
     const listed = listedOf(results);
     const cut =
       listed > listedHere.length
-        ? l10n.t('The Testing view shows {0} of the {1} tests the build service listed, the failed ones first.', listedHere.length, listed)
+        ? l10n.t(
+            'The Testing view shows {0} of the {1} tests the build service listed, the failed ones first.',
+            leavesOf(tree).length,
+            listed,
+          )
         : undefined;
     this.drawn = { tree, items, byId, locations, name, facts, cut };
     this.current = { build, appName, results, account, ...this.run(this.drawn) };

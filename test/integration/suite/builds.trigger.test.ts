@@ -113,4 +113,28 @@ describe('trigger build and completion notice', () => {
     assert.equal((await ui.notifications()).filter((n) => n.message === message).length, 1, 'announced once');
     await ui.clearNotifications();
   });
+
+  it("a read-back answered with another app's finished build: that build is neither followed nor announced; the triggered one is, once read", async () => {
+    await ui.clearNotifications();
+    const impostor = fixture.service.data.builds.find((b) => b.app_id !== IOS_2048 && b.build_status === 'failed');
+    assert.ok(impostor);
+    fixture.service.setFault('GET /builds/:build_id', { rawBody: JSON.stringify(impostor), times: 1 });
+    const done = vscode.commands.executeCommand('buildService.triggerBuild');
+    await waitFor(async () => (await ui.quickInput()).placeholder === 'The app to build', 'the app pick');
+    await ui.typeText('2048 iOS');
+    await ui.pressKey('Enter');
+    await waitFor(async () => (await ui.quickInput()).placeholder === 'The branch to build', 'the branch pick');
+    await waitFor(async () => (await ui.texts('.quick-input-list .monaco-list-row')).length > 1, 'branches listed');
+    await ui.typeText('develop');
+    await ui.pressKey('Enter');
+    await done;
+    const created = fixture.service.data.builds[0];
+    assert.ok(created && created.app_id === IOS_2048 && !created.finished);
+    // The next read-back, 2 s later, is answered for the build triggered.
+    await waitFor(() => fixture.api.testing?.tracker.isFollowing(created._id) === true, 'the triggered build followed', 10_000);
+    assert.equal(fixture.api.testing?.tracker.isFollowing(impostor._id), false);
+    const impostorSaid = (await ui.notifications()).filter((n) => n.message.startsWith(`Build #${impostor.build_number} of `));
+    assert.deepEqual(impostorSaid, [], 'the other build is not announced as triggered');
+    await ui.clearNotifications();
+  });
 });

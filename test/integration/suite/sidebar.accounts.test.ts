@@ -363,4 +363,25 @@ describe('accounts: what is kept across windows', () => {
       await Promise.all(scopes.map((scope) => state.write('buildService.appRepositories', undefined, scope)));
     }
   });
+
+  it('a write settles once it is kept, while another owner goes on writing', async () => {
+    const { state, globalState } = testing(await extensionApi());
+    const [first, other] = ['http://127.0.0.1:1/first', 'http://127.0.0.1:1/other'];
+    let writing = true;
+    try {
+      const settled = state.write('buildService.appRepositories', { sweptAt: 1, repos: {} }, first).then(() => writing);
+      // Another owner writes every millisecond for 3 s (sizes arriving four at a time, say).
+      const until = Date.now() + 3_000;
+      for (let i = 0; Date.now() < until; i++) {
+        void state.write('buildService.appRepositories', { sweptAt: i, repos: {} }, other);
+        await sleep(1);
+      }
+      writing = false;
+      assert.equal(await settled, true, 'settled while the other owner was still writing');
+      assert.equal(globalState.get<{ sweptAt: number }>(`buildService.appRepositories ${first}`)?.sweptAt, 1);
+    } finally {
+      writing = false;
+      await Promise.all([first, other].map((scope) => state.write('buildService.appRepositories', undefined, scope)));
+    }
+  });
 });
