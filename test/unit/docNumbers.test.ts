@@ -21,6 +21,10 @@ import { DOWNLOAD_LIMIT_DEFAULT_MB } from '../../src/core/settings/validateDownl
 import { COMPARED_TESTS_MAX } from '../../src/core/testing/baseComparison';
 import { FIRST_FAILED_BUILDS, probeBudget } from '../../src/core/testing/firstFailed';
 import { ANSWER_MAX_BYTES } from '../../src/core/tools/toolAnswers';
+import { TESTS_SHOWN_MAX } from '../../src/core/testing/testTree';
+import { CHANGED_RANGES_MAX } from '../../src/core/workspace/workspaceFile';
+import { CACHED_ANSWERS_MIB } from '../../src/core/cache/lru';
+import { MAX_COMMITS } from '../../src/core/branch/commitsBetween';
 import { EXTENSION_BUDGET, LIBRARIES_BUDGET } from './bundleBudgets';
 
 const projectRoot = path.resolve(__dirname, '../../..');
@@ -79,6 +83,9 @@ const quoted: Record<string, string[]> = {
     `the last ${n(HISTORY_LIMIT)} builds, oldest first`,
     `A time over ${word(OUTLIER_FACTOR)} times the usual`,
     `(at most ${n(ANSWER_MAX_BYTES / KIB)} KiB)`,
+    `The view lists at most ${n(TESTS_SHOWN_MAX)} tests, the failed\nones first`,
+    `Of a file's diff the first ${n(CHANGED_RANGES_MAX)} changes\nare counted`,
+    `at most ${n(MAX_COMMITS)}; the list says when the range was longer`,
   ],
   'docs/ACCOUNTS.md': [
     `asks each of an account's first ${n(MAX_STORED_APPS)}\napps once`,
@@ -110,6 +117,10 @@ const quoted: Record<string, string[]> = {
     `(${n(MAX_REPO_URL_LENGTH)} characters an address, the first ${n(MAX_STORED_APPS)} apps of an account`,
     `\`buildService.downloadSizeLimitMB\` (default ${DOWNLOAD_LIMIT_DEFAULT_MB} MB)`,
     `last ${n(HISTORY_LIMIT)} builds as a chart`,
+    `The Testing view lists at most ${n(TESTS_SHOWN_MAX)} tests of a build, the failed ones first`,
+    `diff held more than ${n(CHANGED_RANGES_MAX)} changes ("more than ${CHANGED_RANGES_MAX} changes, the functions past them not counted")`,
+    `share one ceiling of ${n(CACHED_ANSWERS_MIB)} MiB`,
+    `looks at most ${n(MAX_COMMITS)} commits back`,
   ],
   'docs/ARCHITECTURE.md': [
     `\`FOLLOW_CAP\` = ${n(FOLLOW_CAP)} followed per account`,
@@ -118,9 +129,17 @@ const quoted: Record<string, string[]> = {
     `every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
     `at most the last ${n(FIRST_FAILED_BUILDS)} finished; reads`,
     `one list of ${n(HISTORY_LIMIT)} builds`,
+    `the Testing view (lists at most ${n(TESTS_SHOWN_MAX)}, the failed first: \`core/testing/testTree.ts\` \`testsShown\`, \`TESTS_SHOWN_MAX\``,
+    `at most ${n(CHANGED_RANGES_MAX)} changes a file (\`CHANGED_RANGES_MAX\``,
+    `one ceiling of \`CACHED_ANSWERS_MIB\` (${n(CACHED_ANSWERS_MIB)} MiB)`,
+    `at most ${n(MAX_COMMITS)} commits back along first parents`,
   ],
   'docs/COVERAGE.md': [`past ${n(GLOB_LIMITS.names)} names, the extensions instead`],
-  'docs/PERFORMANCE.md': [`| ≤ ${n(EXTENSION_BUDGET / KIB)} KiB |`, `| ≤ ${n(LIBRARIES_BUDGET / KIB)} KiB |`],
+  'docs/PERFORMANCE.md': [
+    `| ≤ ${n(EXTENSION_BUDGET / KIB)} KiB |`,
+    `| ≤ ${n(LIBRARIES_BUDGET / KIB)} KiB |`,
+    `most ${n(TESTS_SHOWN_MAX)} tests, the failed first (\`TESTS_SHOWN_MAX\``,
+  ],
   'package.nls.json': [
     `each is checked every ${DEFAULT_INTERVALS.firstMs / SECOND} s at first, then less often, up to once a minute`,
     `once a minute per app, every ${DEFAULT_INTERVALS.branchSoonMs / SECOND} s for ${word(DEFAULT_INTERVALS.soonForMs / MINUTE)} minutes after a push`,
