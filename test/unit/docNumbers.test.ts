@@ -72,6 +72,7 @@ const quoted: Record<string, string[]> = {
     `An account's first ${n(MAX_STORED_APPS)} apps`,
     `An account follows at most ${n(FOLLOW_CAP)} unfinished builds at once`,
     `At most ${n(COMPARED_TESTS_MAX)} tests of a build are compared`,
+    `${n(TESTS_SHOWN_MAX)} listed in the Testing\n  view (failed first)`,
     `the branch's last ${n(FIRST_FAILED_BUILDS)} finished builds`,
     `matched by its first ${n(MATCH_LIMITS.reportFiles)} files, against at most ${n(WORKSPACE_FILES_MAX)} workspace files`,
     `An app's last ${n(HISTORY_LIMIT)} builds`,
