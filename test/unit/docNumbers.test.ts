@@ -22,7 +22,10 @@ import { COMPARED_TESTS_MAX } from '../../src/core/testing/baseComparison';
 import { FIRST_FAILED_BUILDS, probeBudget } from '../../src/core/testing/firstFailed';
 import { ANSWER_MAX_BYTES } from '../../src/core/tools/toolAnswers';
 import { TESTS_SHOWN_MAX } from '../../src/core/testing/testTree';
-import { CHANGED_RANGES_MAX } from '../../src/core/workspace/workspaceFile';
+import { CHANGED_RANGES_MAX, READ_LIMITS } from '../../src/core/workspace/workspaceFile';
+import { SIZED_ARTIFACTS_MAX } from '../../src/core/artifacts/artifactSizes';
+import { SIZED_BUILDS_MAX, STORE_BYTES_MAX } from '../../src/core/artifacts/sizeStore';
+import { ARTIFACT_SIZE_MAX } from '../../src/api/downloads/artifactSize';
 import { CACHED_ANSWERS_MIB } from '../../src/core/cache/lru';
 import { MAX_COMMITS } from '../../src/core/branch/commitsBetween';
 import { EXTENSION_BUDGET, LIBRARIES_BUDGET } from './bundleBudgets';
@@ -61,6 +64,7 @@ function duration(ms: number): string {
 }
 
 const retries = DEFAULT_RETRY.attempts - 1;
+const workspaceRead = `at most ${n(READ_LIMITS.maxBytes / MIB)} MiB, within ${duration(READ_LIMITS.timeoutMs)}`;
 const coverageLimits =
   `first ${n(MATCH_LIMITS.reportFiles)} files, against at most ${n(WORKSPACE_FILES_MAX)} workspace files ` +
   `(${n(MATCH_LIMITS.candidatesPerName)} of one name) found by a search for at most ${n(GLOB_LIMITS.extensions)} file extensions`;
@@ -87,6 +91,9 @@ const quoted: Record<string, string[]> = {
     `The view lists at most ${n(TESTS_SHOWN_MAX)} tests, the failed\nones first`,
     `Of a file's diff the first ${n(CHANGED_RANGES_MAX)} changes\nare counted`,
     `at most ${n(MAX_COMMITS)}; the list says when the range was longer`,
+    `at most ${n(SIZED_ARTIFACTS_MAX)} links a build, ${n(MAX_IN_FLIGHT)} at a time`,
+    `up to ${n(ARTIFACT_SIZE_MAX / 1e12)} TB`,
+    `(${n(SIZED_BUILDS_MAX)} builds, at most ${n(STORE_BYTES_MAX / KIB)} KiB;`,
   ],
   'docs/ACCOUNTS.md': [
     `asks each of an account's first ${n(MAX_STORED_APPS)}\napps once`,
@@ -104,6 +111,8 @@ const quoted: Record<string, string[]> = {
     `temporary files older\n  than ${duration(STALE_AFTER_MS)}`,
     `(${DOWNLOAD_LIMIT_DEFAULT_MB} MB unless you change it)`,
     `free space is checked again every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
+    workspaceRead,
+    `the artifact sizes of the last ${n(SIZED_BUILDS_MAX)} builds`,
     `(an address of at most ${n(MAX_REPO_URL_LENGTH)} characters for\n  each of an account's first ${n(MAX_STORED_APPS)} apps)`,
   ],
   'CHANGELOG.md': [
@@ -122,6 +131,7 @@ const quoted: Record<string, string[]> = {
     `diff held more than ${n(CHANGED_RANGES_MAX)} changes ("more than ${CHANGED_RANGES_MAX} changes, the functions past them not counted")`,
     `share one ceiling of ${n(CACHED_ANSWERS_MIB)} MiB`,
     `looks at most ${n(MAX_COMMITS)} commits back`,
+    workspaceRead,
   ],
   'docs/ARCHITECTURE.md': [
     `\`FOLLOW_CAP\` = ${n(FOLLOW_CAP)} followed per account`,
