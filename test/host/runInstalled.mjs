@@ -1,12 +1,13 @@
 // Tests the extension as a user has it: the packaged .vsix installed into a VS Code test host with
 // code-server's `--install-extension`, next to the test-runner extension (test/installed/), which
 // runs folders of mocha suites when VS Code starts and writes the exit code to a file we wait for.
-//   node test/host/runInstalled.mjs [--host oldest|newest] [--suites smoke,german|integration] [--only NAMES] [--vsix FILE]
+//   node test/host/runInstalled.mjs [--host oldest|newest] [--suites smoke,german|integration|bench] [--only NAMES] [--vsix FILE]
 // --suites takes one or more of (comma-separated, all in one host start):
 //   smoke        test/smoke/, public behaviour only (the copy runs in production mode)
 //   german       test/integration/german/, the same in German
 //   integration  test/integration/suite/; the harness sets BUILD_SERVICE_TEST_HOOKS=1 in the
 //                extension host's environment, so the extension exports its test hooks (src/extension.ts)
+//   bench        test/integration/benchInstalled/, the host benches on 1.139.1 (benchRun.mjs), one file with --only
 // smoke and german run with German as VS Code's display language (displayLanguage.mjs): the smoke
 // suite reads the installed copy's German, which also shows that the .vsix carries its translations.
 // Default: smoke,german. integration runs alone, in English.

@@ -21,6 +21,13 @@ import { DOWNLOAD_LIMIT_DEFAULT_MB } from '../../src/core/settings/validateDownl
 import { COMPARED_TESTS_MAX } from '../../src/core/testing/baseComparison';
 import { FIRST_FAILED_BUILDS, probeBudget } from '../../src/core/testing/firstFailed';
 import { ANSWER_MAX_BYTES } from '../../src/core/tools/toolAnswers';
+import { TESTS_SHOWN_MAX } from '../../src/core/testing/testTree';
+import { CHANGED_RANGES_MAX, READ_LIMITS } from '../../src/core/workspace/workspaceFile';
+import { SIZED_ARTIFACTS_MAX } from '../../src/core/artifacts/artifactSizes';
+import { SIZED_BUILDS_MAX, STORE_BYTES_MAX } from '../../src/core/artifacts/sizeStore';
+import { ARTIFACT_SIZE_MAX } from '../../src/api/downloads/artifactSize';
+import { CACHED_ANSWERS_MIB } from '../../src/core/cache/lru';
+import { MAX_COMMITS } from '../../src/core/branch/commitsBetween';
 import { EXTENSION_BUDGET, LIBRARIES_BUDGET } from './bundleBudgets';
 
 const projectRoot = path.resolve(__dirname, '../../..');
@@ -57,6 +64,7 @@ function duration(ms: number): string {
 }
 
 const retries = DEFAULT_RETRY.attempts - 1;
+const workspaceRead = `at most ${n(READ_LIMITS.maxBytes / MIB)} MiB, within ${duration(READ_LIMITS.timeoutMs)}`;
 const coverageLimits =
   `first ${n(MATCH_LIMITS.reportFiles)} files, against at most ${n(WORKSPACE_FILES_MAX)} workspace files ` +
   `(${n(MATCH_LIMITS.candidatesPerName)} of one name) found by a search for at most ${n(GLOB_LIMITS.extensions)} file extensions`;
@@ -68,6 +76,7 @@ const quoted: Record<string, string[]> = {
     `An account's first ${n(MAX_STORED_APPS)} apps`,
     `An account follows at most ${n(FOLLOW_CAP)} unfinished builds at once`,
     `At most ${n(COMPARED_TESTS_MAX)} tests of a build are compared`,
+    `${n(TESTS_SHOWN_MAX)} listed in the Testing\n  view (failed first)`,
     `the branch's last ${n(FIRST_FAILED_BUILDS)} finished builds`,
     `matched by its first ${n(MATCH_LIMITS.reportFiles)} files, against at most ${n(WORKSPACE_FILES_MAX)} workspace files`,
     `An app's last ${n(HISTORY_LIMIT)} builds`,
@@ -79,6 +88,12 @@ const quoted: Record<string, string[]> = {
     `the last ${n(HISTORY_LIMIT)} builds, oldest first`,
     `A time over ${word(OUTLIER_FACTOR)} times the usual`,
     `(at most ${n(ANSWER_MAX_BYTES / KIB)} KiB)`,
+    `The view lists at most ${n(TESTS_SHOWN_MAX)} tests, the failed\nones first`,
+    `Of a file's diff the first ${n(CHANGED_RANGES_MAX)} changes\nare counted`,
+    `at most ${n(MAX_COMMITS)}; the list says when the range was longer`,
+    `at most ${n(SIZED_ARTIFACTS_MAX)} links a build, ${n(MAX_IN_FLIGHT)} at a time`,
+    `up to ${n(ARTIFACT_SIZE_MAX / 1e12)} TB`,
+    `(${n(SIZED_BUILDS_MAX)} builds, at most ${n(STORE_BYTES_MAX / KIB)} KiB;`,
   ],
   'docs/ACCOUNTS.md': [
     `asks each of an account's first ${n(MAX_STORED_APPS)}\napps once`,
@@ -96,6 +111,8 @@ const quoted: Record<string, string[]> = {
     `temporary files older\n  than ${duration(STALE_AFTER_MS)}`,
     `(${DOWNLOAD_LIMIT_DEFAULT_MB} MB unless you change it)`,
     `free space is checked again every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
+    workspaceRead,
+    `the artifact sizes of the last ${n(SIZED_BUILDS_MAX)} builds`,
     `(an address of at most ${n(MAX_REPO_URL_LENGTH)} characters for\n  each of an account's first ${n(MAX_STORED_APPS)} apps)`,
   ],
   'CHANGELOG.md': [
@@ -110,6 +127,11 @@ const quoted: Record<string, string[]> = {
     `(${n(MAX_REPO_URL_LENGTH)} characters an address, the first ${n(MAX_STORED_APPS)} apps of an account`,
     `\`buildService.downloadSizeLimitMB\` (default ${DOWNLOAD_LIMIT_DEFAULT_MB} MB)`,
     `last ${n(HISTORY_LIMIT)} builds as a chart`,
+    `The Testing view lists at most ${n(TESTS_SHOWN_MAX)} tests of a build, the failed ones first`,
+    `diff held more than ${n(CHANGED_RANGES_MAX)} changes ("more than ${CHANGED_RANGES_MAX} changes, the functions past them not counted")`,
+    `share one ceiling of ${n(CACHED_ANSWERS_MIB)} MiB`,
+    `looks at most ${n(MAX_COMMITS)} commits back`,
+    workspaceRead,
   ],
   'docs/ARCHITECTURE.md': [
     `\`FOLLOW_CAP\` = ${n(FOLLOW_CAP)} followed per account`,
@@ -118,9 +140,17 @@ const quoted: Record<string, string[]> = {
     `every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
     `at most the last ${n(FIRST_FAILED_BUILDS)} finished; reads`,
     `one list of ${n(HISTORY_LIMIT)} builds`,
+    `the Testing view (lists at most ${n(TESTS_SHOWN_MAX)}, the failed first: \`core/testing/testTree.ts\` \`testsShown\`, \`TESTS_SHOWN_MAX\``,
+    `at most ${n(CHANGED_RANGES_MAX)} changes a file (\`CHANGED_RANGES_MAX\``,
+    `one ceiling of \`CACHED_ANSWERS_MIB\` (${n(CACHED_ANSWERS_MIB)} MiB)`,
+    `at most ${n(MAX_COMMITS)} commits back along first parents`,
   ],
   'docs/COVERAGE.md': [`past ${n(GLOB_LIMITS.names)} names, the extensions instead`],
-  'docs/PERFORMANCE.md': [`| ≤ ${n(EXTENSION_BUDGET / KIB)} KiB |`, `| ≤ ${n(LIBRARIES_BUDGET / KIB)} KiB |`],
+  'docs/PERFORMANCE.md': [
+    `| ≤ ${n(EXTENSION_BUDGET / KIB)} KiB |`,
+    `| ≤ ${n(LIBRARIES_BUDGET / KIB)} KiB |`,
+    `most ${n(TESTS_SHOWN_MAX)} tests, the failed first (\`TESTS_SHOWN_MAX\``,
+  ],
   'package.nls.json': [
     `each is checked every ${DEFAULT_INTERVALS.firstMs / SECOND} s at first, then less often, up to once a minute`,
     `once a minute per app, every ${DEFAULT_INTERVALS.branchSoonMs / SECOND} s for ${word(DEFAULT_INTERVALS.soonForMs / MINUTE)} minutes after a push`,

@@ -2,7 +2,8 @@
 // every image the .vsix carries is shown somewhere; the CHANGELOG's newest version is package.json's and
 // the README speaks of no version the CHANGELOG lacks; DEVELOPMENT.md names the .vscodeignore allow-list
 // as it is; every link of a doc names a file of the repository (relative, or at the repository's
-// address, as the README links docs/) and a heading it has. (readmeTables.test.ts reads the tables,
+// address, as the README links docs/) and a heading it has; no page keeps a merge's conflict markers
+// (a merge of two CHANGELOG entries shipped one). (readmeTables.test.ts reads the tables,
 // package.test.ts packs the .vsix itself.)
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -162,6 +163,14 @@ describe('docs/ agrees with the files it describes', () => {
     // The list is the bullets of the section that start with a path in backquotes.
     const listed = [...section.matchAll(/^- `([^`]+)`/gm)].map((m) => m[1] ?? '').sort();
     assert.deepEqual(listed, allowed);
+  });
+
+  it("no page holds a merge's conflict markers", () => {
+    const pages = ['README.md', 'CHANGELOG.md', ...readdirSync(path.join(projectRoot, 'docs')).map((f) => `docs/${f}`)].filter((f) =>
+      f.endsWith('.md'),
+    );
+    const marked = pages.filter((page) => /^(<{7}|={7}|>{7})( |$)/m.test(read(page)));
+    assert.deepEqual(marked, []);
   });
 
   it('every link of the README, CHANGELOG and docs/ to a file of the repository names one, and a heading it has', () => {

@@ -9,8 +9,6 @@ import { ViewId } from '../../ids';
 import type { Log } from '../log';
 import type { PersistentState } from '../persistentState';
 
-/** One globalState entry per account, so that windows of other accounts never rewrite it. */
-
 function buildsRepo(repoUrl: string, remoteUrls: readonly string[]): boolean {
   return appsBuildingRepo([{ id: '' }], () => repoUrl, remoteUrls).length > 0;
 }
@@ -33,6 +31,7 @@ export class RepoMap {
   private readonly background = new Map<string, Background>();
 
   constructor(
+    /** One entry per account, so that windows of other accounts never rewrite it. */
     private readonly state: PersistentState,
     private readonly log: Log,
   ) {}
