@@ -127,7 +127,7 @@ const quoted: Record<string, string[]> = {
     `(${n(MAX_REPO_URL_LENGTH)} characters an address, the first ${n(MAX_STORED_APPS)} apps of an account`,
     `\`buildService.downloadSizeLimitMB\` (default ${DOWNLOAD_LIMIT_DEFAULT_MB} MB)`,
     `last ${n(HISTORY_LIMIT)} builds as a chart`,
-    `The Testing view lists at most ${n(TESTS_SHOWN_MAX)} tests of a build, the failed ones first`,
+    `The Testing view lists at most ${n(TESTS_SHOWN_MAX)} tests of a build`,
     `diff held more than ${n(CHANGED_RANGES_MAX)} changes ("more than ${CHANGED_RANGES_MAX} changes, the functions past them not counted")`,
     `share one ceiling of ${n(CACHED_ANSWERS_MIB)} MiB`,
     `looks at most ${n(MAX_COMMITS)} commits back`,

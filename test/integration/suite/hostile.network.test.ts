@@ -148,11 +148,11 @@ describe('a hostile service on the wire', function () {
   });
   // Last: it turns Git on, and the Current Branch view then sends requests of its own.
   it('the Current Branch sweep is called off when the token changes, so the next one is not queued behind it', async () => {
-    // The default timeout (30 s): only calling the old sweep off frees its slots in time.
-    fixture.service.setFault('GET /apps/:app_id/build/latest', { ...DRIP, times: 4 });
+    // The default timeout (30 s): only calling the old sweep off lets the next one go; the first answer drips.
+    fixture.service.setFault('GET /apps/:app_id/build/latest', { ...DRIP, times: 1 });
     // Checked out before Git opens the repository: a later checkout reaches Git only through its file watcher.
     await testRepository((dir) => git(dir, 'checkout', '-q', 'develop'));
-    await waitFor(() => fixture.service.requestsTo('GET /apps/:app_id/build/latest').length === 4, 'the sweep fills every slot');
+    await waitFor(() => fixture.service.requestsTo('GET /apps/:app_id/build/latest').length >= 1, 'the sweep waits on its first answer');
     await sleep(500);
     assert.equal(testing(fixture.api).branch.model.state.kind === 'builds', false, 'the sweep is stalled');
     await storeToken(fixture.api, fixture.service.issueToken());
