@@ -119,15 +119,7 @@ describe('trigger build and completion notice', () => {
     const impostor = fixture.service.data.builds.find((b) => b.app_id !== IOS_2048 && b.build_status === 'failed');
     assert.ok(impostor);
     fixture.service.setFault('GET /builds/:build_id', { rawBody: JSON.stringify(impostor), times: 1 });
-    const done = vscode.commands.executeCommand('buildService.triggerBuild');
-    await waitFor(async () => (await ui.quickInput()).placeholder === 'The app to build', 'the app pick');
-    await ui.typeText('2048 iOS');
-    await ui.pressKey('Enter');
-    await waitFor(async () => (await ui.quickInput()).placeholder === 'The branch to build', 'the branch pick');
-    await waitFor(async () => (await ui.texts('.quick-input-list .monaco-list-row')).length > 1, 'branches listed');
-    await ui.typeText('develop');
-    await ui.pressKey('Enter');
-    await done;
+    await triggerOnDevelop();
     const created = fixture.service.data.builds[0];
     assert.ok(created && created.app_id === IOS_2048 && !created.finished);
     // The next read-back, 2 s later, is answered for the build triggered.
