@@ -4,7 +4,8 @@
 // runs, from its suite's setup to its end, trial/hostWatch.ts asks a command every 100 ms and reads the
 // host's memory; what it measured, and the message the test recorded, go to BUILD_SERVICE_BENCH_RESULT.
 // BUILD_SERVICE_TRIAL_PROFILE=<folder>: a CPU profile of the extension host per input there too;
-// BUILD_SERVICE_TRIAL_ONLY=<text>[,<text>…]: only the inputs whose name holds one of them.
+// BUILD_SERVICE_TRIAL_ONLY=<text>[,<text>…]: only the inputs whose name holds one of them;
+// BUILD_SERVICE_TRIAL_INPUT=<name>: only the input of that exact name (the runner's one host per input).
 import Mocha from 'mocha';
 import { Session } from 'node:inspector';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -46,8 +47,10 @@ function profiler(): { start(): void; stop(name: string): void } {
 export async function run(): Promise<void> {
   const resultFile = process.env.BUILD_SERVICE_BENCH_RESULT;
   if (!resultFile) throw new Error('BUILD_SERVICE_BENCH_RESULT must name the file for the result');
-  const only = process.env.BUILD_SERVICE_TRIAL_ONLY;
-  const inputs = INPUTS.filter((i) => !only || only.split(',').some((part) => i.input.includes(part.trim())));
+  const { BUILD_SERVICE_TRIAL_INPUT: exact, BUILD_SERVICE_TRIAL_ONLY: only } = process.env;
+  const inputs = INPUTS.filter((i) =>
+    exact ? i.input === exact : !only || only.split(',').some((part) => i.input.includes(part.trim())),
+  );
   const start = markTrialStart();
   const figures: TrialFigures = { inputs: [], failures: [], expected: inputs.map((i) => i.input), start };
   const mocha = new Mocha({
