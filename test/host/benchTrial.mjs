@@ -61,7 +61,9 @@ export async function runTrial() {
     if (f.end) console.log(`… and after the last input: ${held(f.end)}`);
   } else {
     const rss = f.starts.map((m) => m.rss / 1024 / 1024);
-    console.log(`Each input in a fresh host. The hosts at their start, after a full collection: resident set ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MiB`);
+    console.log(
+      `Each input in a fresh host. The hosts at their start, after a full collection: resident set ${Math.min(...rss).toFixed(0)}–${Math.max(...rss).toFixed(0)} MiB`,
+    );
   }
   console.log('Each input starts after a full collection; its memory growth is the peak over that start.\n');
   console.log(

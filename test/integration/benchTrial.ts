@@ -48,9 +48,7 @@ export async function run(): Promise<void> {
   const resultFile = process.env.BUILD_SERVICE_BENCH_RESULT;
   if (!resultFile) throw new Error('BUILD_SERVICE_BENCH_RESULT must name the file for the result');
   const { BUILD_SERVICE_TRIAL_INPUT: exact, BUILD_SERVICE_TRIAL_ONLY: only } = process.env;
-  const inputs = INPUTS.filter((i) =>
-    exact ? i.input === exact : !only || only.split(',').some((part) => i.input.includes(part.trim())),
-  );
+  const inputs = INPUTS.filter((i) => (exact ? i.input === exact : !only || only.split(',').some((part) => i.input.includes(part.trim()))));
   const start = markTrialStart();
   const figures: TrialFigures = { inputs: [], failures: [], expected: inputs.map((i) => i.input), start };
   const mocha = new Mocha({
