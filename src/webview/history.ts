@@ -4,7 +4,8 @@
 import uPlot from 'uplot';
 import uplotCss from 'uplot/dist/uPlot.min.css';
 import pageCss from './history.css';
-import type { HistoryMessage, HistoryModel, Outcome } from '../core/builds/history';
+import type { HistoryMessage, HistoryModel } from '../core/builds/history';
+import type { Outcome } from '../core/builds/historyOutcome';
 
 declare function acquireVsCodeApi(): { postMessage(message: HistoryMessage): void };
 

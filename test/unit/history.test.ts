@@ -1,7 +1,8 @@
 // The Build History panel's data: what the chart draws and the table says for a list of builds.
 import * as assert from 'node:assert/strict';
 import type { Build } from '../../src/api';
-import { HISTORY_LIMIT, historyModel, outcomeOf, secondsBetween } from '../../src/core/builds/history';
+import { HISTORY_LIMIT, historyModel, secondsBetween } from '../../src/core/builds/history';
+import { outcomeOf } from '../../src/core/builds/historyOutcome';
 import { historyPageHtml } from '../../src/core/builds/historyPage';
 import { historyWith } from '../../src/core/builds/historyList';
 import { aBuild, type BuildFields } from '../builders';

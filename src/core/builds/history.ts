@@ -1,20 +1,18 @@
 // A build history as the chart and its table show it: pure, so the webview only draws what this decides.
 import * as l10n from '@vscode/l10n';
-import type { Build, BuildStatus } from '../../api/models';
+import type { Build } from '../../api/models';
 import { stateWord } from './accessibleLabels';
 import { filledText, shownText } from '../text/serviceText';
 import { duration, exactTime, percent } from '../text/time';
 import { buildLabel } from './buildLook';
 import { scaled, timeText } from './historyScale';
-import { packageSize, sizeSeries, sizeTexts, type SizeSeries } from './historySizes';
+import { packageSize, sizeSeries, type SizeSeries } from './historySizes';
 import type { ArtifactSize } from '../artifacts/artifactSizes';
+import { historyTexts, type HistoryTexts } from './historyTexts';
+import { OUTCOMES, outcomeOf, type Outcome } from './historyOutcome';
 
 /** One list request of this many builds: enough for a trend, within the service's 100. */
 export const HISTORY_LIMIT = 50;
-
-/** The colour groups of the chart; each is one bar series (a series has one colour). */
-export const OUTCOMES = ['success', 'failed', 'cancelled', 'unfinished', 'other'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
 
 export interface HistoryRow {
   readonly id: string;
@@ -46,23 +44,6 @@ export interface HistorySeries extends SizeSeries {
   readonly offScale?: (number | null)[];
 }
 
-export interface HistoryTexts {
-  readonly title: string;
-  readonly outcomes: Record<Outcome, string>;
-  readonly queued: string;
-  readonly tests: string;
-  readonly coverage: string;
-  readonly size: string;
-  readonly sizeOffScale: string;
-  readonly minutes: string;
-  readonly offScale: string;
-  readonly showTable: string;
-  readonly showChart: string;
-  readonly empty: string;
-  readonly clickHint: string;
-  readonly columns: readonly string[];
-}
-
 /** Everything the webview gets: it reads no service text of its own, and needs no l10n. */
 export interface HistoryModel {
   readonly texts: HistoryTexts;
@@ -78,11 +59,6 @@ export type HistoryMessage =
   | { readonly type: 'select'; readonly id: string }
   /** After each drawing (the first, a resize, a theme change); `ms` is the page's clock. */
   | { readonly type: 'painted'; readonly rows: number; readonly ms: number };
-
-export function outcomeOf(status: BuildStatus): Outcome {
-  if (status === 'queued' || status === 'running') return 'unfinished';
-  return status === 'success' || status === 'failed' || status === 'cancelled' ? status : 'other';
-}
 
 /** Seconds from one ISO time to another; null when either is missing, unreadable, or the order is wrong. */
 export function secondsBetween(fromIso: string | undefined, toIso: string | undefined): number | null {
@@ -179,39 +155,3 @@ function summaryOf(rows: readonly HistoryRow[], tookSeconds: readonly number[], 
 }
 
 const AT_ZERO = new Date(0).toISOString();
-
-function historyTexts(): HistoryTexts {
-  const { size, sizeOffScale, sizeColumn } = sizeTexts();
-  return {
-    size,
-    sizeOffScale,
-    title: l10n.t('Build History'),
-    outcomes: {
-      success: l10n.t('Succeeded'),
-      failed: l10n.t('Failed'),
-      cancelled: l10n.t('Cancelled'),
-      unfinished: l10n.t('Queued or running'),
-      other: l10n.t('Other state'),
-    },
-    queued: l10n.t('Time queued'),
-    tests: l10n.t('Tests'),
-    coverage: l10n.t('Coverage'),
-    minutes: l10n.t('Minutes'),
-    offScale: l10n.t('Beyond the scale (the table gives the time)'),
-    showTable: l10n.t('Show as Table'),
-    showChart: l10n.t('Show as Chart'),
-    empty: l10n.t('No builds yet.'),
-    clickHint: l10n.t('Click a build to select it in the Apps view.'),
-    columns: [
-      l10n.t('Build number'),
-      l10n.t('Git branch'),
-      l10n.t('State'),
-      l10n.t('Created'),
-      l10n.t('Time queued'),
-      l10n.t('Duration'),
-      l10n.t('Tests'),
-      l10n.t('Coverage'),
-      sizeColumn,
-    ],
-  };
-}
