@@ -2,16 +2,18 @@
 // (core/cache/lru.ts): a finished build never changes, so its failed tests, and its comparison with one base
 // branch, are asked once while kept. The vscode side (settings, Git, focus) is services/testing/testComparisons.ts.
 import type { BuildServiceClient } from '../../api/client/client';
-import { ApiError } from '../../api/errors';
+import { isCancellation } from '../../api/errors';
 import type { Build, TestResult } from '../../api/models';
 import { cachedAnswers, type CacheBudget, Lru } from '../cache/lru';
+import { shareAnswer } from '../cache/shareAnswer';
 import { buildsBytes, testsBytes, textBytes } from '../cache/weights';
 import { loggedText } from '../text/serviceText';
 import { baseBuildFor, finishedWithTests, noFailures } from './baseComparison';
 import type { BaseLook } from './comparisonText';
 import { FLAKY_BUILDS_MAX, listLimitFor } from './comparisonSettings';
 import { FIRST_FAILED_BUILDS } from './firstFailed';
-import { flakyTests, type FlakyReport } from './flaky';
+import { flakyReportBytes, flakyTests, type FlakyReport } from './flaky';
+import { CACHE_BOUNDS, type CacheName } from './comparisonBounds';
 
 /** What a look needs: whose build (its ids scoped by the account), asked with which client, and the signal that ends it. */
 export interface StoreLook {
@@ -33,26 +35,6 @@ export interface ComparisonStoreDeps<L extends StoreLook> {
   /** The ceiling shared with the window's other caches (core/cache/lru.ts); tests give their own. */
   readonly budget?: CacheBudget;
 }
-
-/**
- * Entries kept of each kind; the least recently used goes first. A flaky count needs its branch's last
- * N failed-test lists at once (10 by default, FLAKY_BUILDS_MAX 50), so the lists hold a count and more.
- * Each entry is also weighed against the window's one ceiling (CACHED_ANSWERS_MIB), shared by every kind.
- */
-export const CACHE_BOUNDS = {
-  /** Comparisons, by build and base branch. */
-  comparisons: 100,
-  /** Failed-test lists, by build. */
-  failedTests: 64,
-  /** Lists of a branch's builds, by app and branch. */
-  builds: 32,
-  /** An app's default branch (main or master), by app. */
-  defaults: 32,
-  /** Flaky reports, by app, branch and number of builds. */
-  reports: 16,
-} as const;
-
-export type CacheName = keyof typeof CACHE_BOUNDS;
 
 /** `L`: the caller's look, handed back to `baseBranchOf` as it came. */
 export class ComparisonStore<L extends StoreLook = StoreLook> {
@@ -96,7 +78,7 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
     const branch = await this.deps.baseBranchOf(look, build);
     const key = `${look.account.scoped(build.id)}\n${branch}`;
     const { comparisons } = this.caches;
-    const outcome = await this.share(
+    const outcome = await shareAnswer(
       comparisons,
       key,
       look.signal,
@@ -141,7 +123,7 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
   flaky(look: L, appId: string, branch: string): Promise<FlakyReport> {
     const builds = this.deps.flakyBuilds();
     const key = `${look.account.scoped(appId)}\n${branch}\n${builds}`;
-    const report = this.share(
+    const report = shareAnswer(
       this.caches.reports,
       key,
       look.signal,
@@ -156,7 +138,7 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
         this.deps.learned();
         return report;
       },
-      reportBytes,
+      flakyReportBytes,
     );
     return report;
   }
@@ -164,7 +146,7 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
   /** A finished build's failed tests, asked once. */
   failedTestsOf(look: L, build: Build): Promise<readonly TestResult[]> {
     if (noFailures(build)) return Promise.resolve([]);
-    return this.share(
+    return shareAnswer(
       this.caches.failedTests,
       look.account.scoped(build.id),
       look.signal,
@@ -175,7 +157,7 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
 
   /** main or master, whichever the app builds (main first); asked once per app. */
   appDefault(look: L, appId: string): Promise<string | undefined> {
-    return this.share(
+    return shareAnswer(
       this.caches.defaults,
       look.account.scoped(appId),
       look.signal,
@@ -207,7 +189,7 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
   /** Enough for the most finished builds any feature reads (FLAKY_BUILDS_MAX, FIRST_FAILED_BUILDS): one list a branch. */
   private list(look: L, appId: string, branch: string): Promise<readonly Build[]> {
     const limit = listLimitFor(Math.max(FLAKY_BUILDS_MAX, FIRST_FAILED_BUILDS));
-    return this.share(
+    return shareAnswer(
       this.caches.builds,
       this.listKey(look, appId, branch),
       look.signal,
@@ -215,42 +197,4 @@ export class ComparisonStore<L extends StoreLook = StoreLook> {
       buildsBytes,
     );
   }
-
-  /** One request for everyone who asks; a failure is forgotten (asked again next time), and a look cancelled by another asks anew. */
-  private async share<T>(
-    cache: Lru<string, Promise<T>>,
-    key: string,
-    signal: AbortSignal,
-    make: (signal: AbortSignal) => Promise<T>,
-    weigh: (value: T) => number,
-  ): Promise<T> {
-    for (;;) {
-      let entry = cache.get(key);
-      if (!entry) {
-        const made = make(signal);
-        entry = made;
-        cache.set(key, made);
-        made.then(
-          (value) => cache.weigh(key, made, weigh(value)),
-          () => {
-            if (cache.peek(key) === made) cache.delete(key);
-          },
-        );
-      }
-      try {
-        return await entry;
-      } catch (error) {
-        if (signal.aborted || !isCancellation(error)) throw error;
-      }
-    }
-  }
-}
-
-export function isCancellation(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'cancelled';
-}
-
-/** A flaky report holds its flaky tests (each a test of a kept list) and an index of them. */
-function reportBytes(report: FlakyReport): number {
-  return 256 + report.tests.length * 192;
 }

@@ -95,3 +95,8 @@ function earlierOnSameCommit(history: readonly BuildFailures[]): Int32Array {
   });
   return before;
 }
+
+/** A flaky report holds its flaky tests (each a test of a kept list) and an index of them. */
+export function flakyReportBytes(report: FlakyReport): number {
+  return 256 + report.tests.length * 192;
+}

@@ -8,7 +8,7 @@ import type { Log } from '../log';
 import type { PersistentState } from '../persistentState';
 import { RequestPlan } from '../testing/requestPlan';
 import { DownloadRefusedError } from '../../api/transport/downloadGuard';
-import { isCancellation } from '../../core/testing/comparisonStore';
+import { isCancellation } from '../../api/errors';
 
 // Each finished build's artifact sizes, asked once ever: one ranged request per artifact (api/downloads/artifactSize.ts),
 // at most RequestPlan's four at a time and only from a focused window, kept per account across windows

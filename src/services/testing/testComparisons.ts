@@ -1,7 +1,8 @@
 import vscode = require('vscode');
 import type { Build, BuildServiceClient, TestResult } from '../../api';
 import { baseBranchOf } from '../../core/branch/baseBranch';
-import { ComparisonStore, isCancellation } from '../../core/testing/comparisonStore';
+import { isCancellation } from '../../api/errors';
+import { ComparisonStore } from '../../core/testing/comparisonStore';
 import type { BaseLook } from '../../core/testing/comparisonText';
 import type { FlakyReport } from '../../core/testing/flaky';
 import type { Account } from '../accounts/accounts';

@@ -19,7 +19,7 @@ import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
 import type { Log } from '../../services/log';
 import { isCancellation, type TestComparisons } from '../../services/testing/testComparisons';
-import { CACHE_BOUNDS } from '../../core/testing/comparisonStore';
+import { CACHE_BOUNDS } from '../../core/testing/comparisonBounds';
 import type { FirstLook } from '../../services/firstLook';
 import { Setting } from '../../ids';
 import type { FirstFailedOf, FirstFailedSearch } from '../../services/testing/firstFailedSearch';
