@@ -6,6 +6,7 @@ import uplotCss from 'uplot/dist/uPlot.min.css';
 import pageCss from './history.css';
 import type { HistoryMessage, HistoryModel } from '../core/builds/history';
 import type { Outcome } from '../core/builds/historyOutcome';
+import { historyTable } from './historyTable';
 
 declare function acquireVsCodeApi(): { postMessage(message: HistoryMessage): void };
 
@@ -159,38 +160,6 @@ function announcePaint(): void {
   requestAnimationFrame(() => vscodeApi.postMessage({ type: 'painted', rows: model.rows.length, ms: performance.now() }));
 }
 
-function fillTable(): void {
-  const table = document.createElement('table');
-  const caption = table.createCaption();
-  caption.textContent = model.summary;
-  const head = table.createTHead().insertRow();
-  for (const name of model.texts.columns) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = name;
-    head.appendChild(th);
-  }
-  const body = table.createTBody();
-  // Newest first, as the Apps view lists builds.
-  [...model.rows].reverse().forEach((row) => {
-    const tr = body.insertRow();
-    tr.className = `outcome-${row.outcome}`;
-    const build = document.createElement('button');
-    build.type = 'button';
-    build.className = 'build';
-    build.textContent = row.label;
-    build.title = model.texts.clickHint;
-    build.addEventListener('click', () => vscodeApi.postMessage({ type: 'select', id: row.id }));
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.appendChild(build);
-    tr.appendChild(th);
-    for (const text of [row.branch, row.state, row.created, row.queued, row.duration, row.tests, row.coverage, row.size])
-      tr.insertCell().textContent = text;
-  });
-  tableBox.appendChild(table);
-}
-
 function showTable(table: boolean): void {
   tableBox.hidden = !table;
   chartBox.hidden = table;
@@ -207,7 +176,7 @@ function start(): void {
   element('title').textContent = model.texts.title;
   element('hint').textContent = model.rows.length ? model.texts.clickHint : model.texts.empty;
   chartBox.setAttribute('aria-label', model.summary);
-  fillTable();
+  tableBox.appendChild(historyTable(model, (id) => vscodeApi.postMessage({ type: 'select', id })));
   toggle.addEventListener('click', () => showTable(tableBox.hidden));
   showTable(false);
 
