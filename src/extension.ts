@@ -31,7 +31,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const accountsMenu = accountsFeature(shared, registrar);
   linksFeature(shared, registrar);
   const { history, notice } = buildsFeature(shared, registrar);
-  const qrPanel = artifactsFeature(shared, registrar);
+  const { qrPanel, gitignore } = artifactsFeature(shared, registrar);
   testingFeature(shared, registrar);
   chatToolsFeature(shared, registrar);
   const changed = changedFeature(shared, registrar);
@@ -60,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         changed,
         coverage: shared.coverage,
         qrPanel,
+        offerGitignore: (workspace: vscode.WorkspaceFolder) => gitignore.offer(workspace),
         historyPanel: history.panel,
         notice,
         chatTools: registrar.registeredTools(),

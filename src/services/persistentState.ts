@@ -24,7 +24,7 @@ interface Entries {
   'buildService.artifactSizes': StoredSizes;
   /** workspaceState, per repository root: the account it uses. */
   'buildService.repositoryAccount': string;
-  /** workspaceState: the workspace folders already asked about adding build-artifacts/ to .gitignore. */
+  /** globalState: the folders already asked about adding build-artifacts/ to .gitignore (the newest 200), in any window. */
   'buildService.gitignoreAsked': readonly string[];
 }
 
