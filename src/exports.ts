@@ -61,6 +61,8 @@ export interface BuildServiceExports {
     /** Show Changed Functions No Test Ran: its line beside the build and its marks in the editor. */
     readonly changed: ChangedCommands;
     readonly qrPanel: QrPanel;
+    /** The .gitignore question as a download into the workspace folder asks it. */
+    offerGitignore(workspace: vscode.WorkspaceFolder): Promise<void>;
     /** The Build History panel: what it shows and when the page drew it. */
     readonly historyPanel: HistoryPanel;
     readonly notice: CompletionNotice;

@@ -13,6 +13,9 @@ import { takeHostFetch } from './api';
 import { adoptDisplayLanguage } from './services/language';
 import { LOG_CHANNEL_NAME } from './services/log';
 
+// What deactivate() waits for: the one place activate() leaves for it, as VS Code hands deactivate() nothing.
+let queuedWrites: (() => Promise<unknown>) | undefined;
+
 // Creates the long-lived objects, lists the features and returns at once: nothing here waits for the network.
 // Activated with the window (onStartupFinished): once the window has been focused, the Apps view lists
 // the apps and Current Branch loads the branch Git names, so the status bar and the notice need no click.
@@ -26,12 +29,13 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   const shared = createCollaborators(context, testMode);
   const registrar = new Registrar(shared.presenter);
   context.subscriptions.push(shared, registrar);
+  queuedWrites = () => Promise.all([shared.globalState.flush(), shared.workspaceState.flush()]);
 
   // Each feature registers its commands, chat tools and views, and hands back what the test hooks read.
   const accountsMenu = accountsFeature(shared, registrar);
   linksFeature(shared, registrar);
   const { history, notice } = buildsFeature(shared, registrar);
-  const qrPanel = artifactsFeature(shared, registrar);
+  const { qrPanel, gitignore } = artifactsFeature(shared, registrar);
   testingFeature(shared, registrar);
   chatToolsFeature(shared, registrar);
   const changed = changedFeature(shared, registrar);
@@ -60,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
         changed,
         coverage: shared.coverage,
         qrPanel,
+        offerGitignore: (workspace: vscode.WorkspaceFolder) => gitignore.offer(workspace),
         historyPanel: history.panel,
         notice,
         chatTools: registrar.registeredTools(),
@@ -69,4 +74,8 @@ export function activate(context: vscode.ExtensionContext): BuildServiceExports 
   return { apps, testing };
 }
 
-export function deactivate(): void {}
+// As the window closes: VS Code waits for this promise (a few seconds at most) before it ends the host, so the
+// writes still queued behind the batch in flight reach globalState (each store's flush is bounded by itself).
+export async function deactivate(): Promise<void> {
+  await queuedWrites?.();
+}

@@ -24,7 +24,7 @@ interface Entries {
   'buildService.artifactSizes': StoredSizes;
   /** workspaceState, per repository root: the account it uses. */
   'buildService.repositoryAccount': string;
-  /** workspaceState: the workspace folders already asked about adding build-artifacts/ to .gitignore. */
+  /** globalState: the folders already asked about adding build-artifacts/ to .gitignore (the newest 200), in any window. */
   'buildService.gitignoreAsked': readonly string[];
 }
 
@@ -39,6 +39,8 @@ export class PersistentState {
   private readonly pending = new Map<string, unknown>();
   /** The batch the pending writes go out in: a write waits for its own batch, not for those after it. */
   private nextBatch: Batch | undefined;
+  /** The batch VS Code has not yet acknowledged. */
+  private inFlight: Batch | undefined;
   private sending = false;
 
   constructor(private readonly memento: vscode.Memento) {}
@@ -61,6 +63,18 @@ export class PersistentState {
     });
   }
 
+  /**
+   * Settles once every write made so far is with VS Code (or refused), or after `withinMs`: what the window's
+   * close waits for (VS Code gives deactivate() a few seconds, then ends the host with whatever is queued).
+   */
+  flush(withinMs = FLUSH_MS): Promise<void> {
+    const last = this.nextBatch ?? this.inFlight;
+    if (!last) return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)));
+    return Promise.race([last.done.then(() => undefined), late]).finally(() => clearTimeout(timer));
+  }
+
   // VS Code's globalState replaces its whole copy with the echo of each write it sends; a write made while
   // that echo is on its way is lost (193 of 300 keys in a burst, 1.100). So one batch at a time, each sent
   // once the last is acknowledged (the echo comes before the acknowledgement).
@@ -68,6 +82,7 @@ export class PersistentState {
     this.sending = true;
     for (let current = this.nextBatch; current; current = this.nextBatch) {
       this.nextBatch = undefined;
+      this.inFlight = current;
       const entries = [...this.pending];
       this.pending.clear();
       // Sent now, so VS Code's copy has them before the next read (read from it from now on).
@@ -79,6 +94,7 @@ export class PersistentState {
       });
       current.finish(failures);
     }
+    this.inFlight = undefined;
     this.sending = false;
   }
 
@@ -91,6 +107,9 @@ export class PersistentState {
     }
   }
 }
+
+/** How long the window's close waits for the writes queued: a batch takes milliseconds; VS Code allows the host about 5 s. */
+const FLUSH_MS = 2_000;
 
 interface Batch {
   /** Each entry VS Code refused, with why. */

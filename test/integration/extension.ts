@@ -2,6 +2,7 @@
 // token in its secret storage and its log file.
 import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { accountIdOf, secretKeyOf } from '../../src/core/accounts/accounts';
 import type { BuildServiceExports } from '../../src/exports';
@@ -23,6 +24,17 @@ export function extension(): vscode.Extension<BuildServiceExports> {
   const ext = vscode.extensions.getExtension<BuildServiceExports>(EXTENSION_ID);
   assert.ok(ext, `${EXTENSION_ID} is not loaded`);
   return ext;
+}
+
+/**
+ * The extension's main module as VS Code loaded it (the host's module cache holds one copy): what VS Code
+ * calls `deactivate` on when the window closes.
+ */
+export function extensionModule(): { deactivate?: () => unknown } {
+  const ext = extension();
+  const main = (ext.packageJSON as { main: string }).main;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.join(ext.extensionPath, main)) as { deactivate?: () => unknown };
 }
 
 export function contributes(): Contributes {

@@ -12,19 +12,18 @@ import type { Session } from '../../services/accounts/session';
 import type { SettingsService } from '../../services/settings';
 import { pickApp, pickFolder, pickLink, type Target } from './artifactPicks';
 import { saveWithProgress } from './artifactSave';
-import { offerGitignore } from './gitignoreOffer';
+import type { GitignoreOffer } from './gitignoreOffer';
 import type { CommandGroup } from '../register';
 import type { CommandTargets } from '../targets';
 import { rowBuild } from '../../core/branch/branchState';
-import type { PersistentState } from '../../services/persistentState';
 
 export interface ArtifactCommandsDeps {
   session: Session;
   settings: SettingsService;
   branch: CurrentBranch;
   targets: CommandTargets;
-  /** Remembers, per workspace, that the .gitignore question was asked. */
-  workspaceState: PersistentState;
+  /** The .gitignore question, asked once per folder. */
+  gitignore: GitignoreOffer;
   log: Log;
 }
 
@@ -49,7 +48,7 @@ export class ArtifactCommands {
     if (!link) return undefined;
     const folder = await pickFolder(link);
     if (!folder) return undefined;
-    if (folder.workspace) void offerGitignore(folder.workspace, this.deps.workspaceState, this.deps.log);
+    if (folder.workspace) void this.deps.gitignore.offer(folder.workspace);
     return saveWithProgress(this.deps, client, link, folder);
   }
 

@@ -1,6 +1,7 @@
 import type { App, Build, BuildServiceClient } from '../../api';
 import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
+import type { Session } from '../../services/accounts/session';
 import type { BuildTracker } from '../../services/builds/buildTracker';
 import type { Log } from '../../services/log';
 import type { AppsView } from '../../views/apps/appsView';
@@ -9,6 +10,8 @@ import type { AppsView } from '../../views/apps/appsView';
 const READ_BACK_TRIES = 4;
 
 export interface TriggerDeps {
+  /** Its accounts say when the build's account signs out or its token goes: the read-back stops then. */
+  session: Session;
   tracker: BuildTracker;
   apps: AppsView;
   log: Log;
@@ -39,10 +42,13 @@ export async function triggerAndFollow(deps: TriggerDeps, request: TriggerReques
   const start = () => client.triggerBuild(app.id, { branch });
   const id = await (request.progress ? request.progress(start) : start());
   deps.log.info(loggedText(`Triggered build ${id} of ${app.id} on ${branch}.`));
-  const build = await readBack(deps.log, client, id, app.id);
-  if (build) follow(deps, account, build);
-  else void readAgain(deps, account, client, id, app.id);
-  return { id, build };
+  const read = await readBack(client, id, app.id);
+  if (isBuild(read)) follow(deps, account, read);
+  else {
+    logMiss(deps.log, id, app.id, read);
+    void readAgain(deps, account, client, id, app.id);
+  }
+  return { id, build: isBuild(read) ? read : undefined };
 }
 
 function follow(deps: TriggerDeps, account: Account, build: Build): void {
@@ -51,25 +57,63 @@ function follow(deps: TriggerDeps, account: Account, build: Build): void {
   deps.apps.invalidate();
 }
 
+/** Why a read-back gave no build: the service answered for another build (or another app's), or failed. */
+type Miss = { readonly miss: 'other'; readonly other: Build } | { readonly miss: 'failed'; readonly error: unknown };
+
 /** The service's copy of the build triggered; an answer for another build (or another app's) is none: it is not followed as this one. */
-async function readBack(log: Log, client: BuildServiceClient, id: string, appId: string): Promise<Build | undefined> {
+async function readBack(client: BuildServiceClient, id: string, appId: string): Promise<Build | Miss> {
   try {
     const build = await client.getBuild(id);
-    if (build.id === id && (build.appId === undefined || build.appId === appId)) return build;
-    log.warn(
-      loggedText(`Build ${id} of ${appId} was triggered but the service answered with build ${build.id} of ${build.appId ?? 'no app'}.`),
-    );
-    return undefined;
+    return build.id === id && (build.appId === undefined || build.appId === appId) ? build : { miss: 'other', other: build };
   } catch (error) {
-    log.warn(loggedText(`Build ${id} was triggered but could not be read yet: ${error instanceof Error ? error.message : String(error)}`));
-    return undefined;
+    return { miss: 'failed', error };
   }
 }
 
-async function readAgain(deps: TriggerDeps, account: Account, client: BuildServiceClient, id: string, appId: string): Promise<void> {
-  for (let attempt = 1; attempt <= READ_BACK_TRIES; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
-    const build = await readBack(deps.log, client, id, appId);
-    if (build) return follow(deps, account, build);
+function logMiss(log: Log, id: string, appId: string, miss: Miss): void {
+  if (miss.miss === 'other') {
+    const { other } = miss;
+    log.warn(
+      loggedText(`Build ${id} of ${appId} was triggered but the service answered with build ${other.id} of ${other.appId ?? 'no app'}.`),
+    );
+  } else {
+    const { error } = miss;
+    log.warn(loggedText(`Build ${id} was triggered but could not be read yet: ${error instanceof Error ? error.message : String(error)}`));
   }
+}
+
+/** Asked again until read or READ_BACK_TRIES are spent; not once the account has signed out or its token changed (said once). */
+async function readAgain(deps: TriggerDeps, account: Account, client: BuildServiceClient, id: string, appId: string): Promise<void> {
+  let wake: () => void = () => undefined;
+  let lost = false;
+  const watching = deps.session.accounts.onDidLose(
+    () => account,
+    () => {
+      if (!lost) deps.log.info(loggedText(`Build ${id} is no longer read back: its account signed out or its token changed.`));
+      lost = true;
+      wake();
+    },
+  );
+  try {
+    for (let attempt = 1; attempt <= READ_BACK_TRIES && !lost; attempt++) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1000 * 2 ** attempt);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (lost) return;
+      const read = await readBack(client, id, appId);
+      if (lost) return;
+      if (isBuild(read)) return follow(deps, account, read);
+      logMiss(deps.log, id, appId, read);
+    }
+  } finally {
+    watching.dispose();
+  }
+}
+
+function isBuild(read: Build | Miss): read is Build {
+  return !('miss' in read);
 }

@@ -5,7 +5,6 @@ import { shownText } from '../../core/text/serviceText';
 import { CONFIRMATION_LIFETIME_MS, Confirmations } from '../../core/tools/confirmations';
 import { named, quoted, triggerQuestion } from '../../core/tools/toolAnswers';
 import type { Account } from '../../services/accounts/accounts';
-import type { Session } from '../../services/accounts/session';
 import type { SettingsService } from '../../services/settings';
 import { Answer, failureAnswer, type TriggerInput } from './chatToolResult';
 import type { ChatToolScope } from './chatToolScope';
@@ -27,7 +26,6 @@ function keyOf(input: TriggerInput): string {
 }
 
 export interface TriggerToolDeps extends TriggerDeps {
-  session: Session;
   settings: SettingsService;
 }
 

@@ -7,11 +7,17 @@ import { constants } from 'node:fs';
 import { open, realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 
-/** Not read, or (`too-many-changes`) read but its diff cut at CHANGED_RANGES_MAX: the functions past the cut are not counted. */
-export type SkipReason = 'too-large' | 'not-regular' | 'outside' | 'timed-out' | 'unreadable' | 'too-many-changes';
+/**
+ * Not read, or (`too-many-changes`) read but its diff cut at CHANGED_RANGES_MAX: the functions past the cut are not
+ * counted; `out-of-time`: not reached (or not finished) within the pass's CHANGED_FILES_SECONDS.
+ */
+export type SkipReason = 'too-large' | 'not-regular' | 'outside' | 'timed-out' | 'unreadable' | 'too-many-changes' | 'out-of-time';
 
 /** The most changed ranges of one file's diff that are counted (core/coverage/changedFunctions.ts `changedLines`). */
 export const CHANGED_RANGES_MAX = 10_000;
+
+/** The time for reading all of a branch's changed files (up to 2,000, each within its own 5 s): core/workspace/readPass.ts. */
+export const CHANGED_FILES_SECONDS = 30;
 
 export type WorkspaceRead =
   | { readonly kind: 'read'; readonly text: string }
@@ -132,6 +138,8 @@ export function skippedText(name: string, reason: SkipReason): string {
       return l10n.t('{0}: took too long to read', name);
     case 'too-many-changes':
       return l10n.t('{0}: more than {1} changes, the functions past them not counted', name, CHANGED_RANGES_MAX);
+    case 'out-of-time':
+      return l10n.t('{0}: not read, the {1} s for all changed files ran out', name, CHANGED_FILES_SECONDS);
     default:
       return l10n.t('{0}: could not be read', name);
   }

@@ -3,10 +3,11 @@ import type { Build, FileCoverage } from '../../api';
 import { isCommitSha, isGitRef } from '../../core/branch/commitsBetween';
 import { changedLines, coverageByPath, functionExtents, ranInReport, touchedFunctions } from '../../core/coverage/changedFunctions';
 import { SOURCE_EXTENSIONS } from '../../core/testing/testSources';
-import type { SkipReason } from '../../core/workspace/workspaceFile';
+import { readEachWithin } from '../../core/workspace/readPass';
+import { extensionOf, type SkipReason } from '../../core/workspace/workspaceFile';
 import type { Account } from '../accounts/accounts';
 import { readWorkspaceText } from '../workspaceFiles';
-import type { Repository } from '../branch/gitTypes';
+import type { Change, Repository } from '../branch/gitTypes';
 import { cachedAnswers, Lru } from '../../core/cache/lru';
 import { filesBytes } from '../../core/cache/weights';
 
@@ -60,27 +61,27 @@ export class ChangedFunctions {
     const base = await this.mergeBase(repository, await this.baseBranchOf(account, build));
     if (!base) return undefined;
     const changes = (await repository.diffWith(base)).filter((c) => c.status !== DELETED).slice(0, MAX_FILES);
-    const functions: ChangedFunction[] = [];
-    const skipped: SkippedFile[] = [];
     let fileIn: ((path: string) => FileCoverage | undefined) | undefined;
     const since = await changedSince(repository, build.commit.sha);
-    for (const change of changes) {
-      const read = await readWorkspaceText(change.uri, SOURCE_EXTENSIONS);
-      if (read.kind === 'skipped') skipped.push({ uri: change.uri, reason: read.reason });
-      if (read.kind !== 'read') continue;
-      const extents = functionExtents(change.uri.path, read.text);
-      if (extents.length === 0) continue;
-      const changed = changedLines(await repository.diffWith(base, change.uri.fsPath));
-      if (changed.cut) skipped.push({ uri: change.uri, reason: 'too-many-changes' });
-      const touched = touchedFunctions(extents, changed.ranges);
-      if (touched.length === 0) continue;
-      fileIn ??= coverageByPath(await this.coverage(account, build));
-      const ranHere = ranInReport(fileIn(relativePath(repository, change.uri))?.functions ?? []);
-      for (const fn of touched) {
-        const ran = ranHere.has(fn.name);
-        functions.push({ uri: change.uri, name: fn.name, line: fn.start, ran, sinceBuild: since.has(change.uri.toString()) });
-      }
-    }
+    const pass = await readEachWithin<Change, ChangedFunction>(changes, {
+      read: (change) => readWorkspaceText(change.uri, SOURCE_EXTENSIONS),
+      wanted: (change) => (SOURCE_EXTENSIONS as readonly string[]).includes(extensionOf(change.uri.path)),
+      use: async (change, text) => {
+        const extents = functionExtents(change.uri.path, text);
+        if (extents.length === 0) return { found: [] };
+        const changed = changedLines(await repository.diffWith(base, change.uri.fsPath));
+        const cut = changed.cut ? ('too-many-changes' as const) : undefined;
+        const touched = touchedFunctions(extents, changed.ranges);
+        if (touched.length === 0) return { found: [], cut };
+        fileIn ??= coverageByPath(await this.coverage(account, build));
+        const ranHere = ranInReport(fileIn(relativePath(repository, change.uri))?.functions ?? []);
+        const sinceBuild = since.has(change.uri.toString());
+        const found = touched.map((fn) => ({ uri: change.uri, name: fn.name, line: fn.start, ran: ranHere.has(fn.name), sinceBuild }));
+        return { found, cut };
+      },
+    });
+    const functions = pass.found;
+    const skipped = pass.skipped.map(({ file, reason }) => ({ uri: file.uri, reason }));
     return { build, functions, ran: functions.filter((f) => f.ran).length, skipped };
   }
 

@@ -4,9 +4,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { FIND_REPLACE, IOS_2048 } from '../../service/seedCatalog';
 import { waitForBranchState } from '../currentBranch';
+import { readLog, storeTokenFor, testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
 import * as ui from '../ui';
-import { waitFor } from '../wait';
+import { sleep, waitFor } from '../wait';
 
 /** Trigger Build through its two picks, as a user types them: 2048 iOS, on develop (not the branch checked out). */
 async function triggerOnDevelop(): Promise<void> {
@@ -128,5 +129,32 @@ describe('trigger build and completion notice', () => {
     const impostorSaid = (await ui.notifications()).filter((n) => n.message.startsWith(`Build #${impostor.build_number} of `));
     assert.deepEqual(impostorSaid, [], 'the other build is not announced as triggered');
     await ui.clearNotifications();
+  });
+  it('Sign Out stops the read-back of a build just triggered: it is not asked again, and the log says so once (issue 47)', async () => {
+    await ui.clearNotifications();
+    // Every read-back fails, so it is asked again after 2, 4, 8 and 16 s.
+    fixture.service.setFault('GET /builds/:build_id', { status: 503, times: 1000 });
+    const { accounts } = testing(fixture.api);
+    try {
+      await triggerOnDevelop();
+      const created = fixture.service.data.builds[0];
+      assert.ok(created && created.commit_info.branch === 'develop');
+      await waitForLog(fixture.api, `Build ${created._id} was triggered but could not be read yet`, 15_000);
+      const account = accounts.chosen();
+      assert.ok(account);
+      const before = (await readLog(fixture.api)).length;
+      await accounts.signOut(account.id);
+      // The reads at 2 and 6 s after the first get their chance.
+      await sleep(7_000);
+      const after = (await readLog(fixture.api)).slice(before);
+      const lines = after.split('\n').filter((line) => line.includes(created._id));
+      assert.deepEqual(
+        lines.map((line) => line.replace(/^.*?\] /, '')),
+        [`Build ${created._id} is no longer read back: its account signed out or its token changed.`],
+      );
+    } finally {
+      fixture.service.clearFaults();
+      await storeTokenFor(fixture.api, fixture.service.baseUrl, fixture.service.token);
+    }
   });
 });

@@ -275,6 +275,53 @@ describe('editor: download a build artifact', () => {
       rmSync(gitignore, { force: true });
     }
   });
+  describe('the .gitignore question, once per folder (issue 47)', () => {
+    const dotGit = path.join(workspace, '.git');
+    const gitignore = path.join(workspace, '.gitignore');
+    const question = 'Add it to .gitignore, so they are never committed?';
+    /** No window has asked about this folder yet. */
+    async function forgetAsked(): Promise<void> {
+      await testing(fixture.api).state.write('buildService.gitignoreAsked', undefined);
+    }
+    beforeEach(async () => {
+      mkdirSync(dotGit, { recursive: true });
+      writeFileSync(gitignore, 'node_modules/\n');
+      await forgetAsked();
+    });
+    afterEach(async () => {
+      rmSync(dotGit, { recursive: true, force: true });
+      rmSync(gitignore, { force: true });
+      await forgetAsked();
+    });
+
+    it('two downloads into the folder at once share one question: the first is not withdrawn by the second, both end with the answer', async () => {
+      const root = vscode.workspace.workspaceFolders?.[0];
+      assert.ok(root);
+      const hooks = testing(fixture.api);
+      let firstSettled = false;
+      const first = hooks.offerGitignore(root).then(() => (firstSettled = true));
+      const second = hooks.offerGitignore(root);
+      await ui.waitForNotification(question);
+      const shown = await ui.notificationsAfter(1500);
+      assert.equal(shown.filter((n) => n.message.includes(question)).length, 1, 'one question on screen');
+      assert.equal(firstSettled, false, "the first download's question still waits for the answer");
+      await ui.clickNotificationAction(question, 'Add to .gitignore');
+      await Promise.all([first, second]);
+      assert.equal(readFileSync(gitignore, 'utf8'), 'node_modules/\n/build-artifacts/\n', 'the line added once');
+    });
+
+    it('a folder another window (or workspace) already asked about is not asked about again', async () => {
+      const root = vscode.workspace.workspaceFolders?.[0];
+      assert.ok(root);
+      // What the other window's question left in the state every window shares, as VS Code hands it over.
+      await testing(fixture.api).globalState.update('buildService.gitignoreAsked', [root.uri.fsPath]);
+      const offered = testing(fixture.api).offerGitignore(root);
+      const shown = await ui.notificationsAfter(1500);
+      assert.ok(!shown.some((n) => n.message.includes(question)), `not asked again: ${shown.map((n) => n.message).join(' | ')}`);
+      await offered;
+      assert.equal(readFileSync(gitignore, 'utf8'), 'node_modules/\n');
+    });
+  });
 });
 
 describe('editor: download from an https:// service', function () {

@@ -9,7 +9,7 @@ import type { AppsTreeNode } from '../../../src/views/apps/nodes';
 import { startService, type RunningService } from '../../service/server';
 import { askTool } from '../chatTools';
 import { reveal, textOf } from '../appsView';
-import { extensionApi, readLog, testing, waitForLog } from '../extension';
+import { extensionApi, extensionModule, readLog, testing, waitForLog } from '../extension';
 import { useReferenceService } from '../harness';
 import * as ui from '../ui';
 import { sleep, waitFor } from '../wait';
@@ -359,6 +359,24 @@ describe('accounts: what is kept across windows', () => {
         (scope, i) => (globalState.get<{ sweptAt: number }>(`buildService.appRepositories ${scope}`)?.sweptAt ?? -1) !== i,
       );
       assert.deepEqual(lost, [], `${lost.length} of 300 lost`);
+    } finally {
+      await Promise.all(scopes.map((scope) => state.write('buildService.appRepositories', undefined, scope)));
+    }
+  });
+
+  // As the window closes VS Code calls deactivate() and waits for its promise (a few seconds at most):
+  // writes still queued behind the batch in flight were lost with the window.
+  it('deactivate() returns once every write queued is with VS Code (the window closing; issue 47)', async () => {
+    const { state, globalState } = testing(await extensionApi());
+    const scopes = Array.from({ length: 300 }, (_, i) => `http://127.0.0.1:1/closing-${i}`);
+    try {
+      // Written together, as sizes of many builds arrive: one goes out, the rest wait behind it.
+      for (const [i, scope] of scopes.entries()) void state.write('buildService.appRepositories', { sweptAt: i, repos: {} }, scope);
+      await extensionModule().deactivate?.();
+      const lost = scopes.filter(
+        (scope, i) => (globalState.get<{ sweptAt: number }>(`buildService.appRepositories ${scope}`)?.sweptAt ?? -1) !== i,
+      );
+      assert.deepEqual(lost.length, 0, `${lost.length} of 300 not yet with VS Code when deactivate() returned`);
     } finally {
       await Promise.all(scopes.map((scope) => state.write('buildService.appRepositories', undefined, scope)));
     }
