@@ -22,7 +22,7 @@ import { COMPARED_TESTS_MAX } from '../../src/core/testing/baseComparison';
 import { FIRST_FAILED_BUILDS, probeBudget } from '../../src/core/testing/firstFailed';
 import { ANSWER_MAX_BYTES } from '../../src/core/tools/toolAnswers';
 import { TESTS_SHOWN_MAX } from '../../src/core/testing/testTree';
-import { CHANGED_FILES_SECONDS, CHANGED_RANGES_MAX, READ_LIMITS } from '../../src/core/workspace/workspaceFile';
+import { CHANGED_FILES_MAX, CHANGED_FILES_SECONDS, CHANGED_RANGES_MAX, READ_LIMITS } from '../../src/core/workspace/workspaceFile';
 import { SIZED_ARTIFACTS_MAX } from '../../src/core/artifacts/artifactSizes';
 import { SIZED_BUILDS_MAX, STORE_BYTES_MAX } from '../../src/core/artifacts/sizeStore';
 import { ARTIFACT_SIZE_MAX } from '../../src/api/downloads/artifactSize';
@@ -90,7 +90,7 @@ const quoted: Record<string, string[]> = {
     `(at most ${n(ANSWER_MAX_BYTES / KIB)} KiB)`,
     `The view lists at most ${n(TESTS_SHOWN_MAX)} tests, the failed\nones first`,
     `Of a file's diff the first ${n(CHANGED_RANGES_MAX)} changes\nare counted`,
-    `All the changed files are read within\n${duration(CHANGED_FILES_SECONDS * SECOND)}; a file not reached by then is listed as not read ("not read, the ${CHANGED_FILES_SECONDS} s`,
+    `The first ${n(CHANGED_FILES_MAX)} changed source files\nare read, all within ${duration(CHANGED_FILES_SECONDS * SECOND)}; a file not reached by then, or past the ${n(CHANGED_FILES_MAX)}, is listed as not read\n("not read, the ${CHANGED_FILES_SECONDS} s for all changed files ran out", "not read, only the first ${CHANGED_FILES_MAX} changed files\nare")`,
     `at most ${n(MAX_COMMITS)}; the list says when the range was longer`,
     `at most ${n(SIZED_ARTIFACTS_MAX)} links a build, ${n(MAX_IN_FLIGHT)} at a time`,
     `up to ${n(ARTIFACT_SIZE_MAX / 1e12)} TB`,

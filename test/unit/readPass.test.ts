@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { functionExtents } from '../../src/core/coverage/changedFunctions';
 import { readEachWithin } from '../../src/core/workspace/readPass';
-import { CHANGED_FILES_SECONDS, extensionOf, readWorkspaceFile, skippedText } from '../../src/core/workspace/workspaceFile';
+import {
+  CHANGED_FILES_MAX,
+  CHANGED_FILES_SECONDS,
+  extensionOf,
+  readWorkspaceFile,
+  skippedText,
+} from '../../src/core/workspace/workspaceFile';
 
 describe('reading many changed files within one time for all', () => {
   let workspace: string;
@@ -56,5 +62,21 @@ describe('reading many changed files within one time for all', () => {
     const pass = await readEachWithin(files.slice(0, 40), step, 60_000);
     assert.equal(pass.found.length, 30);
     assert.deepEqual(pass.skipped, []);
+  });
+
+  it('past the first source files it may read, every other changed source file is said as not read, none dropped unsaid', async () => {
+    const pass = await readEachWithin(files, step, 60_000, 100);
+    const sources = files.filter(step.wanted);
+    assert.equal(pass.found.length, 100, 'the first 100 source files are read (a .txt file does not take a place)');
+    assert.deepEqual(
+      pass.skipped.map((s) => s.file),
+      sources.slice(100),
+      'each of the 1,400 others is named, in order',
+    );
+    assert.ok(pass.skipped.every((s) => s.reason === 'too-many-files'));
+    assert.equal(
+      skippedText('Sources/Far.swift', 'too-many-files'),
+      `Sources/Far.swift: not read, only the first ${CHANGED_FILES_MAX} changed files are`,
+    );
   });
 });

@@ -1,13 +1,13 @@
 // One time for a whole pass over many workspace files: each read has its own 5 s, but a branch's 2,000
 // changed files, each with a Git diff of its own, could keep the work going for hours.
-import { CHANGED_FILES_SECONDS, type SkipReason, type WorkspaceRead } from './workspaceFile';
+import { CHANGED_FILES_MAX, CHANGED_FILES_SECONDS, type SkipReason, type WorkspaceRead } from './workspaceFile';
 
 export interface FileStep<F, T> {
   /** The file's text, or why it was not read (the one reader: readWorkspaceFile). */
   read(file: F): Promise<WorkspaceRead>;
   /** What the pass finds in a file read; `cut`: counted only in part, and why. */
   use(file: F, text: string): Promise<{ readonly found: readonly T[]; readonly cut?: SkipReason }>;
-  /** Whether `read` would open it (its extension): only such a file is "not read" when the time runs out. */
+  /** Whether `read` would open it (its extension): only such files are read, counted, and said as not read. */
   wanted(file: F): boolean;
 }
 
@@ -18,13 +18,19 @@ export interface PassResult<F, T> {
   readonly skipped: { readonly file: F; readonly reason: SkipReason }[];
 }
 
-/** `files` one after another within `timeMs`; a file the time cut, and every file after it, is `out-of-time`. */
+/**
+ * The wanted `files` one after another within `timeMs`, at most `maxFiles` of them: a file the time cut, and every
+ * file after it, is `out-of-time`; the files past the first `maxFiles` are `too-many-files`.
+ */
 export async function readEachWithin<F, T>(
-  files: readonly F[],
+  all: readonly F[],
   step: FileStep<F, T>,
   timeMs = CHANGED_FILES_SECONDS * 1000,
+  maxFiles = CHANGED_FILES_MAX,
 ): Promise<PassResult<F, T>> {
   const found: T[] = [];
+  const wanted = all.filter((file) => step.wanted(file));
+  const files = wanted.slice(0, maxFiles);
   const skipped: { file: F; reason: SkipReason }[] = [];
   let timer: NodeJS.Timeout | undefined;
   const outOfTime = new Promise<'out-of-time'>((resolve) => (timer = setTimeout(() => resolve('out-of-time'), timeMs)));
@@ -33,7 +39,7 @@ export async function readEachWithin<F, T>(
       // What a file gives is kept only once it is whole: a step the time cut may still finish, unseen.
       const done = await Promise.race([readOne(step, file), outOfTime]);
       if (done === 'out-of-time') {
-        for (const late of files.slice(i)) if (step.wanted(late)) skipped.push({ file: late, reason: 'out-of-time' });
+        for (const late of files.slice(i)) skipped.push({ file: late, reason: 'out-of-time' });
         break;
       }
       found.push(...done.found);
@@ -42,6 +48,7 @@ export async function readEachWithin<F, T>(
   } finally {
     clearTimeout(timer);
   }
+  for (const file of wanted.slice(maxFiles)) skipped.push({ file, reason: 'too-many-files' });
   return { found, skipped };
 }
 

@@ -9,15 +9,20 @@ import * as path from 'node:path';
 
 /**
  * Not read, or (`too-many-changes`) read but its diff cut at CHANGED_RANGES_MAX: the functions past the cut are not
- * counted; `out-of-time`: not reached (or not finished) within the pass's CHANGED_FILES_SECONDS.
+ * counted; `out-of-time`: not reached (or not finished) within the pass's CHANGED_FILES_SECONDS; `too-many-files`:
+ * past the pass's first CHANGED_FILES_MAX files.
  */
-export type SkipReason = 'too-large' | 'not-regular' | 'outside' | 'timed-out' | 'unreadable' | 'too-many-changes' | 'out-of-time';
+export type SkipReason =
+  'too-large' | 'not-regular' | 'outside' | 'timed-out' | 'unreadable' | 'too-many-changes' | 'out-of-time' | 'too-many-files';
 
 /** The most changed ranges of one file's diff that are counted (core/coverage/changedFunctions.ts `changedLines`). */
 export const CHANGED_RANGES_MAX = 10_000;
 
-/** The time for reading all of a branch's changed files (up to 2,000, each within its own 5 s): core/workspace/readPass.ts. */
+/** The time for reading all of a branch's changed files (up to CHANGED_FILES_MAX, each within its own 5 s): core/workspace/readPass.ts. */
 export const CHANGED_FILES_SECONDS = 30;
+
+/** The most of a branch's changed source files read in one pass; the rest are said as not read. */
+export const CHANGED_FILES_MAX = 2_000;
 
 export type WorkspaceRead =
   | { readonly kind: 'read'; readonly text: string }
@@ -140,6 +145,8 @@ export function skippedText(name: string, reason: SkipReason): string {
       return l10n.t('{0}: more than {1} changes, the functions past them not counted', name, CHANGED_RANGES_MAX);
     case 'out-of-time':
       return l10n.t('{0}: not read, the {1} s for all changed files ran out', name, CHANGED_FILES_SECONDS);
+    case 'too-many-files':
+      return l10n.t('{0}: not read, only the first {1} changed files are', name, CHANGED_FILES_MAX);
     default:
       return l10n.t('{0}: could not be read', name);
   }

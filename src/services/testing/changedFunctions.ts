@@ -11,8 +11,6 @@ import type { Change, Repository } from '../branch/gitTypes';
 import { cachedAnswers, Lru } from '../../core/cache/lru';
 import { filesBytes } from '../../core/cache/weights';
 
-/** At most this many changed files are read for their functions. */
-const MAX_FILES = 2_000;
 /** Coverage reports kept, by build: the oldest goes first. */
 const MAX_REPORTS = 10;
 const DELETED = 6;
@@ -60,7 +58,7 @@ export class ChangedFunctions {
   async of(account: Account, repository: Repository, build: Build): Promise<ChangedReport | undefined> {
     const base = await this.mergeBase(repository, await this.baseBranchOf(account, build));
     if (!base) return undefined;
-    const changes = (await repository.diffWith(base)).filter((c) => c.status !== DELETED).slice(0, MAX_FILES);
+    const changes = (await repository.diffWith(base)).filter((c) => c.status !== DELETED);
     let fileIn: ((path: string) => FileCoverage | undefined) | undefined;
     const since = await changedSince(repository, build.commit.sha);
     const pass = await readEachWithin<Change, ChangedFunction>(changes, {
