@@ -112,9 +112,13 @@ export async function walkFirstParents<C extends LoggedCommit>(
   }
 }
 
-/** What one `git log --stdin` is given: `sha`, and `^excluded` to leave out its history. Hex shas only: anything else is left out. */
+/**
+ * What one `git log --stdin` is given: `sha`, and `^excluded` to leave out its history. Hex shas only:
+ * a ref that is not is left out, and without `sha` nothing is (git would log HEAD for an empty list).
+ */
 export function logRefs(sha: string, excluded?: string): string[] {
-  return [sha, ...(excluded === undefined ? [] : [`^${excluded}`])].filter((ref) => isCommitSha(ref.replace(/^\^/, '')));
+  if (!isCommitSha(sha)) return [];
+  return isCommitSha(excluded) ? [sha, `^${excluded}`] : [sha];
 }
 
 /** The shas of the two builds the repository does not have, each once. */

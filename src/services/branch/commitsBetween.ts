@@ -55,10 +55,10 @@ export async function commitsBetween(
   );
   const missing = missingShas([from, to], present);
   if (missing.length > 0) return { kind: 'missing', repository, missing };
-  const { commits, end, logged } = await walkFirstParents(from, to, (sha, count, excluded) =>
-    repository.log({ refNames: logRefs(sha, excluded), maxEntries: count }),
-  );
-  const touching = file ? await touchingFile(repository, commits, logged, file) : new Set<string>();
+  const log = (refNames: string[], maxEntries: number, path?: string) =>
+    refNames.length > 0 ? repository.log({ refNames, maxEntries, path }) : Promise.resolve([]);
+  const { commits, end, logged } = await walkFirstParents(from, to, (sha, count, excluded) => log(logRefs(sha, excluded), count));
+  const touching = file ? await touchingFile(repository, commits, logged, file, log) : new Set<string>();
   return { kind: 'listed', repository, rows: commitRows(commits, touching), end };
 }
 
@@ -74,6 +74,7 @@ async function touchingFile(
   commits: readonly Commit[],
   logged: ReadonlyMap<string, LoggedCommit>,
   file: vscode.Uri,
+  log: (refNames: string[], maxEntries: number, path: string) => Promise<readonly Commit[]>,
 ): Promise<Set<string>> {
   const root = repository.rootUri.fsPath;
   const inRepository = file.fsPath.startsWith(`${root}/`) || file.fsPath.startsWith(`${root}\\`);
@@ -81,15 +82,9 @@ async function touchingFile(
   const spec = fileSpec(inRepository ? file.path.slice(repository.rootUri.path.replace(/\/$/, '').length + 1) : undefined, name);
   if (!spec) return new Set();
   const isFile = (uri: vscode.Uri) => (inRepository ? uri.fsPath === file.fsPath : uri.path.split('/').pop() === name);
-  return touchingCommits(
-    commits,
-    logged,
-    spec,
-    (refNames, maxEntries, path) => repository.log({ refNames, maxEntries, path }),
-    async (commit) => {
-      const parent = commit.parents[0];
-      const changes = await repository.diffBetween(isCommitSha(parent) ? parent : EMPTY_TREE, commit.hash);
-      return changes.some((c) => isFile(c.uri) || isFile(c.originalUri));
-    },
-  );
+  return touchingCommits(commits, logged, spec, log, async (commit) => {
+    const parent = commit.parents[0];
+    const changes = await repository.diffBetween(isCommitSha(parent) ? parent : EMPTY_TREE, commit.hash);
+    return changes.some((c) => isFile(c.uri) || isFile(c.originalUri));
+  });
 }
