@@ -44,36 +44,81 @@ export function commitRows(all: readonly CommitFacts[], touching: ReadonlySet<st
 export type WalkEnd =
   /** At the passing build's commit: every commit between is listed. */
   | 'reached'
-  /** After `max` commits, the passing one not met: the range is longer than was looked at. */
+  /** After `max` commits (or MAX_LOGS logs), the passing one not met: the range is longer than was looked at. */
   | 'cut'
   /** At a commit without a parent (or one git would not name), the passing one not on this line. */
   | 'root';
 
+/** A commit as one `git log` lists it. */
+export type LoggedCommit = CommitFacts & { readonly parents: readonly string[] };
+
+/**
+ * One `git log` (the Git extension's `log` with `refNames` and `maxEntries`): at most `count` commits
+ * reachable from `sha`, those reachable from `excluded` left out, children before parents (`--topo-order`).
+ * Only hex shas reach it, `excluded` as `^sha`.
+ */
+export type LogFrom<C extends LoggedCommit> = (sha: string, count: number, excluded?: string) => Promise<readonly C[]>;
+
+/** Logs a walk asks for at most: each after the first is a merged branch that filled the one before. */
+export const MAX_LOGS = 8;
+
 /**
  * The commits after `from` up to `to`, newest first, following first parents only and reading at most
  * `max`: git's `from..to` would list a whole range of any length (the Git extension ignores `maxEntries`
- * with a range), and a merged side branch can hold hundreds of thousands. Only hex shas reach `commitOf`.
+ * with a range), and a merged side branch can hold hundreds of thousands. So one log of `max` commits
+ * from `to`, the passing commit's history left out (git walks only the range); another from where the
+ * first-parent line leaves it (a merged branch's commits come first in git's order), at most MAX_LOGS.
+ * A line that runs into the passing commit's history without meeting it is read on to the root, as before.
  */
-export async function walkFirstParents<C extends CommitFacts & { readonly parents: readonly string[] }>(
+export async function walkFirstParents<C extends LoggedCommit>(
   from: string,
   to: string,
-  commitOf: (sha: string) => Promise<C>,
+  logFrom: LogFrom<C>,
   max = MAX_COMMITS,
-): Promise<{ commits: C[]; end: WalkEnd }> {
+): Promise<{ commits: C[]; end: WalkEnd; logs: number; logged: ReadonlyMap<string, C> }> {
   const commits: C[] = [];
+  const known = new Map<string, C>();
   const passing = from.toLowerCase();
   const isPassing = (sha: string) => sha.toLowerCase().startsWith(passing) || passing.startsWith(sha.toLowerCase());
+  let logs = 0;
+  let excluding = true;
+  const logged = async (sha: string): Promise<C | undefined> => {
+    logs++;
+    const batch = await logFrom(sha, max, excluding ? from : undefined);
+    for (const commit of batch) known.set(commit.hash.toLowerCase(), commit);
+    // The tip comes first; `to` may be a short sha.
+    return batch[0]?.hash.toLowerCase().startsWith(sha.toLowerCase()) ? batch[0] : undefined;
+  };
+  const done = (end: WalkEnd) => ({ commits, end, logs, logged: known });
+  if (!isCommitSha(to)) return done('root');
   let sha = to;
   for (;;) {
-    if (isPassing(sha)) return { commits, end: 'reached' };
-    if (commits.length >= max) return { commits, end: 'cut' };
-    const commit = await commitOf(sha);
-    if (isPassing(commit.hash)) return { commits, end: 'reached' };
+    if (isPassing(sha)) return done('reached');
+    if (commits.length >= max) return done('cut');
+    let commit = known.get(sha.toLowerCase());
+    if (!commit && logs >= MAX_LOGS) return done('cut');
+    commit ??= await logged(sha);
+    if (!commit && excluding) {
+      // In the passing commit's history, yet not it: the passing commit is not on this line.
+      excluding = false;
+      commit = await logged(sha);
+    }
+    if (!commit) return done('root');
+    if (isPassing(commit.hash)) return done('reached');
     commits.push(commit);
     const parent = commit.parents[0];
-    if (!isCommitSha(parent)) return { commits, end: 'root' };
+    if (!isCommitSha(parent)) return done('root');
     sha = parent;
   }
+}
+
+/**
+ * What one `git log --stdin` is given: `sha`, and `^excluded` to leave out its history. Hex shas only:
+ * a ref that is not is left out, and without `sha` nothing is (git would log HEAD for an empty list).
+ */
+export function logRefs(sha: string, excluded?: string): string[] {
+  if (!isCommitSha(sha)) return [];
+  return isCommitSha(excluded) ? [sha, `^${excluded}`] : [sha];
 }
 
 /** The shas of the two builds the repository does not have, each once. */

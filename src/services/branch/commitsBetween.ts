@@ -1,5 +1,15 @@
 import vscode = require('vscode');
-import { commitRows, isCommitSha, missingShas, walkFirstParents, type CommitRow, type WalkEnd } from '../../core/branch/commitsBetween';
+import {
+  commitRows,
+  isCommitSha,
+  logRefs,
+  missingShas,
+  walkFirstParents,
+  type CommitRow,
+  type LoggedCommit,
+  type WalkEnd,
+} from '../../core/branch/commitsBetween';
+import { fileSpec, touchingCommits } from '../../core/branch/touchedFile';
 import { repositoryOf } from './defaultBranch';
 import type { GitWorkspace } from './gitWorkspace';
 import type { Commit, Repository } from './gitTypes';
@@ -45,36 +55,36 @@ export async function commitsBetween(
   );
   const missing = missingShas([from, to], present);
   if (missing.length > 0) return { kind: 'missing', repository, missing };
-  const { commits, end } = await walkFirstParents(from, to, (sha) => repository.getCommit(sha));
-  const touching = file ? await touchingFile(repository, commits, file) : new Set<string>();
+  const log = (refNames: string[], maxEntries: number, path?: string) =>
+    refNames.length > 0 ? repository.log({ refNames, maxEntries, path }) : Promise.resolve([]);
+  const { commits, end, logged } = await walkFirstParents(from, to, (sha, count, excluded) => log(logRefs(sha, excluded), count));
+  const touching = file ? await touchingFile(repository, commits, logged, file, log) : new Set<string>();
   return { kind: 'listed', repository, rows: commitRows(commits, touching), end };
 }
 
 /** Git's empty tree: what a commit without a parent is compared with. */
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
-/** Diffs asked of the Git extension at once. */
-const IN_FLIGHT = 4;
 
 /**
  * The walked commits that changed the test's file, each against its first parent (as the list reads). A file
  * the Testing view found in another folder of the workspace is matched by its name anywhere in the repository.
  */
-async function touchingFile(repository: Repository, commits: readonly Commit[], file: vscode.Uri): Promise<Set<string>> {
+async function touchingFile(
+  repository: Repository,
+  commits: readonly Commit[],
+  logged: ReadonlyMap<string, LoggedCommit>,
+  file: vscode.Uri,
+  log: (refNames: string[], maxEntries: number, path: string) => Promise<readonly Commit[]>,
+): Promise<Set<string>> {
   const root = repository.rootUri.fsPath;
   const inRepository = file.fsPath.startsWith(`${root}/`) || file.fsPath.startsWith(`${root}\\`);
   const name = file.path.split('/').pop() ?? '';
+  const spec = fileSpec(inRepository ? file.path.slice(repository.rootUri.path.replace(/\/$/, '').length + 1) : undefined, name);
+  if (!spec) return new Set();
   const isFile = (uri: vscode.Uri) => (inRepository ? uri.fsPath === file.fsPath : uri.path.split('/').pop() === name);
-  const touching = new Set<string>();
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < commits.length; i = next++) {
-      const commit = commits[i];
-      const changes = await repository
-        .diffBetween(isCommitSha(commit.parents[0]) ? commit.parents[0] : EMPTY_TREE, commit.hash)
-        .catch(() => []);
-      if (changes.some((c) => isFile(c.uri) || isFile(c.originalUri))) touching.add(commit.hash);
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  return touching;
+  return touchingCommits(commits, logged, spec, log, async (commit) => {
+    const parent = commit.parents[0];
+    const changes = await repository.diffBetween(isCommitSha(parent) ? parent : EMPTY_TREE, commit.hash);
+    return changes.some((c) => isFile(c.uri) || isFile(c.originalUri));
+  });
 }

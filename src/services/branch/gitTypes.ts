@@ -26,8 +26,17 @@ export interface Repository {
   readonly state: RepositoryState;
   /** Rejects when the repository does not have `ref`. */
   getCommit(ref: string): Promise<Commit>;
-  /** With `range` ('a..b') every commit of it; [] when git fails (e.g. an unknown commit). */
-  log(options?: { readonly range?: string; readonly path?: string; readonly maxEntries?: number }): Promise<Commit[]>;
+  /**
+   * `git log`, [] when git fails (e.g. an unknown commit). With `range` ('a..b') every commit of it, `maxEntries`
+   * ignored; with `refNames` (given on stdin: a sha, `^sha` to leave out its history) `--topo-order` and
+   * at most `maxEntries` (default 32); `path` after `--`. So in VS Code 1.100 and 1.139 alike.
+   */
+  log(options?: {
+    readonly range?: string;
+    readonly refNames?: readonly string[];
+    readonly path?: string;
+    readonly maxEntries?: number;
+  }): Promise<Commit[]>;
   /** The files changed between `ref1`'s merge base with `ref2`, and `ref2`. */
   diffBetween(ref1: string, ref2: string): Promise<Change[]>;
   fetch(options?: { readonly remote?: string; readonly all?: boolean }): Promise<void>;

@@ -3,18 +3,19 @@
 // builds name commits the test repository holds (test/integration/firstFailed.ts). With BUILD_SERVICE_SCREENSHOTS=<folder>
 // it saves first-failed.png: the commits between, over the Testing view (the README's media/first-failed.png).
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseBuild } from '../../../src/api/parsing/parseBuild';
+import { commitsBetween, gitRepositoryOf } from '../../../src/services/branch/commitsBetween';
 import type { Build as WireBuild, RunningService } from '../../service/server';
 import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
 import { CULPRIT } from '../../service/seedFirstFailed';
 import { askTool } from '../chatTools';
 import { git, gitReads, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
-import { makeTrunk, subjectOf } from '../firstFailed';
+import { BROKEN_TEST_FILE, makeTrunk, subjectOf } from '../firstFailed';
 import { useReferenceService } from '../harness';
 import { screenshot } from '../screenshots';
 import { setSetting } from '../settings';
@@ -203,5 +204,55 @@ describe('editor: where a failed test began to fail', () => {
       text,
     );
     assert.ok(text.includes('Where they began to fail (2):'), text);
+  });
+
+  it("Commits Between over merged branches, through the Git extension: the merge that brought a branch's change to the test's file marked, as a diff of each against its first parent says", async () => {
+    // A history of merges off trunk's newest commit, made in a clone (the Git extension may hold the
+    // test repository's index meanwhile) and fetched; listed as the command lists it.
+    const from = git(repo, 'rev-parse', 'HEAD').trim();
+    const clone = realpathSync(mkdtempSync(path.join(tmpdir(), 'merges-')));
+    const author = ['-c', 'user.name=Ada Lovelace', '-c', 'user.email=ada@example.com'];
+    const commit = (subject: string, file: string) => {
+      mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
+      appendFileSync(path.join(clone, file), `${subject}\n`);
+      git(clone, 'add', '-A');
+      git(clone, ...author, 'commit', '-q', '-m', subject);
+    };
+    const merge = (branch: string, ...how: string[]) =>
+      git(clone, ...author, 'merge', '-q', '--no-ff', ...how, '-m', `Merge ${branch}`, branch);
+    try {
+      git(clone, 'clone', '-q', '--no-checkout', repo, '.');
+      git(clone, 'checkout', '-q', '-b', 'merges', from);
+      git(clone, 'checkout', '-q', '-b', 'merges-a');
+      commit('a: the test', BROKEN_TEST_FILE);
+      commit('a: notes', 'notes.txt');
+      git(clone, 'checkout', '-q', 'merges');
+      commit('merges: board', 'board.txt');
+      merge('merges-a');
+      git(clone, 'checkout', '-q', '-b', 'merges-b');
+      commit('b: notes', 'notes.txt');
+      git(clone, 'checkout', '-q', 'merges');
+      merge('merges-b');
+      git(clone, 'checkout', '-q', '-b', 'merges-d');
+      commit('d: the test', BROKEN_TEST_FILE);
+      git(clone, 'checkout', '-q', 'merges');
+      merge('merges-d', '-s', 'ours');
+      commit('merges: last', 'notes.txt');
+      git(repo, 'fetch', '-q', clone, 'merges');
+      const to = git(repo, 'rev-parse', 'FETCH_HEAD').trim();
+      const { git: gitWorkspace } = testing(fixture.api).branch;
+      const repository = gitRepositoryOf(gitWorkspace, COMPARE_REPO);
+      assert.ok(repository, 'the test repository, as the Git extension has it open');
+      const listed = await commitsBetween(gitWorkspace, COMPARE_REPO, from, to, vscode.Uri.joinPath(repository.rootUri, BROKEN_TEST_FILE));
+      assert.equal(listed.kind, 'listed');
+      assert.deepEqual(
+        listed.rows.map((r) => `${r.touched ? '* ' : ''}${r.subject}`),
+        ['* Merge merges-a', 'merges: last', 'Merge merges-d', 'Merge merges-b', 'merges: board'],
+      );
+      const changedIt = (sha: string) => git(repo, 'diff', '--name-only', `${sha}^1`, sha).split('\n').includes(BROKEN_TEST_FILE);
+      for (const row of listed.rows) assert.equal(row.touched, changedIt(row.hash), row.subject);
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
   });
 });
