@@ -127,7 +127,9 @@ export async function run(): Promise<void> {
       focusedAt,
       repositoryAt,
       // The workbench's marks (code/didStartWorkbench, code/LifecyclePhase/…) as Date.now(), and the extension host's.
-      workbench: Object.fromEntries(page.marks.filter((m) => m.name.startsWith('code/')).map((m) => [m.name, page.timeOrigin + m.startTime])),
+      workbench: Object.fromEntries(
+        page.marks.filter((m) => m.name.startsWith('code/')).map((m) => [m.name, page.timeOrigin + m.startTime]),
+      ),
       extHost: extHostMarks(),
       statusBarAt,
       statusBarText: text,
