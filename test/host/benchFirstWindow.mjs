@@ -104,6 +104,7 @@ function steps(r) {
     ['our activate() called (onStartupFinished)', r.extHost?.[`code/extHost/willActivateExtension/${OURS}`]],
     ['our activate() returned', r.extHost?.[`code/extHost/didActivateExtension/${OURS}`]],
     ['the window focused (seen by the test)', r.focusedAt],
+    ['the Git extension had read the repository (its API, as the test saw it)', r.gitReadAt],
     ['our Git watch saw the repository', r.repositoryAt],
     ['the first request answered', r.firstRequestAt],
     ['GET /apps answered', r.appsAnsweredAt],

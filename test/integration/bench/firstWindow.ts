@@ -60,6 +60,35 @@ function extHostMarks(): Record<string, number> {
   return Object.fromEntries((perf?.getMarks() ?? []).filter((m) => m.name.startsWith('code/extHost/')).map((m) => [m.name, m.startTime]));
 }
 
+interface GitApiLike {
+  repositories: { state: { HEAD: unknown; onDidChange: vscode.Event<void> } }[];
+  onDidOpenRepository: vscode.Event<unknown>;
+}
+
+/** Date.now() once the Git extension's API first holds a repository with its HEAD read (the test's start if it did then). */
+function watchGitRead(): { readonly at: number | undefined; dispose: () => void } {
+  const subscriptions: vscode.Disposable[] = [];
+  const watch = { at: undefined as number | undefined, dispose: () => subscriptions.forEach((s) => s.dispose()) };
+  const exports = vscode.extensions.getExtension<{ getAPI(version: 1): GitApiLike }>('vscode.git')?.exports;
+  if (!exports) return watch;
+  let git: GitApiLike;
+  try {
+    git = exports.getAPI(1);
+  } catch {
+    return watch; // Git's model not there yet (gitWorkspace.ts retries; the bench does without this step)
+  }
+  const check = () => {
+    if (git.repositories.some((r) => r.state.HEAD !== undefined)) watch.at ??= Date.now();
+  };
+  const follow = () => {
+    for (const r of git.repositories) subscriptions.push(r.state.onDidChange(check));
+    check();
+  };
+  subscriptions.push(git.onDidOpenRepository(follow));
+  follow();
+  return watch;
+}
+
 /** As test/integration/index.ts does: VS Code 1.100 trusts these in a test run (its stand-in for the system store). */
 function addMachineCaForVsCode(): void {
   const dir = process.env.BUILD_SERVICE_TEST_MACHINE_CA;
@@ -81,6 +110,8 @@ export async function run(): Promise<void> {
   const focusWatch = vscode.window.onDidChangeWindowState((state) => {
     if (state.focused) focusedAt ??= Date.now();
   });
+  // When the Git extension itself had read the repository (its HEAD), as its API tells every extension.
+  const gitRead = watchGitRead();
   const api = await extensionApi();
   const { statusBar, git } = testing(api).branch;
   let repositoryAt = git.snapshot.kind === 'repository' ? Date.now() : undefined;
@@ -114,6 +145,7 @@ export async function run(): Promise<void> {
   }
   watch.stop();
   focusWatch.dispose();
+  gitRead.dispose();
   gitWatch.dispose();
   const page = await ui.performanceMarks();
   const profiled = await profile?.stop(watch.stalls, TICK_MS);
@@ -126,6 +158,7 @@ export async function run(): Promise<void> {
       activeAtTestStart,
       focusedAt,
       repositoryAt,
+      gitReadAt: gitRead.at,
       // The workbench's marks (code/didStartWorkbench, code/LifecyclePhase/…) as Date.now(), and the extension host's.
       workbench: Object.fromEntries(
         page.marks.filter((m) => m.name.startsWith('code/')).map((m) => [m.name, page.timeOrigin + m.startTime]),
