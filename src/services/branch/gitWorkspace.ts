@@ -10,6 +10,8 @@ const DEBOUNCE_MS = 250;
 /** Newer Git extensions say "enabled" before the model exists and getAPI throws for a moment: retried. */
 const MODEL_RETRY_MS = 250;
 const MODEL_RETRIES = 20;
+/** How long the first read waits for Git to read a repository it has opened before showing it as it is. */
+const FIRST_READ_MS = 2_000;
 
 // Git is optional: without it (or with git.enabled off) the snapshot says 'no-git' and nothing else
 // breaks. Connecting is asynchronous, so activation never waits for the Git extension.
@@ -26,6 +28,9 @@ export class GitWorkspace extends Disposable {
   private readonly apiSubscriptions = new DisposableStore();
   private readonly repoSubscriptions = new DisposableStore();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Until Git has first read the workspace's repositories, its news is taken at once: the first window's status bar waits on it. */
+  private firstRead = true;
+  private firstReadLimit: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly log: Log) {
@@ -99,7 +104,7 @@ export class GitWorkspace extends Disposable {
 
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.update(), DEBOUNCE_MS);
+    this.timer = setTimeout(() => this.update(), this.firstRead ? 0 : DEBOUNCE_MS);
   }
 
   private update(): void {
@@ -112,10 +117,28 @@ export class GitWorkspace extends Disposable {
     if (!gitSettingOn()) return this.publish({ kind: 'no-git' });
     const repositories = workspaceRepositories(api.repositories);
     for (const r of repositories) this.repoSubscriptions.add(r.state.onDidChange(() => this.schedule()));
-    if (repositories.length === 0) return this.publish(api.state === 'initialized' ? { kind: 'no-repository' } : { kind: 'waiting' }, []);
+    if (repositories.length === 0) {
+      if (api.state === 'initialized') this.endFirstRead();
+      return this.publish(api.state === 'initialized' ? { kind: 'no-repository' } : { kind: 'waiting' }, []);
+    }
+    // Git opens a repository before it reads its HEAD and remotes (that read fires the listener above):
+    // shown once read, not first as a repository on no branch; one Git cannot read shows after FIRST_READ_MS.
+    if (this.firstRead && repositories.some((r) => r.state.HEAD === undefined)) {
+      this.firstReadLimit ??= setTimeout(() => {
+        this.endFirstRead();
+        this.update();
+      }, FIRST_READ_MS);
+      return;
+    }
+    this.endFirstRead();
     const all = repositories.map((repository) => this.snapshotOf(repository));
     const active = activeRepository(repositories, vscode.window.activeTextEditor?.document.uri);
     this.publish(all[repositories.indexOf(active)], all);
+  }
+
+  private endFirstRead(): void {
+    this.firstRead = false;
+    clearTimeout(this.firstReadLimit);
   }
 
   private snapshotOf(repository: Repository): RepoSnapshot {
@@ -140,6 +163,7 @@ export class GitWorkspace extends Disposable {
   override dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     clearTimeout(this.retryTimer);
+    clearTimeout(this.firstReadLimit);
     super.dispose();
     this.changed.dispose();
     this.push.dispose();

@@ -115,7 +115,11 @@ export class RepoMap {
       );
       // Signed out meanwhile: nothing written, and nothing more asked.
       if (this.forgotten.get(account) !== epoch) return { stored: first.stored, background: undefined };
-      await this.state.write('buildService.appRepositories', first.stored, account);
+      // Read back from here at once (PersistentState); the branch's builds do not wait for VS Code to
+      // take it (a round trip to the busy workbench: 25–290 ms in the first window).
+      this.state
+        .write('buildService.appRepositories', first.stored, account)
+        .catch((error: unknown) => this.log.warn(`Keeping which repository each app builds: ${String(error)}`));
       const background = first.rest.length > 0 ? this.sweepRest(account, client, appIds, first.rest) : undefined;
       return { stored: first.stored, background };
     })();
@@ -139,6 +143,8 @@ export class RepoMap {
     const ask = async (appId: string) => (await orNone(client.getLatestBuild(appId, { signal })))?.repoUrl;
     this.log.info(`Asking ${rest.length} more apps in the background.`);
     const answers = (async () => {
+      // The load waiting on the first part asks for its branch's builds first, on the warm connection.
+      await new Promise((resolve) => setImmediate(resolve));
       const after = await sweep(this.read(account), appIds, ask, {
         only: rest,
         limit: 1,

@@ -7,7 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
-import { extensionApi, testing } from '../extension';
+import * as vscode from 'vscode';
+import { extension, extensionApi, testing } from '../extension';
 import * as ui from '../ui';
 import { sleep } from '../wait';
 import { startProfile } from './stallProfile';
@@ -53,6 +54,41 @@ function watchStalls(): {
   return { stalls, stop: () => clearTimeout(timer) };
 }
 
+/** The extension host's own marks (VS Code keeps them on the global object; Date.now() of each): its start and each extension's activation. */
+function extHostMarks(): Record<string, number> {
+  const perf = (globalThis as { MonacoPerformanceMarks?: { getMarks(): { name: string; startTime: number }[] } }).MonacoPerformanceMarks;
+  return Object.fromEntries((perf?.getMarks() ?? []).filter((m) => m.name.startsWith('code/extHost/')).map((m) => [m.name, m.startTime]));
+}
+
+interface GitApiLike {
+  repositories: { state: { HEAD: unknown; onDidChange: vscode.Event<void> } }[];
+  onDidOpenRepository: vscode.Event<unknown>;
+}
+
+/** Date.now() once the Git extension's API first holds a repository with its HEAD read (the test's start if it did then). */
+function watchGitRead(): { readonly at: number | undefined; dispose: () => void } {
+  const subscriptions: vscode.Disposable[] = [];
+  const watch = { at: undefined as number | undefined, dispose: () => subscriptions.forEach((s) => s.dispose()) };
+  const exports = vscode.extensions.getExtension<{ getAPI(version: 1): GitApiLike }>('vscode.git')?.exports;
+  if (!exports) return watch;
+  let git: GitApiLike;
+  try {
+    git = exports.getAPI(1);
+  } catch {
+    return watch; // Git's model not there yet (gitWorkspace.ts retries; the bench does without this step)
+  }
+  const check = () => {
+    if (git.repositories.some((r) => r.state.HEAD !== undefined)) watch.at ??= Date.now();
+  };
+  const follow = () => {
+    for (const r of git.repositories) subscriptions.push(r.state.onDidChange(check));
+    check();
+  };
+  subscriptions.push(git.onDidOpenRepository(follow));
+  follow();
+  return watch;
+}
+
 /** As test/integration/index.ts does: VS Code 1.100 trusts these in a test run (its stand-in for the system store). */
 function addMachineCaForVsCode(): void {
   const dir = process.env.BUILD_SERVICE_TEST_MACHINE_CA;
@@ -68,8 +104,20 @@ export async function run(): Promise<void> {
   const requestsFile = process.env.BUILD_SERVICE_BENCH_REQUESTS;
   if (!resultFile || !requestsFile) throw new Error('BUILD_SERVICE_BENCH_RESULT and _REQUESTS must be set');
   const testStart = Date.now();
+  const activeAtTestStart = extension().isActive;
+  // When the window was first focused (our requests wait for it) and our Git watch first saw the repository.
+  let focusedAt = vscode.window.state.focused ? testStart : undefined;
+  const focusWatch = vscode.window.onDidChangeWindowState((state) => {
+    if (state.focused) focusedAt ??= Date.now();
+  });
+  // When the Git extension itself had read the repository (its HEAD), as its API tells every extension.
+  const gitRead = watchGitRead();
   const api = await extensionApi();
-  const { statusBar } = testing(api).branch;
+  const { statusBar, git } = testing(api).branch;
+  let repositoryAt = git.snapshot.kind === 'repository' ? Date.now() : undefined;
+  const gitWatch = git.onDidChange((snapshot) => {
+    if (snapshot.kind === 'repository') repositoryAt ??= Date.now();
+  });
   const { timeOrigin } = await ui.performanceMarks();
 
   let statusBarAt: number | undefined;
@@ -96,6 +144,10 @@ export async function run(): Promise<void> {
     await sleep(100);
   }
   watch.stop();
+  focusWatch.dispose();
+  gitRead.dispose();
+  gitWatch.dispose();
+  const page = await ui.performanceMarks();
   const profiled = await profile?.stop(watch.stalls, TICK_MS);
   const requests = serviceRequests(requestsFile);
   writeFileSync(
@@ -103,12 +155,23 @@ export async function run(): Promise<void> {
     JSON.stringify({
       timeOrigin,
       testStart,
+      activeAtTestStart,
+      focusedAt,
+      repositoryAt,
+      gitReadAt: gitRead.at,
+      // The workbench's marks (code/didStartWorkbench, code/LifecyclePhase/…) as Date.now(), and the extension host's.
+      workbench: Object.fromEntries(
+        page.marks.filter((m) => m.name.startsWith('code/')).map((m) => [m.name, page.timeOrigin + m.startTime]),
+      ),
+      extHost: extHostMarks(),
       statusBarAt,
       statusBarText: text,
       stalls: watch.stalls,
       requestsBeforeStatusBar: statusBarAt === undefined ? undefined : requests.filter((r) => r.at <= statusBarAt).length,
       // The service answered our GET /apps: what comes after it is ours, what comes before is mostly the window's startup.
       appsAnsweredAt: requests.find((r) => r.method === 'GET' && /\/apps(\?|$)/.test(r.url))?.at,
+      firstRequestAt: requests[0]?.at,
+      requests: statusBarAt === undefined ? [] : requests.filter((r) => r.at <= statusBarAt),
       sweepRequests: requests.filter(isSweep).length,
       sweepBeforeStatusBar: statusBarAt === undefined ? undefined : requests.filter((r) => isSweep(r) && r.at <= statusBarAt).length,
       lastSweepAt: Math.max(0, ...requests.filter(isSweep).map((r) => r.at)),

@@ -33,8 +33,8 @@ export interface StallBreakdown {
   owners: [string, number][];
 }
 
-/** This project's folder in a development run (out/test/integration/bench/ is three below it). */
-const projectRoot = path.resolve(__dirname, '../../..');
+/** This project's folder in a development run, the runner extension's in an installed one (out/test/integration/bench/ is four below it). */
+const projectRoot = path.resolve(__dirname, '../../../..');
 
 /** Whose code a frame is, or undefined for Node's own (node:…, native): the caller above it is asked then. */
 function ownerOf(url: string): string | undefined {
