@@ -133,6 +133,7 @@ const quoted: Record<string, string[]> = {
     `diff held more than ${n(CHANGED_RANGES_MAX)} changes ("more than ${CHANGED_RANGES_MAX} changes, the functions past them not counted")`,
     `share one ceiling of ${n(CACHED_ANSWERS_MIB)} MiB`,
     `looks at most ${n(MAX_COMMITS)} commits back`,
+    `It asks git for them in one log (a few more, at most ${n(MAX_LOGS)} in all, where merged branches fill it)`,
     `reads all of a branch's changed files (up to ${n(CHANGED_FILES_MAX)}) within ${duration(CHANGED_FILES_SECONDS * SECOND)}; a file not reached by then is named as not read ("not read, the ${CHANGED_FILES_SECONDS} s for all changed files ran out")`,
     `The ${n(CHANGED_FILES_MAX)} are source files`,
     `("not read, only the first ${CHANGED_FILES_MAX} changed files are")`,
