@@ -64,12 +64,12 @@ export function cancelled(): ApiError {
   return new ApiError('cancelled', 'The request was cancelled.');
 }
 
-/** Not an ApiError: a configuration mistake found before any request, always fixed in the same setting. */
 /** Whether a request ended because its caller cancelled it (not a failure to tell the user of). */
 export function isCancellation(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'cancelled';
 }
 
+/** Not an ApiError: a configuration mistake found before any request, always fixed in the same setting. */
 export class InvalidBaseUrlError extends Error {
   override readonly name = 'InvalidBaseUrlError';
   readonly setting = 'buildService.baseUrl';

@@ -27,7 +27,7 @@ import { SIZED_ARTIFACTS_MAX } from '../../src/core/artifacts/artifactSizes';
 import { SIZED_BUILDS_MAX, STORE_BYTES_MAX } from '../../src/core/artifacts/sizeStore';
 import { ARTIFACT_SIZE_MAX } from '../../src/api/downloads/artifactSize';
 import { CACHED_ANSWERS_MIB } from '../../src/core/cache/lru';
-import { MAX_COMMITS } from '../../src/core/branch/commitsBetween';
+import { MAX_COMMITS, MAX_LOGS } from '../../src/core/branch/commitsBetween';
 import { EXTENSION_BUDGET, LIBRARIES_BUDGET } from './bundleBudgets';
 
 const projectRoot = path.resolve(__dirname, '../../..');
@@ -113,6 +113,7 @@ const quoted: Record<string, string[]> = {
     `(${DOWNLOAD_LIMIT_DEFAULT_MB} MB unless you change it)`,
     `free space is checked again every ${n(SPACE_CHECK_BYTES / MIB)} MiB`,
     workspaceRead,
+    `all of a branch's changed files within ${duration(CHANGED_FILES_SECONDS * SECOND)}`,
     `the artifact sizes of the last ${n(SIZED_BUILDS_MAX)} builds`,
     `(an address of at most ${n(MAX_REPO_URL_LENGTH)} characters for\n  each of an account's first ${n(MAX_STORED_APPS)} apps)`,
   ],
@@ -132,6 +133,10 @@ const quoted: Record<string, string[]> = {
     `diff held more than ${n(CHANGED_RANGES_MAX)} changes ("more than ${CHANGED_RANGES_MAX} changes, the functions past them not counted")`,
     `share one ceiling of ${n(CACHED_ANSWERS_MIB)} MiB`,
     `looks at most ${n(MAX_COMMITS)} commits back`,
+    `It asks git for them in one log (a few more, at most ${n(MAX_LOGS)} in all, where merged branches fill it)`,
+    `reads all of a branch's changed files (up to ${n(CHANGED_FILES_MAX)}) within ${duration(CHANGED_FILES_SECONDS * SECOND)}; a file not reached by then is named as not read ("not read, the ${CHANGED_FILES_SECONDS} s for all changed files ran out")`,
+    `The ${n(CHANGED_FILES_MAX)} are source files`,
+    `("not read, only the first ${CHANGED_FILES_MAX} changed files are")`,
     workspaceRead,
   ],
   'docs/ARCHITECTURE.md': [
@@ -143,7 +148,9 @@ const quoted: Record<string, string[]> = {
     `one list of ${n(HISTORY_LIMIT)} builds`,
     `the Testing view (lists at most ${n(TESTS_SHOWN_MAX)}, the failed first: \`core/testing/testTree.ts\` \`testsShown\`, \`TESTS_SHOWN_MAX\``,
     `at most ${n(CHANGED_RANGES_MAX)} changes a file (\`CHANGED_RANGES_MAX\``,
-    `all within \`CHANGED_FILES_SECONDS\` (${CHANGED_FILES_SECONDS} s)`,
+    `the first \`CHANGED_FILES_MAX\` (${n(CHANGED_FILES_MAX)}) changed source files one after another, all within \`CHANGED_FILES_SECONDS\` (${CHANGED_FILES_SECONDS} s)`,
+    `one past the ${n(CHANGED_FILES_MAX)} as \`too-many-files\``,
+    `from one \`git log\` of ${n(MAX_COMMITS)} (another where a merged branch filled it; at most \`MAX_LOGS\` = ${n(MAX_LOGS)} logs in all)`,
     `one ceiling of \`CACHED_ANSWERS_MIB\` (${n(CACHED_ANSWERS_MIB)} MiB)`,
     `at most ${n(MAX_COMMITS)} commits back along first parents`,
   ],
