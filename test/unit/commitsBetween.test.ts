@@ -10,7 +10,12 @@ import { fileSpec, touchingCommits } from '../../src/core/branch/touchedFile';
 import { gitLog, gitLogCalls } from './gitLog';
 
 describe('commits between a pass and a failure', () => {
-  const commit = (hash: string, message: string) => ({ hash, message, authorName: 'Zoë', authorDate: new Date(0) });
+  const commit = (hash: string, message: string) => ({
+    hash,
+    message,
+    authorName: 'Zoë',
+    authorDate: new Date(0),
+  });
 
   it('puts the commits that changed the test file first, each group in the order git gave', () => {
     const rows = commitRows([commit('c', 'Third'), commit('b', 'Second\n\nbody'), commit('a', 'First')], new Set(['a']));
@@ -145,7 +150,10 @@ describe('commits between: which commits changed the test file, on a real reposi
         return Promise.resolve(git('diff', '--name-only', commit.parents[0], commit.hash).split('\n').includes(TEST_FILE));
       },
     );
-    return { end, rows: commitRows(commits, touching).map((r) => `${r.touched ? '* ' : ''}${r.subject}`) };
+    return {
+      end,
+      rows: commitRows(commits, touching).map((r) => `${r.touched ? '* ' : ''}${r.subject}`),
+    };
   };
   /** What the list said before: each commit's diff against its first parent. */
   const eachAgainstFirstParent = (from: string, to: string) =>
@@ -211,5 +219,52 @@ describe('commits between: which commits changed the test file, on a real reposi
     assert.deepEqual(logRefs('-p', '54a9fae'), []);
     for (const name of ['*.swift', 'a?b', '[x]', 'a\\b', 'a\nb', '']) assert.equal(fileSpec(undefined, name), undefined, name);
     assert.equal(fileSpec('Tests/a*b.swift', 'a*b.swift'), ':(literal)Tests/a*b.swift');
+  });
+});
+
+describe("commits between: a merge that took the merged branch's file over its own line's change", function () {
+  this.timeout(60_000);
+  let dir = '';
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+  const TEST_FILE = 'Tests/LoginTests.swift';
+
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'bs-touched-theirs-'));
+    git('init', '-q', '-b', 'main');
+    git('config', 'user.email', 't@example.com');
+    git('config', 'user.name', 'T');
+    const script = [
+      'mkdir Tests && printf "a\\nb\\n" > Tests/LoginTests.swift && echo 1 > app.txt && git add -A && git commit -q -m "passing"',
+      'git checkout -q -b side && echo 2 > app.txt && git commit -qam "side: app"',
+      // main changes the test file; the merge then takes the side's file whole, undoing main's change.
+      'git checkout -q main && sed -i s/b/B/ Tests/LoginTests.swift && git commit -qam "main: test file"',
+      'echo x > other.txt && git add -A && git commit -qm "main: other"',
+      'git merge -q --no-ff --no-commit side >/dev/null; git checkout side -- Tests/LoginTests.swift && git commit -qm "Merge side, its test file"',
+      'echo 3 > app.txt && git commit -qam "main: last"',
+    ].join(' && ');
+    execFileSync('sh', ['-c', script], { cwd: dir });
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('marks the commit that changed the file on the first-parent line, and the merge that undid it', async () => {
+    const from = git('rev-list', '--max-parents=0', 'HEAD');
+    const to = git('rev-parse', 'HEAD');
+    const { commits, logged } = await walkFirstParents(from, to, (sha, count, excluded) => gitLog(dir, logRefs(sha, excluded), count));
+    const touching = await touchingCommits(
+      commits,
+      logged,
+      fileSpec(TEST_FILE, 'LoginTests.swift') ?? '',
+      (refNames, count, spec) => gitLog(dir, refNames, count, spec),
+      (commit) => Promise.resolve(git('diff', '--name-only', commit.parents[0], commit.hash).split('\n').includes(TEST_FILE)),
+    );
+    const marked = commitRows(commits, touching)
+      .filter((r) => r.touched)
+      .map((r) => r.subject);
+    const byDiff = git('rev-list', '--first-parent', `${from}..${to}`)
+      .split('\n')
+      .filter((sha) => git('diff', '--name-only', `${sha}^1`, sha).split('\n').includes(TEST_FILE))
+      .map((sha) => git('log', '-1', '--format=%s', sha));
+    assert.deepEqual(byDiff, ['Merge side, its test file', 'main: test file'], "git's own diffs");
+    assert.deepEqual(marked, byDiff);
   });
 });

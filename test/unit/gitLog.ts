@@ -27,7 +27,8 @@ export function gitLog(cwd: string, refNames: readonly string[], maxEntries: num
   if (path !== undefined) args.push('--', path);
   return new Promise((resolve, reject) => {
     const child = execFile('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
-      // The extension answers [] when git exits with an error; a git that did not start is the test's failure.
+      // The extension rejects when git exits with an error (its _exec does); services/branch/commitsBetween.ts says so
+      // as 'unreadable'. The core walk is given [] here for an unknown commit; a git that did not start is the test's failure.
       if (error && typeof error.code !== 'number') return reject(new Error(`git log: ${error.message}`));
       if (error) return resolve([]);
       resolve(

@@ -87,10 +87,18 @@ describe('what a changed file not read, or a Kotlin name, says to the model', ()
       build,
       kotlin.map((f) => ({ uri: 'Evil.kt', name: f.name, line: f.start, ran: false, sinceBuild: false })),
       (uri) => uri,
-      [{ path: 'Sources/Evil.swift', reason: 'not-regular' }],
+      [{ uri: 'Sources/Evil.swift', reason: 'not-regular' }],
     );
     assert.ok(!answer.includes('](command:'), answer);
     assert.match(answer, /- Sources\/Evil\.swift: not a regular file, not read$/m);
     assert.match(answer, /changed functions run by tests: 0 of 1/);
+  });
+
+  it('a branch of 100,000 changed files: 50 not read are named, and the rest counted, not dropped without a word', () => {
+    const build = { id: 'b1', buildNumber: 7, status: 'success', branch: 'main', commit: { sha: 'abc' } } as unknown as Build;
+    const skipped = Array.from({ length: 98_000 }, (_, i) => ({ uri: `Sources/F${i}.swift`, reason: 'too-many-files' as const }));
+    const answer = changedAnswerText(build, [], (uri) => uri, skipped);
+    assert.equal(answer.match(/: not read, only the first 2000 changed files are$/gm)?.length, 50);
+    assert.match(answer, /^…and 97950 more\.$/m);
   });
 });

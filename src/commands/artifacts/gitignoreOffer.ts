@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import vscode = require('vscode');
 import { appendIgnoreLine, ignoresFolder, readGitignore } from '../../core/artifacts/gitignore';
-import { noticeText } from '../../core/text/serviceText';
+import { loggedText, noticeText } from '../../core/text/serviceText';
 import type { Log } from '../../services/log';
 import { notify } from '../../services/notify';
 import { ARTIFACTS_FOLDER } from './artifactPicks';
@@ -46,7 +46,8 @@ export class GitignoreOffer {
       if (asked.includes(root) || !existsSync(path.join(root, '.git'))) return;
       const current = await readGitignore(root);
       if (current.kind === 'not-regular') {
-        log.info(`Not offering to add /${ARTIFACTS_FOLDER}/ to ${file}: it is not a regular file of the workspace (a link?).`);
+        // The folder's name is the workspace's: a line break in it would forge a line of the log.
+        log.info(loggedText(`Not offering to add /${ARTIFACTS_FOLDER}/ to ${file}: it is not a regular file of the workspace (a link?).`));
         return;
       }
       if (current.kind === 'file' && ignoresFolder(current.text, ARTIFACTS_FOLDER)) return;
@@ -67,13 +68,13 @@ export class GitignoreOffer {
       );
       if (choice !== add) return;
       if (await appendIgnoreLine(root, ARTIFACTS_FOLDER)) {
-        log.info(`Added /${ARTIFACTS_FOLDER}/ to ${file}.`);
+        log.info(loggedText(`Added /${ARTIFACTS_FOLDER}/ to ${file}.`));
       } else {
-        log.warn(`Did not add /${ARTIFACTS_FOLDER}/ to ${file}: it is no longer a regular file of the workspace.`);
+        log.warn(loggedText(`Did not add /${ARTIFACTS_FOLDER}/ to ${file}: it is no longer a regular file of the workspace.`));
         void notify('warning', noticeText(l10n.t('{0} was left unchanged: it is not a regular file in the workspace.'), file));
       }
     } catch (error) {
-      log.warn(`The .gitignore offer for ${root} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(loggedText(`The .gitignore offer for ${root} failed: ${error instanceof Error ? error.message : String(error)}`));
     }
   }
 }

@@ -1,3 +1,4 @@
+import type * as vscode from 'vscode';
 import type { App, Build, BuildServiceClient } from '../../api';
 import { loggedText } from '../../core/text/serviceText';
 import type { Account } from '../../services/accounts/accounts';
@@ -39,16 +40,67 @@ export interface Triggered {
  */
 export async function triggerAndFollow(deps: TriggerDeps, request: TriggerRequest): Promise<Triggered> {
   const { account, client, app, branch } = request;
+  // Watched from the start: a Sign Out while the service takes its time to answer stops the read-back too.
+  const watch = watchLoss(deps, account);
   const start = () => client.triggerBuild(app.id, { branch });
-  const id = await (request.progress ? request.progress(start) : start());
-  deps.log.info(loggedText(`Triggered build ${id} of ${app.id} on ${branch}.`));
-  const read = await readBack(client, id, app.id);
-  if (isBuild(read)) follow(deps, account, read);
-  else {
-    logMiss(deps.log, id, app.id, read);
-    void readAgain(deps, account, client, id, app.id);
+  let handedOn = false;
+  try {
+    const id = await (request.progress ? request.progress(start) : start());
+    deps.log.info(loggedText(`Triggered build ${id} of ${app.id} on ${branch}.`));
+    const read = watch.lost ? undefined : await readBack(client, id, app.id);
+    if (!read || watch.lost) {
+      watch.said(id);
+      return { id };
+    }
+    if (isBuild(read)) follow(deps, account, read);
+    else {
+      logMiss(deps.log, id, app.id, read);
+      handedOn = true;
+      void readAgain(deps, account, client, id, app.id, watch);
+    }
+    return { id, build: isBuild(read) ? read : undefined };
+  } finally {
+    if (!handedOn) watch.dispose();
   }
-  return { id, build: isBuild(read) ? read : undefined };
+}
+
+/** Whether the build's account has signed out or its token changed since the trigger; said once in the log. */
+interface LossWatch extends vscode.Disposable {
+  readonly lost: boolean;
+  /** Says (once) that build `id` is no longer read back. */
+  said(id: string): void;
+  /** Called back as the account is lost. */
+  onLost(wake: () => void): void;
+}
+
+function watchLoss(deps: TriggerDeps, account: Account): LossWatch {
+  let lost = false;
+  let told = false;
+  let wake: () => void = () => undefined;
+  const watching = deps.session.accounts.onDidLose(
+    () => account,
+    () => {
+      lost = true;
+      wake();
+    },
+  );
+  const watch: LossWatch = {
+    get lost() {
+      return lost;
+    },
+    said: (id) => {
+      if (told) return;
+      told = true;
+      deps.log.info(loggedText(`Build ${id} is no longer read back: its account signed out or its token changed.`));
+    },
+    onLost: (then) => {
+      wake = then;
+    },
+    dispose: () => {
+      watching.dispose();
+    },
+  };
+  return watch;
 }
 
 function follow(deps: TriggerDeps, account: Account, build: Build): void {
@@ -83,34 +135,32 @@ function logMiss(log: Log, id: string, appId: string, miss: Miss): void {
 }
 
 /** Asked again until read or READ_BACK_TRIES are spent; not once the account has signed out or its token changed (said once). */
-async function readAgain(deps: TriggerDeps, account: Account, client: BuildServiceClient, id: string, appId: string): Promise<void> {
-  let wake: () => void = () => undefined;
-  let lost = false;
-  const watching = deps.session.accounts.onDidLose(
-    () => account,
-    () => {
-      if (!lost) deps.log.info(loggedText(`Build ${id} is no longer read back: its account signed out or its token changed.`));
-      lost = true;
-      wake();
-    },
-  );
+async function readAgain(
+  deps: TriggerDeps,
+  account: Account,
+  client: BuildServiceClient,
+  id: string,
+  appId: string,
+  watch: LossWatch,
+): Promise<void> {
   try {
-    for (let attempt = 1; attempt <= READ_BACK_TRIES && !lost; attempt++) {
+    for (let attempt = 1; attempt <= READ_BACK_TRIES && !watch.lost; attempt++) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 1000 * 2 ** attempt);
-        wake = () => {
+        watch.onLost(() => {
           clearTimeout(timer);
           resolve();
-        };
+        });
       });
-      if (lost) return;
+      if (watch.lost) break;
       const read = await readBack(client, id, appId);
-      if (lost) return;
+      if (watch.lost) break;
       if (isBuild(read)) return follow(deps, account, read);
       logMiss(deps.log, id, appId, read);
     }
+    if (watch.lost) watch.said(id);
   } finally {
-    watching.dispose();
+    watch.dispose();
   }
 }
 

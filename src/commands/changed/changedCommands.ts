@@ -90,12 +90,7 @@ export class ChangedCommands implements vscode.Disposable {
             async () => {
               const report = await this.report();
               if (typeof report === 'string') throw new Answer(report);
-              return changedAnswerText(
-                report.build,
-                report.functions,
-                vscode.workspace.asRelativePath,
-                report.skipped.map((f) => ({ path: vscode.workspace.asRelativePath(f.uri), reason: f.reason })),
-              );
+              return changedAnswerText(report.build, report.functions, vscode.workspace.asRelativePath, report.skipped);
             },
             log,
             timeoutSeconds(),

@@ -91,6 +91,8 @@ export class CommitsCommands {
 function itemsOf(listed: CommitsBetween): CommitPick[] {
   if (listed.kind === 'no-repository') return [{ label: l10n.t('No repository of this workspace builds this app.') }];
   if (listed.kind === 'no-commit') return [{ label: l10n.t('The build service did not name the commits of these builds.') }];
+  if (listed.kind === 'unreadable')
+    return [{ label: l10n.t('Git could not list the commits between these builds: the local repository may be damaged.') }];
   if (listed.kind === 'missing')
     return [
       {

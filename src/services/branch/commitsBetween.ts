@@ -19,6 +19,8 @@ export type CommitsBetween =
   | { readonly kind: 'no-repository' }
   /** The service named no usable commit for one of the builds. */
   | { readonly kind: 'no-commit' }
+  /** Git failed while listing them (the Git extension's log rejects then): a damaged clone, say. */
+  | { readonly kind: 'unreadable'; readonly repository: Repository }
   /** The repository lacks these commits of the two builds: a fetch may bring them. */
   | { readonly kind: 'missing'; readonly repository: Repository; readonly missing: readonly string[] }
   /** `end` 'cut': the range is longer than the MAX_COMMITS looked at; 'root': the passing commit is not on the first-parent line. */
@@ -57,9 +59,13 @@ export async function commitsBetween(
   if (missing.length > 0) return { kind: 'missing', repository, missing };
   const log = (refNames: string[], maxEntries: number, path?: string) =>
     refNames.length > 0 ? repository.log({ refNames, maxEntries, path }) : Promise.resolve([]);
-  const { commits, end, logged } = await walkFirstParents(from, to, (sha, count, excluded) => log(logRefs(sha, excluded), count));
-  const touching = file ? await touchingFile(repository, commits, logged, file, log) : new Set<string>();
-  return { kind: 'listed', repository, rows: commitRows(commits, touching), end };
+  try {
+    const { commits, end, logged } = await walkFirstParents(from, to, (sha, count, excluded) => log(logRefs(sha, excluded), count));
+    const touching = file ? await touchingFile(repository, commits, logged, file, log) : new Set<string>();
+    return { kind: 'listed', repository, rows: commitRows(commits, touching), end };
+  } catch {
+    return { kind: 'unreadable', repository };
+  }
 }
 
 /** Git's empty tree: what a commit without a parent is compared with. */

@@ -27,7 +27,7 @@ export interface Repository {
   /** Rejects when the repository does not have `ref`. */
   getCommit(ref: string): Promise<Commit>;
   /**
-   * `git log`, [] when git fails (e.g. an unknown commit). With `range` ('a..b') every commit of it, `maxEntries`
+   * `git log`; rejects when git fails (a missing object, an unknown commit), [] only for a repository without commits. With `range` ('a..b') every commit of it, `maxEntries`
    * ignored; with `refNames` (given on stdin: a sha, `^sha` to leave out its history) `--topo-order` and
    * at most `maxEntries` (default 32); `path` after `--`. So in VS Code 1.100 and 1.139 alike.
    */

@@ -157,4 +157,31 @@ describe('trigger build and completion notice', () => {
       await storeTokenFor(fixture.api, fixture.service.baseUrl, fixture.service.token);
     }
   });
+
+  it('Sign Out while the service is still answering the first read-back: the late answer is not followed, nor asked again', async () => {
+    await ui.clearNotifications();
+    fixture.service.clearRequests();
+    // The first read-back is answered 4 s late; the user signs out meanwhile.
+    fixture.service.setFault('GET /builds/:build_id', { delayBeforeHeadersMs: 4_000, times: 1 });
+    const { accounts } = testing(fixture.api);
+    try {
+      const done = triggerOnDevelop();
+      await waitFor(() => fixture.service.requests.some((r) => r.method === 'POST'), 'the build triggered');
+      const created = fixture.service.data.builds[0];
+      assert.ok(created && created.commit_info.branch === 'develop');
+      await waitFor(() => fixture.service.requestsTo('GET /builds/:build_id', created._id).length === 1, 'the read-back asked');
+      const account = accounts.chosen();
+      assert.ok(account);
+      await accounts.signOut(account.id);
+      await done;
+      // A read-back asked again would come 2 s after the first.
+      await sleep(3_000);
+      assert.equal(fixture.api.testing?.tracker.isFollowing(created._id), false, 'not followed after Sign Out');
+      assert.equal(fixture.service.requestsTo('GET /builds/:build_id', created._id).length, 1, 'not asked again');
+      await waitForLog(fixture.api, `Build ${created._id} is no longer read back: its account signed out or its token changed.`, 5_000);
+    } finally {
+      fixture.service.clearFaults();
+      await storeTokenFor(fixture.api, fixture.service.baseUrl, fixture.service.token);
+    }
+  });
 });

@@ -24,7 +24,7 @@ import { artifactDigest, artifactSeed, artifactSize, LARGE_ARTIFACT_BYTES } from
 import { startArtifactHost, type Build } from '../../service/server';
 import { ANDROID_2048, IOS_2048 } from '../../service/seedCatalog';
 import { appNode, textOf } from '../appsView';
-import { testing, waitForLog } from '../extension';
+import { readLog, testing, waitForLog } from '../extension';
 import { HTTPS_APPS_LISTED, useReferenceService } from '../harness';
 import { setHttp } from '../settings';
 import * as ui from '../ui';
@@ -320,6 +320,24 @@ describe('editor: download a build artifact', () => {
       assert.ok(!shown.some((n) => n.message.includes(question)), `not asked again: ${shown.map((n) => n.message).join(' | ')}`);
       await offered;
       assert.equal(readFileSync(gitignore, 'utf8'), 'node_modules/\n');
+    });
+
+    it('a folder whose name holds a line break writes one line to the log, not a forged second one', async () => {
+      // A clone named to forge a log line: 'x⏎2026-01-01 00:00:00.000 [error] ...'.
+      const forged = '2099-01-01 00:00:00.000 [error] forged line';
+      const parent = mkdtempSync(path.join(tmpdir(), 'bs-gitignore-'));
+      const root = path.join(parent, `x\n${forged}`);
+      try {
+        mkdirSync(path.join(root, '.git'), { recursive: true });
+        writeFileSync(path.join(parent, 'elsewhere'), 'node_modules/\n');
+        symlinkSync(path.join(parent, 'elsewhere'), path.join(root, '.gitignore'));
+        await testing(fixture.api).offerGitignore({ uri: vscode.Uri.file(root), name: 'x', index: 9 });
+        await waitForLog(fixture.api, 'Not offering to add /build-artifacts/');
+        const lines = (await readLog(fixture.api)).split('\n');
+        assert.ok(!lines.some((line) => line.startsWith(forged)), "no line of the log is the folder name's");
+      } finally {
+        rmSync(parent, { recursive: true, force: true });
+      }
     });
   });
 });

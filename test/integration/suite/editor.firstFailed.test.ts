@@ -3,7 +3,7 @@
 // builds name commits the test repository holds (test/integration/firstFailed.ts). With BUILD_SERVICE_SCREENSHOTS=<folder>
 // it saves first-failed.png: the commits between, over the Testing view (the README's media/first-failed.png).
 import * as assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -252,6 +252,39 @@ describe('editor: where a failed test began to fail', () => {
       const changedIt = (sha: string) => git(repo, 'diff', '--name-only', `${sha}^1`, sha).split('\n').includes(BROKEN_TEST_FILE);
       for (const row of listed.rows) assert.equal(row.touched, changedIt(row.hash), row.subject);
     } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
+  });
+
+  it('Commits Between in a repository missing an object of the range (a damaged clone): the list ends, it does not wait forever', async () => {
+    // Three commits made in a clone and fetched (loose objects); the oldest one's object is then taken away.
+    const from = git(repo, 'rev-parse', 'HEAD').trim();
+    const clone = realpathSync(mkdtempSync(path.join(tmpdir(), 'damaged-')));
+    const author = ['-c', 'user.name=Ada Lovelace', '-c', 'user.email=ada@example.com'];
+    const objects = path.join(repo, '.git', 'objects');
+    let hidden: { object: string; kept: string } | undefined;
+    try {
+      git(clone, 'clone', '-q', '--no-checkout', repo, '.');
+      git(clone, 'checkout', '-q', '-b', 'damaged', from);
+      for (const subject of ['damaged: one', 'damaged: two', 'damaged: three']) {
+        appendFileSync(path.join(clone, 'notes.txt'), `${subject}\n`);
+        git(clone, 'add', '-A');
+        git(clone, ...author, 'commit', '-q', '-m', subject);
+      }
+      git(repo, '-c', 'fetch.unpackLimit=1000', 'fetch', '-q', clone, 'damaged');
+      const to = git(repo, 'rev-parse', 'FETCH_HEAD').trim();
+      const one = git(repo, 'rev-parse', 'FETCH_HEAD~2').trim();
+      const object = path.join(objects, one.slice(0, 2), one.slice(2));
+      hidden = { object, kept: path.join(clone, 'kept-object') };
+      copyFileSync(object, hidden.kept);
+      rmSync(object, { force: true });
+      const { git: gitWorkspace } = testing(fixture.api).branch;
+      const repository = gitRepositoryOf(gitWorkspace, COMPARE_REPO);
+      assert.ok(repository);
+      const listed = await commitsBetween(gitWorkspace, COMPARE_REPO, from, to, vscode.Uri.joinPath(repository.rootUri, BROKEN_TEST_FILE));
+      assert.equal(listed.kind, 'unreadable', 'said as Git failing, not as no commits');
+    } finally {
+      if (hidden) renameSync(hidden.kept, hidden.object);
       rmSync(clone, { recursive: true, force: true });
     }
   });
