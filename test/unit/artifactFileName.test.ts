@@ -43,6 +43,18 @@ describe('artifact file names', () => {
     assert.ok(!name.includes('\uFFFD'));
   });
 
+  it('a name of 100,000 characters gives the same safe name, its extension kept, without half a character', () => {
+    // Invisible characters first: what is left after they go is the name.
+    assert.equal(safeFileName(`${'\u200B'.repeat(100_000)}Release.apk`), 'Release.apk');
+    assert.equal(safeFileName(`a${' '.repeat(800_000)}b.apk`), 'a.apk');
+    // An odd start puts a join inside a pair of surrogates unless the cut keeps characters whole.
+    for (const name of [safeFileName(`x${'😀'.repeat(50_000)}.apk`), safeFileName(`x${'😀'.repeat(50_000)}`)]) {
+      assert.equal(Buffer.from(name, 'utf8').toString('utf8'), name, 'no lone surrogate');
+      assert.ok(Buffer.byteLength(name) <= FILE_NAME_MAX_BYTES, `${Buffer.byteLength(name)} bytes`);
+    }
+    assert.ok(safeFileName(`x${'😀'.repeat(50_000)}.apk`).endsWith('😀.apk'));
+  });
+
   it('a long name the cut leaves as a Windows device name ("con.apk") is still made safe', () => {
     // Before the cut the name is not a device's; the cut drops the padding and leaves "con" + ".apk".
     for (const device of ['con', 'NUL', 'com1', 'lpt²']) {

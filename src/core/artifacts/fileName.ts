@@ -5,6 +5,8 @@ import * as path from 'node:path';
 /** Bytes, not characters: file systems count bytes (255 on most), and room is left for " (2)" and a temporary suffix. */
 export const FILE_NAME_MAX_BYTES = 150;
 const EXTENSION_MAX = 16;
+/** A name longer than this is cut before it is cleaned, its end kept for the extension: no file name needs more. */
+const RAW_MAX = 4_096;
 
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
 /** Bidi controls and invisible formatters: they can make "evil.exe" read as "exe.live". */
@@ -15,7 +17,8 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$
 
 /** One safe file name: no separator, no `..`, no control character, no leading dot, at most FILE_NAME_MAX_BYTES; `fallback` when nothing is left. */
 export function safeFileName(raw: string | undefined, fallback = 'artifact'): string {
-  let name = (raw ?? '').normalize('NFC').replace(CONTROL, '').replace(INVISIBLE, '').replace(RESERVED, '_');
+  // Padding at the ends goes before the cut, so a name inside 80,000 dots is kept.
+  let name = bounded(trimDotsAndSpaces(raw ?? '')).normalize('NFC').replace(CONTROL, '').replace(INVISIBLE, '').replace(RESERVED, '_');
   // Dots and spaces at either end: a hidden file, `..`, or a name Windows silently changes.
   name = trimDotsAndSpaces(name);
   if (name === '') return fallback;
@@ -46,6 +49,14 @@ export function numberedName(name: string, n: number): string {
   if (n === 1) return name;
   const extension = extensionOf(name);
   return `${name.slice(0, name.length - extension.length)} (${n})${extension}`;
+}
+
+/** The name's start and its last EXTENSION_MAX characters, RAW_MAX in all; never half a surrogate pair at the join. */
+function bounded(raw: string): string {
+  if (raw.length <= RAW_MAX) return raw;
+  const head = raw.slice(0, RAW_MAX - EXTENSION_MAX).replace(/[\uD800-\uDBFF]$/, '');
+  const tail = raw.slice(-EXTENSION_MAX).replace(/^[\uDC00-\uDFFF]/, '');
+  return head + tail;
 }
 
 function lastSegment(url: string): string | undefined {
