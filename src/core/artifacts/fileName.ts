@@ -18,7 +18,11 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$
 /** One safe file name: no separator, no `..`, no control character, no leading dot, at most FILE_NAME_MAX_BYTES; `fallback` when nothing is left. */
 export function safeFileName(raw: string | undefined, fallback = 'artifact'): string {
   // Padding at the ends goes before the cut, so a name inside 80,000 dots is kept.
-  let name = bounded(trimDotsAndSpaces(raw ?? '')).normalize('NFC').replace(CONTROL, '').replace(INVISIBLE, '').replace(RESERVED, '_');
+  let name = bounded(trimDotsAndSpaces(raw ?? ''))
+    .normalize('NFC')
+    .replace(CONTROL, '')
+    .replace(INVISIBLE, '')
+    .replace(RESERVED, '_');
   // Dots and spaces at either end: a hidden file, `..`, or a name Windows silently changes.
   name = trimDotsAndSpaces(name);
   if (name === '') return fallback;
