@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { RunningService } from '../service/server';
 import { addFirstFailedBuilds, CULPRIT } from '../service/seedFirstFailed';
+import { REPO_2048 } from '../service/seedCatalog';
 import { IOS_TEST_DIR } from '../service/testSources';
 import { git } from './currentBranch';
 
@@ -47,4 +48,11 @@ export function makeTrunk(dir: string, service: RunningService): string[] {
   git(dir, 'checkout', '-q', was);
   addFirstFailedBuilds(service.data, shas);
   return shas;
+}
+
+/** Puts the test repository back as the other suites expect it: on master, trunk gone, the 2048 remote. */
+export function removeTrunk(repo: string): void {
+  git(repo, 'checkout', '-q', '-f', 'master');
+  git(repo, 'branch', '-q', '-D', CULPRIT.branch);
+  git(repo, 'remote', 'set-url', 'origin', REPO_2048);
 }

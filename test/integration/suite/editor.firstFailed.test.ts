@@ -10,12 +10,12 @@ import * as vscode from 'vscode';
 import { parseBuild } from '../../../src/api/parsing/parseBuild';
 import { commitsBetween, gitRepositoryOf } from '../../../src/services/branch/commitsBetween';
 import type { Build as WireBuild, RunningService } from '../../service/server';
-import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
+import { COMPARE_REPO } from '../../service/seedCatalog';
 import { CULPRIT } from '../../service/seedFirstFailed';
 import { askTool } from '../chatTools';
 import { git, gitReads, testRepository, waitForBranchState } from '../currentBranch';
 import { testing } from '../extension';
-import { BROKEN_TEST_FILE, makeTrunk, subjectOf } from '../firstFailed';
+import { BROKEN_TEST_FILE, makeTrunk, removeTrunk, subjectOf } from '../firstFailed';
 import { useReferenceService } from '../harness';
 import { screenshot } from '../screenshots';
 import { setSetting } from '../settings';
@@ -91,11 +91,7 @@ describe('editor: where a failed test began to fail', () => {
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
   });
 
-  after(() => {
-    git(repo, 'checkout', '-q', '-f', 'master');
-    git(repo, 'branch', '-q', '-D', CULPRIT.branch);
-    git(repo, 'remote', 'set-url', 'origin', REPO_2048);
-  });
+  after(() => removeTrunk(repo));
 
   it(`trunk #${NEWEST}: testMergeTiles() first failed in trunk #${CULPRIT.brokenIn} (passed in #${CULPRIT.brokenIn - 1}), for at most 7 test requests of older builds`, async () => {
     const newest = trunkBuild(fixture.service, NEWEST);

@@ -10,10 +10,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { COMPARE_REPO, REPO_2048 } from '../../service/seedCatalog';
+import { COMPARE_REPO } from '../../service/seedCatalog';
 import { addFirstFailedBuilds, CULPRIT } from '../../service/seedFirstFailed';
 import { IOS_TEST_DIR } from '../../service/testSources';
 import { git, testRepository, waitForBranchState } from '../currentBranch';
+import { removeTrunk } from '../firstFailed';
 import { testing } from '../extension';
 import { useReferenceService } from '../harness';
 import { userSaw } from '../trial/hostWatch';
@@ -81,11 +82,7 @@ describe('hostile: a 300,000-commit range', () => {
     await vscode.commands.executeCommand('buildService.currentBranch.focus');
   });
 
-  after(() => {
-    git(repo, 'checkout', '-q', '-f', 'master');
-    git(repo, 'branch', '-q', '-D', CULPRIT.branch);
-    git(repo, 'remote', 'set-url', 'origin', REPO_2048);
-  });
+  after(() => removeTrunk(repo));
 
   describe('the commits between', () => {
     it('Show Commits Between over 300,000 commits: the latest 200 listed, and the list says the range is longer', async () => {
